@@ -1,0 +1,135 @@
+//! Semantic checks: what the schema cannot say. Duplicate ids, references to cities, zones,
+//! decks and modes that do not exist (with a "did you mean"), routes whose lanes disagree with
+//! their colours, ferries with more locomotives than spaces, tickets mixing shapes, rules that
+//! contradict themselves, mechanic data that does not add up.
+//!
+//! Each family of checks is one file; each problem has a stable code (see `CODES`). Checks
+//! read the model and locate problems through `Loaded::span_of`; they never re-parse.
+
+mod ids;
+mod mechanics;
+mod references;
+mod routes;
+mod rules;
+mod tickets;
+
+use crate::diagnostic::Diagnostic;
+use crate::load::{Loaded, Seg};
+use crate::model::MapFile;
+use std::collections::HashSet;
+
+/// Every code a semantic check can report, with a one-line summary (`ttrmap explain`).
+pub const CODES: &[(&str, &str)] = &[
+    (
+        "duplicate-id",
+        "two cities, zones, regions, routes, decks, modes, bonuses, tickets, festivals or technologies share an id",
+    ),
+    (
+        "unknown-city",
+        "a route, ticket or mechanic names a city (or zone) that is not defined",
+    ),
+    (
+        "unknown-reference",
+        "a region, zone, deck, mode, bonus or festival named somewhere is not defined",
+    ),
+    (
+        "route-self-loop",
+        "a route starts and ends at the same city",
+    ),
+    (
+        "lane-colors",
+        "a route's `lanes`, `color` and `colors` disagree",
+    ),
+    (
+        "ferry-too-long",
+        "a ferry has more locomotive spaces than spaces",
+    ),
+    (
+        "route-shape",
+        "a route combines features that cannot go together (a track bed with a colour, ...)",
+    ),
+    (
+        "ticket-shape",
+        "a ticket mixes the city-to-city, multi-city and any-of shapes, or has none",
+    ),
+    ("ticket-same-city", "a ticket names the same city twice"),
+    (
+        "players",
+        "player counts that cannot work (min above max, a mode or rule outside the map's range)",
+    ),
+    (
+        "ticket-deal",
+        "keeping more tickets than are dealt, or an impossible draft",
+    ),
+    (
+        "no-route-points",
+        "a route's length has no entry in the route score table",
+    ),
+    (
+        "bonus-params",
+        "a bonus lacks the parameter its kind needs, or has one it ignores",
+    ),
+    (
+        "mechanic-data",
+        "mechanic data that does not add up (a festival chart shorter than its cards, ...)",
+    ),
+    ("deck-size", "a deck's stated size differs from its tickets"),
+];
+
+/// Runs every semantic check on a deserialised map.
+pub fn check(map: &MapFile, loaded: &Loaded) -> Vec<Diagnostic> {
+    let mut cx = Cx {
+        map,
+        loaded,
+        cities: map.cities.iter().map(|c| c.id.as_str()).collect(),
+        zones: map.zones.iter().map(|z| z.id.as_str()).collect(),
+        out: Vec::new(),
+    };
+    ids::check(&mut cx);
+    references::check(&mut cx);
+    routes::check(&mut cx);
+    tickets::check(&mut cx);
+    rules::check(&mut cx);
+    mechanics::check(&mut cx);
+    cx.out
+}
+
+/// What a check needs: the model, the spans, and where to put findings.
+pub(crate) struct Cx<'a> {
+    pub map: &'a MapFile,
+    pub loaded: &'a Loaded,
+    pub cities: HashSet<&'a str>,
+    pub zones: HashSet<&'a str>,
+    pub out: Vec<Diagnostic>,
+}
+
+impl Cx<'_> {
+    /// Reports `d` at the value found at `path`.
+    pub fn at(&mut self, path: Vec<Seg>, d: Diagnostic) {
+        let span = self.loaded.span_of(&path);
+        self.out.push(Diagnostic { span, ..d });
+    }
+
+    /// Reports `d` at the key found at `path` (for a whole entry's problem).
+    pub fn at_key(&mut self, path: Vec<Seg>, d: Diagnostic) {
+        let span = self.loaded.key_span_of(&path);
+        self.out.push(Diagnostic { span, ..d });
+    }
+
+    /// Every id a ticket or route may name as a place: cities and zones.
+    pub fn place_ids(&self) -> impl Iterator<Item = &str> {
+        self.map
+            .cities
+            .iter()
+            .map(|c| c.id.as_str())
+            .chain(self.map.zones.iter().map(|z| z.id.as_str()))
+    }
+
+    pub fn is_city(&self, id: &str) -> bool {
+        self.cities.contains(id)
+    }
+
+    pub fn is_place(&self, id: &str) -> bool {
+        self.is_city(id) || self.zones.contains(id)
+    }
+}

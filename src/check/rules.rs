@@ -1,0 +1,151 @@
+//! Rule checks: `players`, `ticket-deal`, `bonus-params`.
+
+use super::Cx;
+use crate::diagnostic::Diagnostic;
+use crate::model::BonusKind;
+use crate::path;
+
+pub(super) fn check(cx: &mut Cx) {
+    let map = cx.map;
+    let players = map.map.players;
+    if players.min > players.max {
+        cx.at(
+            path!["map", "players"],
+            Diagnostic::error(
+                "players",
+                format!("player range {}..{} is empty", players.min, players.max),
+            )
+            .with_label("`min` is above `max`"),
+        );
+    }
+    for &n in map.rules.trains.by_players.keys() {
+        if !players.contains(n) {
+            cx.at_key(
+                path!["rules", "trains", "by_players", n.to_string().as_str()],
+                Diagnostic::warning(
+                    "players",
+                    format!(
+                        "trains given for {n} players, outside the map's {}..{}",
+                        players.min, players.max
+                    ),
+                )
+                .with_label("never used"),
+            );
+        }
+    }
+    let t = &map.rules.tickets;
+    for (key, deal) in [("initial", t.initial), ("draw", t.draw)] {
+        if deal.keep_at_least > deal.deal {
+            cx.at(
+                path!["rules", "tickets", key, "keep_at_least"],
+                Diagnostic::error(
+                    "ticket-deal",
+                    format!(
+                        "keeping at least {} of {} tickets is impossible",
+                        deal.keep_at_least, deal.deal
+                    ),
+                )
+                .with_label(format!("at most {}", deal.deal)),
+            );
+        }
+    }
+    if let Some(d) = t.draft
+        && d.keep > d.deal
+    {
+        cx.at(
+            path!["rules", "tickets", "draft", "keep"],
+            Diagnostic::error(
+                "ticket-deal",
+                format!("a draft of {} cannot keep {}", d.deal, d.keep),
+            )
+            .with_label(format!("at most {}", d.deal)),
+        );
+    }
+    for (i, m) in map.modes.iter().enumerate() {
+        let dealt: u32 = m.deal.values().map(|&n| n as u32).sum();
+        if m.keep_at_least as u32 > dealt {
+            cx.at(
+                path!["modes", i, "keep_at_least"],
+                Diagnostic::error(
+                    "ticket-deal",
+                    format!(
+                        "mode `{}` deals {dealt} tickets but keeps at least {}",
+                        m.id, m.keep_at_least
+                    ),
+                )
+                .with_label(format!("at most {dealt}")),
+            );
+        }
+        if let Some(p) = m.players
+            && (p.min < players.min || p.max > players.max || p.min > p.max)
+        {
+            cx.at(
+                path!["modes", i, "players"],
+                Diagnostic::error(
+                    "players",
+                    format!(
+                        "mode `{}` is for {}..{} players, outside the map's {}..{}",
+                        m.id, p.min, p.max, players.min, players.max
+                    ),
+                )
+                .with_label("outside the map's player range"),
+            );
+        }
+    }
+    let s = &map.rules.stations;
+    if (s.costs.len()) < s.per_player as usize {
+        cx.at(
+            path!["rules", "stations", "costs"],
+            Diagnostic::error(
+                "ticket-deal",
+                format!(
+                    "{} stations per player but only {} costs",
+                    s.per_player,
+                    s.costs.len()
+                ),
+            )
+            .with_label("one cost per station"),
+        );
+    }
+    for (i, b) in map.rules.bonuses.iter().enumerate() {
+        let missing = match b.kind {
+            BonusKind::GrandTour if b.table.is_empty() => Some("table"),
+            BonusKind::MostRoutesWith if b.feature.is_none() => Some("feature"),
+            BonusKind::MostTaggedCities
+            | BonusKind::AllTaggedCities
+            | BonusKind::TicketsCoverTagged
+                if b.tag.is_none() =>
+            {
+                Some("tag")
+            }
+            BonusKind::MostTicketsFromDecks if b.decks.is_empty() => Some("decks"),
+            _ => None,
+        };
+        if let Some(key) = missing {
+            cx.at_key(
+                path!["rules", "bonuses", i],
+                Diagnostic::error(
+                    "bonus-params",
+                    format!("bonus `{}` of kind {:?} needs `{key}`", b.id, b.kind),
+                )
+                .with_label("this bonus"),
+            );
+        }
+        if b.kind == BonusKind::GrandTour && !b.table.is_empty() {
+            let sum: i32 = b.table.iter().sum();
+            if b.points != 0 && sum != b.points {
+                cx.at(
+                    path!["rules", "bonuses", i, "points"],
+                    Diagnostic::warning(
+                        "bonus-params",
+                        format!(
+                            "Grand Tour cap {} differs from the table's total {sum}",
+                            b.points
+                        ),
+                    )
+                    .with_label("not the sum of `table`"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Ticket checks: `ticket-shape`, `ticket-same-city`, `deck-size`.
+
+use super::Cx;
+use crate::diagnostic::Diagnostic;
+use crate::model::{IMPLICIT_DECK, TicketShape};
+use crate::path;
+
+pub(super) fn check(cx: &mut Cx) {
+    let map = cx.map;
+    for (i, t) in map.tickets.iter().enumerate() {
+        match t.shape() {
+            None => cx.at_key(
+                path!["tickets", i],
+                Diagnostic::error("ticket-shape", format!("ticket #{} has no single shape", i + 1))
+                    .with_label("this ticket")
+                    .with_help(
+                        "a ticket is `from` + `to` + `points`, or `cities` + `points`, or `from` + `targets` (each with its own points)",
+                    ),
+            ),
+            Some(TicketShape::MultiCity) => {
+                let n = t.cities.as_ref().map_or(0, Vec::len);
+                if n < 2 {
+                    cx.at(
+                        path!["tickets", i, "cities"],
+                        Diagnostic::error("ticket-shape", "a multi-city ticket needs at least two cities")
+                            .with_label(format!("{n} city")),
+                    );
+                }
+            }
+            _ => {}
+        }
+        let places = t.places();
+        for (j, p) in places.iter().enumerate() {
+            if places[..j].contains(p) {
+                cx.at_key(
+                    path!["tickets", i],
+                    Diagnostic::error(
+                        "ticket-same-city",
+                        format!("ticket `{}` names `{p}` twice", t.label()),
+                    )
+                    .with_label("this ticket"),
+                );
+                break;
+            }
+        }
+    }
+    for (i, d) in map.decks.iter().enumerate() {
+        let Some(size) = d.size else { continue };
+        let first = map
+            .decks
+            .first()
+            .map(|d| d.id.as_str())
+            .unwrap_or(IMPLICIT_DECK);
+        let count: u32 = map
+            .tickets
+            .iter()
+            .filter(|t| t.deck.as_deref().unwrap_or(first) == d.id)
+            .map(|t| t.copies as u32)
+            .sum();
+        if count != size {
+            cx.at(
+                path!["decks", i, "size"],
+                Diagnostic::error(
+                    "deck-size",
+                    format!("deck `{}` should hold {size} tickets but has {count}", d.id),
+                )
+                .with_label(format!("{count} tickets name this deck")),
+            );
+        }
+    }
+}

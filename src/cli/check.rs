@@ -1,0 +1,51 @@
+//! `ttrmap check FILE...`: load every file, report every problem, exit 1 if any error.
+
+use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
+use crate::diagnostic::Severity;
+use crate::load::{Loaded, load_path};
+use crate::report::{FileReport, Format, render};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Map files to check.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+    /// Exit 1 on warnings too, not only on errors.
+    #[arg(long)]
+    strict: bool,
+}
+
+pub fn run(args: Args) -> i32 {
+    let mut loaded: Vec<Loaded> = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        match load_path(path) {
+            Ok(l) => loaded.push(l),
+            Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
+        }
+    }
+    let reports: Vec<FileReport> = loaded
+        .iter()
+        .map(|l| FileReport {
+            name: &l.name,
+            text: &l.text,
+            diagnostics: &l.diagnostics,
+        })
+        .collect();
+    let color = args.format == Format::Human && std::io::stdout().is_terminal();
+    print!("{}", render(args.format, &reports, color));
+    let worst = loaded
+        .iter()
+        .flat_map(|l| &l.diagnostics)
+        .map(|d| d.severity)
+        .max();
+    match worst {
+        Some(Severity::Error) => EXIT_PROBLEMS,
+        Some(Severity::Warning) if args.strict => EXIT_PROBLEMS,
+        _ => EXIT_OK,
+    }
+}

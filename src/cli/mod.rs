@@ -1,0 +1,95 @@
+//! Command-line parsing and dispatch. Each subcommand is one file named after it.
+
+mod check;
+mod explain;
+mod import;
+mod new;
+mod presets;
+mod render;
+mod schema;
+mod stats;
+
+use clap::{Parser, Subcommand};
+
+/// Exit code: everything fine.
+pub const EXIT_OK: i32 = 0;
+/// Exit code: a map has problems.
+pub const EXIT_PROBLEMS: i32 = 1;
+/// Exit code: usage or I/O error.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "ttrmap",
+    version,
+    about = "Check, lint, render and playtest Ticket to Ride map designs"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check map files: TOML syntax, the schema, references and consistency.
+    Check(check::Args),
+    /// Print the counts a designer checks first.
+    Stats(stats::Args),
+    /// Print the JSON Schema of the map format.
+    Schema(schema::Args),
+    /// Write a starter map from a template.
+    New(new::Args),
+    /// Explain a diagnostic code.
+    Explain(explain::Args),
+    /// List the rule presets a map can build on.
+    Presets(presets::Args),
+    /// Turn a folder of CSV files (cities, routes, tickets) into a map file.
+    Import(import::Args),
+    /// Draw a map as SVG, PNG or a self-contained HTML page.
+    Render(render::Args),
+}
+
+/// Parses the command line and runs the command; returns the exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+        }
+    };
+    match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Stats(a) => stats::run(a),
+        Command::Schema(a) => schema::run(a),
+        Command::New(a) => new::run(a),
+        Command::Explain(a) => explain::run(a),
+        Command::Presets(a) => presets::run(a),
+        Command::Import(a) => import::run(a),
+        Command::Render(a) => render::run(a),
+    }
+}
+
+/// Prints an I/O or usage error the way every command does, and returns `EXIT_USAGE`.
+pub(crate) fn usage_error(message: impl std::fmt::Display) -> i32 {
+    eprintln!("error: {message}");
+    EXIT_USAGE
+}
+
+/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so an
+/// interrupted or failed write never leaves a partial file.
+pub(crate) fn write_atomic(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.ttrmap-tmp-{}", std::process::id()));
+    std::fs::write(&tmp, contents)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

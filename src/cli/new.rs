@@ -1,0 +1,122 @@
+//! `ttrmap new NAME [--template T]`: write a starter map that passes `check`.
+//!
+//! The map goes to `NAME.toml` (or NAME itself when it ends in `.toml`), with its id and name
+//! taken from NAME. The schema is written beside it as `ttrmap.schema.json` (unless present)
+//! so the map's `#:schema` line works in an editor at once. Nothing is overwritten.
+
+use super::{EXIT_OK, usage_error, write_atomic};
+use std::path::PathBuf;
+
+/// The templates shipped in `templates/`, by name.
+pub const TEMPLATES: &[(&str, &str)] = &[
+    ("basic", include_str!("../../templates/basic.toml")),
+    ("europe", include_str!("../../templates/europe.toml")),
+];
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Name of the new map (`my-map` writes `my-map.toml`).
+    name: String,
+    /// Template to start from.
+    #[arg(long, short, default_value = "basic")]
+    template: String,
+}
+
+pub fn run(args: Args) -> i32 {
+    let Some((_, template)) = TEMPLATES.iter().find(|(n, _)| *n == args.template) else {
+        let names: Vec<&str> = TEMPLATES.iter().map(|(n, _)| *n).collect();
+        return usage_error(format!(
+            "unknown template `{}`; templates: {}",
+            args.template,
+            names.join(", ")
+        ));
+    };
+    let path = if args.name.ends_with(".toml") {
+        PathBuf::from(&args.name)
+    } else {
+        PathBuf::from(format!("{}.toml", args.name))
+    };
+    if path.exists() {
+        return usage_error(format!(
+            "{} already exists; choose another name",
+            path.display()
+        ));
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let id = map_id(&stem);
+    if id.is_empty() {
+        return usage_error(format!(
+            "cannot make a map id from `{stem}`; use letters or digits"
+        ));
+    }
+    let name = stem.replace(['-', '_'], " ");
+    let text = template
+        .replace("__MAP_ID__", &id)
+        .replace("__MAP_NAME__", &toml_escape(&name));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("."));
+    let schema_path = dir.join("ttrmap.schema.json");
+    if !schema_path.exists()
+        && let Err(e) = write_atomic(&schema_path, crate::schema::schema_text().as_bytes())
+    {
+        return usage_error(format!("cannot write {}: {e}", schema_path.display()));
+    }
+    if let Err(e) = write_atomic(&path, text.as_bytes()) {
+        return usage_error(format!("cannot write {}: {e}", path.display()));
+    }
+    println!(
+        "wrote {} (template `{}`); next: ttrmap check {}",
+        path.display(),
+        args.template,
+        path.display()
+    );
+    EXIT_OK
+}
+
+/// Lowercase letters, digits and single dashes.
+fn map_id(stem: &str) -> String {
+    let mut id = String::new();
+    for ch in stem.chars().flat_map(char::to_lowercase) {
+        if ch.is_ascii_alphanumeric() {
+            id.push(ch);
+        } else if !id.is_empty() && !id.ends_with('-') {
+            id.push('-');
+        }
+    }
+    id.trim_end_matches('-').chars().take(64).collect()
+}
+
+fn toml_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_slugs() {
+        assert_eq!(map_id("My Map_2"), "my-map-2");
+        assert_eq!(map_id("Castilla y León"), "castilla-y-le-n");
+        assert_eq!(map_id("***"), "");
+    }
+
+    #[test]
+    fn every_template_passes_check() {
+        for (name, text) in TEMPLATES {
+            let text = text.replace("__MAP_ID__", "t").replace("__MAP_NAME__", "T");
+            let loaded = crate::load::load_str(name, &text);
+            assert!(
+                loaded.diagnostics.is_empty(),
+                "template {name}: {:?}",
+                loaded.diagnostics
+            );
+        }
+    }
+}

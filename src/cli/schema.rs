@@ -1,0 +1,11 @@
+//! `ttrmap schema`: print the JSON Schema (draft-07) of the map format.
+
+use super::EXIT_OK;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_: Args) -> i32 {
+    print!("{}", crate::schema::schema_text());
+    EXIT_OK
+}

@@ -1,0 +1,122 @@
+//! One problem found in a map file, independent of how it is printed.
+//!
+//! Every stage (syntax, schema, semantic checks, lints) produces [`Diagnostic`]s; the
+//! `report` module prints them as human text (miette), JSON, GitHub annotations or SARIF.
+
+use serde::Serialize;
+use std::ops::Range;
+
+/// How serious a problem is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A problem with a stable code, a message and the byte span it concerns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable id: `toml-syntax`, `schema`, `unknown-city`, ... (`ttrmap explain CODE`).
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    /// Byte range in the source; `None` for whole-file problems.
+    pub span: Option<Range<usize>>,
+    /// Text under the underline.
+    pub label: Option<String>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            span: None,
+            label: None,
+            help: None,
+        }
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Self::error(code, message)
+        }
+    }
+
+    pub fn with_span(mut self, span: Range<usize>) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_help_opt(mut self, help: Option<String>) -> Self {
+        self.help = help;
+        self
+    }
+}
+
+/// Turns byte offsets into 1-based line and column (columns count characters, not bytes).
+pub struct LineIndex<'a> {
+    text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    pub fn new(text: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { text, line_starts }
+    }
+
+    /// `(line, column)`, both 1-based, of a byte offset (clamped to the text).
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let mut end = offset;
+        while !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let col = self.text[start..end].chars().count() + 1;
+        (line + 1, col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let idx = LineIndex::new("a = 1\nname = \"León\"\nx");
+        assert_eq!(idx.line_col(0), (1, 1));
+        assert_eq!(idx.line_col(6), (2, 1));
+        // "name = \"Le" is 10 bytes, 10 chars; 'ó' is 2 bytes, so 'n' is at byte 6+12.
+        assert_eq!(idx.line_col(6 + 12), (2, 12));
+        assert_eq!(idx.line_col(10_000), (3, 2));
+    }
+}

@@ -1,0 +1,13 @@
+//! ttrmap: check, lint, render and playtest Ticket to Ride map designs.
+//!
+//! See `ARCHITECTURE.md` for the code map.
+
+pub mod check;
+pub mod cli;
+pub mod diagnostic;
+pub mod load;
+pub mod model;
+pub mod report;
+pub mod schema;
+pub mod stats;
+pub mod suggest;

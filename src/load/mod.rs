@@ -1,0 +1,186 @@
+//! From bytes to a [`MapFile`]: decode, parse, validate against the schema, merge presets,
+//! deserialise, then run the semantic checks of `crate::check`.
+//!
+//! Every stage reports all the problems it finds, not the first. A stage runs only when the
+//! previous one succeeded (a document with syntax errors has no reliable structure to
+//! validate), so `Loaded::map` is `Some` exactly when syntax and schema passed.
+
+mod presets;
+mod schema_errors;
+mod tree;
+
+pub use presets::{PRESETS, preset_names, resolve_rules};
+pub use tree::{Located, Seg, SpanNode, pointer};
+
+use crate::diagnostic::Diagnostic;
+use crate::model::MapFile;
+use std::ops::Range;
+use std::path::Path;
+
+/// Files larger than this are refused before parsing: no real map comes near it, and parsing
+/// tens of megabytes of TOML only to report a schema error would make `check` slow.
+pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
+
+/// A loaded map file: its text, what was understood of it, and the problems found.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The name used in reports (the path as given).
+    pub name: String,
+    /// The file's text (lossily decoded when it was not UTF-8).
+    pub text: String,
+    /// The model, when the file parsed and matched the schema.
+    pub map: Option<MapFile>,
+    /// Spans of every key and value, when the file parsed.
+    pub spans: Option<SpanNode>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    /// The span of the value at `path` (or of its deepest existing ancestor).
+    pub fn span_of(&self, path: &[Seg]) -> Option<Range<usize>> {
+        self.spans.as_ref().map(|s| s.locate(path).value)
+    }
+
+    /// The span of the key at `path`, falling back to the value's.
+    pub fn key_span_of(&self, path: &[Seg]) -> Option<Range<usize>> {
+        self.spans.as_ref().map(|s| {
+            let loc = s.locate(path);
+            loc.key.unwrap_or(loc.value)
+        })
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diagnostic::Severity::Error)
+    }
+}
+
+/// Reads and loads a file. `Err` is an I/O problem (exit code 2), not a map problem.
+pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
+    let bytes = std::fs::read(path)?;
+    Ok(load_bytes(&path.display().to_string(), &bytes))
+}
+
+/// Loads raw bytes: refuses oversized input and reports invalid UTF-8 at its position.
+pub fn load_bytes(name: &str, bytes: &[u8]) -> Loaded {
+    if bytes.len() > MAX_FILE_BYTES {
+        let d = Diagnostic::error(
+            "file-too-large",
+            format!(
+                "file is {} bytes; map files are limited to {} bytes",
+                bytes.len(),
+                MAX_FILE_BYTES
+            ),
+        )
+        .with_span(0..0)
+        .with_help("a map of a few thousand cities is well under 1 MB; is this the right file?");
+        return failed(name, String::new(), d);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => load_str(name, text),
+        Err(e) => {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            // Offsets up to `valid_up_to` are identical in the lossy text.
+            let at = e.valid_up_to();
+            let d = Diagnostic::error("encoding", "file is not valid UTF-8")
+                .with_span(at..at)
+                .with_label("invalid byte here")
+                .with_help("save the file as UTF-8; TOML requires it");
+            failed(name, text, d)
+        }
+    }
+}
+
+fn failed(name: &str, text: String, d: Diagnostic) -> Loaded {
+    Loaded {
+        name: name.to_string(),
+        text,
+        map: None,
+        spans: None,
+        diagnostics: vec![d],
+    }
+}
+
+/// Loads TOML text.
+pub fn load_str(name: &str, text: &str) -> Loaded {
+    let mut loaded = Loaded {
+        name: name.to_string(),
+        text: text.to_string(),
+        map: None,
+        spans: None,
+        diagnostics: Vec::new(),
+    };
+    let (table, errors) = toml::de::DeTable::parse_recoverable(text);
+    if !errors.is_empty() {
+        for e in errors {
+            let span = e.span().unwrap_or(0..0);
+            loaded.diagnostics.push(
+                Diagnostic::error("toml-syntax", e.message().trim().to_string())
+                    .with_span(span)
+                    .with_label("here"),
+            );
+        }
+        return loaded;
+    }
+    let (value, spans) = tree::convert(&table);
+    drop(table);
+
+    loaded
+        .diagnostics
+        .extend(schema_errors::validate(&value, &spans));
+    loaded.spans = Some(spans);
+    if loaded.has_errors() {
+        return loaded;
+    }
+
+    let resolved = match presets::resolve_document(value) {
+        Ok(v) => v,
+        Err(d) => {
+            let base_path = crate::path!["rules", "base"];
+            let span = loaded.key_span_of(&base_path);
+            loaded.diagnostics.push(Diagnostic { span, ..d });
+            return loaded;
+        }
+    };
+    match serde_json::from_value::<MapFile>(resolved) {
+        Ok(map) => {
+            let mut found = crate::check::check(&map, &loaded);
+            loaded.diagnostics.append(&mut found);
+            loaded.map = Some(map);
+        }
+        Err(e) => {
+            // The schema is generated from the same types, so this means a preset and the
+            // model disagree: a bug in ttrmap, reported rather than panicking.
+            loaded.diagnostics.push(
+                Diagnostic::error(
+                    "internal",
+                    format!("the map matched the schema but not the model: {e}"),
+                )
+                .with_span(0..0)
+                .with_help("this is a bug in ttrmap; please report it with the file"),
+            );
+        }
+    }
+    sort_diagnostics(&mut loaded.diagnostics);
+    loaded
+}
+
+/// Source order, then severity: the order a reader expects.
+pub fn sort_diagnostics(ds: &mut [Diagnostic]) {
+    ds.sort_by(|a, b| {
+        let ka = a
+            .span
+            .as_ref()
+            .map(|s| (s.start, s.end))
+            .unwrap_or((usize::MAX, 0));
+        let kb = b
+            .span
+            .as_ref()
+            .map(|s| (s.start, s.end))
+            .unwrap_or((usize::MAX, 0));
+        ka.cmp(&kb)
+            .then(b.severity.cmp(&a.severity))
+            .then(a.message.cmp(&b.message))
+    });
+}

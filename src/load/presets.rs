@@ -1,0 +1,153 @@
+//! Rule presets: the rule systems of the published maps, each stating only what it changes
+//! from the preset it builds on (and, at the bottom, from the base game in `Rules::default`).
+//!
+//! A preset is a TOML file in `src/presets/` with `[rules]` (and optionally `[lint]`) tables.
+//! A map's `rules.base` names one; the map's own `[rules]` keys then override the preset's.
+//! Tables merge key by key; arrays and scalars replace.
+
+use crate::diagnostic::Diagnostic;
+use crate::suggest::did_you_mean;
+use serde_json::{Map, Value};
+
+/// Every preset: name and TOML text.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("usa", include_str!("../presets/usa.toml")),
+    ("europe", include_str!("../presets/europe.toml")),
+    ("nordic", include_str!("../presets/nordic.toml")),
+    ("switzerland", include_str!("../presets/switzerland.toml")),
+    ("india", include_str!("../presets/india.toml")),
+    ("france", include_str!("../presets/france.toml")),
+    ("old-west", include_str!("../presets/old-west.toml")),
+    ("iberia", include_str!("../presets/iberia.toml")),
+    ("south-korea", include_str!("../presets/south-korea.toml")),
+    ("uk", include_str!("../presets/uk.toml")),
+    ("castilla", include_str!("../presets/castilla.toml")),
+    ("germany", include_str!("../presets/germany.toml")),
+    ("pennsylvania", include_str!("../presets/pennsylvania.toml")),
+    (
+        "legendary-asia",
+        include_str!("../presets/legendary-asia.toml"),
+    ),
+];
+
+pub fn preset_names() -> impl Iterator<Item = &'static str> {
+    PRESETS.iter().map(|(n, _)| *n)
+}
+
+fn preset_value(name: &str) -> Option<Value> {
+    let (_, text) = PRESETS.iter().find(|(n, _)| *n == name)?;
+    Some(toml::from_str::<Value>(text).expect("built-in presets are valid TOML"))
+}
+
+/// The rules table of `name` with its whole base chain merged in, or an error naming the
+/// unknown preset.
+pub fn resolve_rules(name: &str) -> Result<Value, Diagnostic> {
+    let mut chain = Vec::new();
+    let mut next = Some(name.to_string());
+    while let Some(n) = next {
+        if chain.iter().any(|(c, _): &(String, Value)| *c == n) {
+            return Err(Diagnostic::error(
+                "unknown-preset",
+                format!("preset `{n}` builds on itself"),
+            ));
+        }
+        let Some(v) = preset_value(&n) else {
+            return Err(
+                Diagnostic::error("unknown-preset", format!("unknown rule preset `{n}`"))
+                    .with_label("no preset of this name")
+                    .with_help(did_you_mean(&n, preset_names()).unwrap_or_else(|| {
+                        format!("presets: {}", preset_names().collect::<Vec<_>>().join(", "))
+                    })),
+            );
+        };
+        next = v
+            .pointer("/rules/base")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        chain.push((n, v));
+    }
+    let mut merged = Value::Object(Map::new());
+    for (_, v) in chain.into_iter().rev() {
+        merge(&mut merged, v);
+    }
+    Ok(merged)
+}
+
+/// The document with its preset's `[rules]` and `[lint]` merged under its own.
+pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
+    let Some(base) = doc
+        .pointer("/rules/base")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+    else {
+        return Ok(doc);
+    };
+    let mut preset = resolve_rules(&base)?;
+    let obj = doc.as_object_mut().expect("the schema requires a table");
+    for section in ["rules", "lint"] {
+        let own = obj.remove(section).unwrap_or(Value::Object(Map::new()));
+        let mut merged = preset
+            .as_object_mut()
+            .and_then(|p| p.remove(section))
+            .unwrap_or(Value::Object(Map::new()));
+        merge(&mut merged, own);
+        obj.insert(section.to_string(), merged);
+    }
+    obj.get_mut("rules")
+        .and_then(Value::as_object_mut)
+        .map(|r| r.insert("base".into(), Value::from(base)));
+    Ok(doc)
+}
+
+/// Merges `over` into `into`: tables key by key, anything else replaced.
+fn merge(into: &mut Value, over: Value) {
+    match (into, over) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in b {
+                match a.get_mut(&k) {
+                    Some(slot) => merge(slot, v),
+                    None => {
+                        a.insert(k, v);
+                    }
+                }
+            }
+        }
+        (slot, v) => *slot = v,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Rules;
+
+    #[test]
+    fn every_preset_resolves_to_valid_rules() {
+        for name in preset_names() {
+            let v = resolve_rules(name).unwrap();
+            let rules = v.get("rules").cloned().unwrap_or(Value::Object(Map::new()));
+            serde_json::from_value::<Rules>(rules).unwrap_or_else(|e| panic!("preset {name}: {e}"));
+        }
+    }
+
+    #[test]
+    fn unknown_preset_suggests_the_closest() {
+        let d = resolve_rules("eurpe").unwrap_err();
+        assert_eq!(d.help.as_deref(), Some("did you mean 'europe'?"));
+    }
+
+    #[test]
+    fn map_keys_override_preset_keys() {
+        let doc = serde_json::json!({"rules": {"base": "europe", "trains": {"per_player": 40}}});
+        let v = resolve_document(doc).unwrap();
+        assert_eq!(
+            v.pointer("/rules/trains/per_player"),
+            Some(&Value::from(40))
+        );
+        // Europe's stations survive the override of an unrelated table.
+        assert_eq!(
+            v.pointer("/rules/stations/per_player"),
+            Some(&Value::from(3))
+        );
+    }
+}

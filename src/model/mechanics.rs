@@ -1,0 +1,300 @@
+//! Mechanic modules a map may declare. Each is data only; the engine plays the ones it
+//! supports and reports the rest as unsupported. A table present here switches the mechanic on.
+
+use super::{Color, PassDirection, TicketDiscard};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The optional mechanic modules of a map.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Mechanics {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub festivals: Option<Festivals>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ticket_draft_card: Option<TicketDraftCard>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub express_cards: Option<ExpressCards>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub province_mat: Option<ProvinceMat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track_pieces: Option<TrackPieces>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub city_markers: Option<CityMarkers>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alvin: Option<Alvin>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub technologies: Option<Technologies>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mystery_train: Option<MysteryTrain>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mountains: Option<Mountains>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stock_shares: Option<StockShares>,
+}
+
+impl Mechanics {
+    /// Names of the mechanics this map declares, as in the file (`festivals`, ...).
+    pub fn declared(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        let mut add = |on: bool, name| {
+            if on {
+                out.push(name)
+            }
+        };
+        add(self.festivals.is_some(), "festivals");
+        add(self.ticket_draft_card.is_some(), "ticket_draft_card");
+        add(self.express_cards.is_some(), "express_cards");
+        add(self.province_mat.is_some(), "province_mat");
+        add(self.track_pieces.is_some(), "track_pieces");
+        add(self.city_markers.is_some(), "city_markers");
+        add(self.alvin.is_some(), "alvin");
+        add(self.technologies.is_some(), "technologies");
+        add(self.mystery_train.is_some(), "mystery_train");
+        add(self.mountains.is_some(), "mountains");
+        add(self.stock_shares.is_some(), "stock_shares");
+        out
+    }
+}
+
+/// Iberia's festival cards: shuffled into the train deck, laid by their city when drawn, and
+/// taken by whoever claims a route into that city.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Festivals {
+    /// One entry per festival (cities name it with `festival = "id"`).
+    pub groups: Vec<FestivalGroup>,
+    /// The figures are placeholders, not read from the published cards.
+    #[serde(default)]
+    pub unverified: bool,
+}
+
+/// One festival's cards and scoring chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FestivalGroup {
+    #[schemars(regex(pattern = r"^[^\s]+$"), length(min = 1, max = 100))]
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Cards of this festival in the deck.
+    #[schemars(range(min = 1, max = 100))]
+    pub cards: u8,
+    /// Points for holding 1, 2, 3, ... of its cards (`chart[k-1]` for k cards).
+    pub chart: Vec<i32>,
+}
+
+/// Iberia's Ticket Draft card: placed in the train deck; when drawn, everyone drafts again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TicketDraftCard {
+    /// Player count → how far down the deck the card goes (0.5 = halfway).
+    pub depth_by_players: BTreeMap<u8, f64>,
+    #[schemars(range(min = 1, max = 20))]
+    pub deal: u8,
+    #[schemars(range(min = 1, max = 20))]
+    pub keep: u8,
+    #[serde(default = "right")]
+    pub pass: PassDirection,
+    #[serde(default)]
+    pub leftovers: TicketDiscard,
+    /// The draw-tickets action is closed until this draft has happened.
+    #[serde(default = "yes")]
+    pub locks_ticket_draws: bool,
+}
+
+fn right() -> PassDirection {
+    PassDirection::Right
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// South Korea's Express Train cards: each player's set, each spent once for +value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExpressCards {
+    /// Values of one player's cards (`[1, 2, 3]`).
+    pub values: Vec<u8>,
+}
+
+/// South Korea's province mat: a line of spots per colour, filled by claims, ranked at the end.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProvinceMat {
+    pub lines: Vec<ProvinceLine>,
+    /// Player count → points for 1st, 2nd, ... in each line (`{ "4" = [10, 6, 4] }`).
+    pub scoring: BTreeMap<u8, Vec<i32>>,
+    #[serde(default)]
+    pub unverified: bool,
+}
+
+/// One colour line of the province mat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProvinceLine {
+    pub color: Color,
+    /// The spot values on the line, in order.
+    pub spots: Vec<u8>,
+}
+
+/// France's track pieces: a track-bed route must be built with a piece of its length.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TrackPieces {
+    pub pieces: Vec<TrackPiece>,
+}
+
+/// A kind of track piece and how many there are.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TrackPiece {
+    #[schemars(range(min = 1, max = 20))]
+    pub length: u8,
+    pub color: Color,
+    #[schemars(range(min = 1, max = 100))]
+    pub count: u8,
+}
+
+/// Old West's starting city and city markers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CityMarkers {
+    /// Markers per player; the first marks the starting city.
+    #[schemars(range(min = 1, max = 20))]
+    pub per_player: u8,
+    /// Every claim must touch the player's network grown from the starting city.
+    #[serde(default = "yes")]
+    pub connected_network: bool,
+    /// Cards of one colour paid to place a marker after a claim.
+    #[schemars(range(max = 20))]
+    pub cost: u8,
+    /// Cities where no marker may go.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<String>,
+}
+
+/// Old West's Alvin the Alien variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Alvin {
+    /// City where Alvin starts (no marker or start may go there).
+    pub start: String,
+    pub capture_points: i32,
+    pub end_points: i32,
+    /// Only played when the variant is chosen.
+    #[serde(default = "yes")]
+    pub optional: bool,
+}
+
+/// The UK's technology cards.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Technologies {
+    /// Route lengths anyone may claim without a technology.
+    pub base_lengths: Vec<u8>,
+    /// Regions anyone may claim routes in without a concession.
+    pub base_regions: Vec<String>,
+    /// Play with the advanced cards.
+    #[serde(default)]
+    pub use_advanced: bool,
+    pub cards: Vec<Technology>,
+}
+
+/// One technology card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Technology {
+    #[schemars(regex(pattern = r"^[^\s]+$"), length(min = 1, max = 100))]
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Locomotives paid to buy it.
+    #[schemars(range(max = 20))]
+    pub cost: u8,
+    #[schemars(range(min = 1, max = 20))]
+    pub copies: u8,
+    #[serde(default)]
+    pub advanced: bool,
+    pub effect: TechEffect,
+    /// `concession`: regions opened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+    /// `claim-lengths`: lengths opened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lengths: Vec<u8>,
+    /// Points or card counts the effect uses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+}
+
+/// What a technology card does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TechEffect {
+    /// Claim routes into `regions`.
+    Concession,
+    /// Claim routes of `lengths`.
+    ClaimLengths,
+    /// Claim ferry routes.
+    ClaimFerries,
+    /// Any `value` cards count as a locomotive.
+    AnyCardsAsLocomotive,
+    /// `value` extra points per route claimed from then on.
+    PointsPerRoute,
+    /// `value` extra points per ferry claimed from then on.
+    PointsPerFerry,
+    /// `value` points per completed ticket at the end.
+    PointsPerCompletedTicket,
+    /// Claim a route already claimed by another player, then return the card.
+    ClaimClaimedRoute,
+    /// Claim two routes this turn, then return the card.
+    ExtraClaim,
+    /// Draw `value` blind cards instead of two.
+    ExtraBlindDraw,
+    /// `value` points with the most completed tickets, minus `value` otherwise.
+    MostTicketsGamble,
+    /// `value` points with the longest path, minus `value` otherwise.
+    LongestPathGamble,
+    /// Pay one card fewer per claim.
+    DiscountOneCard,
+}
+
+/// Castilla's Mystery Train cards, dealt face down and resolved at scoring.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MysteryTrain {
+    #[schemars(range(min = 1, max = 200))]
+    pub cards: u8,
+    #[schemars(range(max = 10))]
+    pub deal_per_player: u8,
+    /// Cards never dealt face down (`el-mecanico`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_dealt: Vec<String>,
+    #[serde(default)]
+    pub unverified: bool,
+}
+
+/// Legendary Asia's mountain spaces (see `Route::mountains`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Mountains {
+    /// Trains given up per mountain space.
+    #[schemars(range(max = 10))]
+    pub trains_lost: u8,
+    /// Points per train given up.
+    pub points_per_train: i32,
+}
+
+/// Pennsylvania's stock shares (see `Route::stock_shares`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StockShares {
+    /// Company names, by id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub companies: BTreeMap<String, String>,
+    #[serde(default)]
+    pub unverified: bool,
+}

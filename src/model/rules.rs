@@ -1,0 +1,507 @@
+//! The rule system a map plays by. `Default` is the base game (USA); presets in
+//! `src/presets/` state what other systems change, and a map's `[rules]` overrides both.
+
+use super::{Color, FerrySubstitute};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The rule system. Every key is optional: unset keys come from the preset named by `base`,
+/// and from the base game (USA) below that.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Rules {
+    /// Preset this map builds on: `usa`, `europe`, `nordic`, `switzerland`, `india`, `france`,
+    /// `old-west`, `iberia`, `south-korea`, `uk`, `castilla`, ... (`ttrmap presets` lists them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    pub trains: Trains,
+    pub starting_hand: StartingHand,
+    pub train_deck: TrainDeck,
+    pub face_up: FaceUp,
+    pub locomotives: Locomotives,
+    pub tickets: TicketRules,
+    pub lanes: Lanes,
+    pub stations: Stations,
+    pub ferries: Ferries,
+    pub tunnels: Tunnels,
+    /// Points for a claimed route by its length: `{ "1" = 1, "2" = 2, "3" = 4, ... }`.
+    pub route_points: BTreeMap<u8, i32>,
+    pub end_game: EndGame,
+    /// End-of-game bonuses (longest path, globetrotter, Grand Tour, punctuation cards, ...).
+    pub bonuses: Vec<Bonus>,
+    /// How a tie for the most points is broken, in order; what is left is shared.
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            base: None,
+            trains: Trains::default(),
+            starting_hand: StartingHand::default(),
+            train_deck: TrainDeck::default(),
+            face_up: FaceUp::default(),
+            locomotives: Locomotives::default(),
+            tickets: TicketRules::default(),
+            lanes: Lanes::default(),
+            stations: Stations::default(),
+            ferries: Ferries::default(),
+            tunnels: Tunnels::default(),
+            route_points: [(1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15)]
+                .into_iter()
+                .collect(),
+            end_game: EndGame::default(),
+            bonuses: vec![Bonus::simple("longest-path", BonusKind::LongestPath, 10)],
+            tie_breaks: vec![TieBreak::MostCompletedTickets, TieBreak::LongestPath],
+        }
+    }
+}
+
+impl Rules {
+    /// Trains each player starts with at this player count.
+    pub fn trains_for(&self, players: u8) -> u16 {
+        self.trains
+            .by_players
+            .get(&players)
+            .copied()
+            .unwrap_or(self.trains.per_player)
+    }
+
+    /// Points for a route of this length, if the table has the length.
+    pub fn points_for_length(&self, length: u8) -> Option<i32> {
+        self.route_points.get(&length).copied()
+    }
+}
+
+/// Trains (plastic cars) per player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Trains {
+    #[schemars(range(min = 1, max = 500))]
+    pub per_player: u16,
+    /// Player count → trains, where it differs (Castilla: `{ "7" = 40 }`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_players: BTreeMap<u8, u16>,
+}
+
+impl Default for Trains {
+    fn default() -> Self {
+        Trains {
+            per_player: 45,
+            by_players: BTreeMap::new(),
+        }
+    }
+}
+
+/// Cards each player is dealt at setup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct StartingHand {
+    /// Cards dealt from the shuffled train deck.
+    #[schemars(range(max = 50))]
+    pub cards: u8,
+    /// Locomotives given on top of them (UK: 1).
+    #[schemars(range(max = 20))]
+    pub locomotives: u8,
+}
+
+impl Default for StartingHand {
+    fn default() -> Self {
+        StartingHand {
+            cards: 4,
+            locomotives: 0,
+        }
+    }
+}
+
+/// The train-car card deck.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainDeck {
+    /// Cards of each of the eight colours.
+    #[schemars(range(max = 1000))]
+    pub per_color: u16,
+    /// Locomotive (wild) cards.
+    #[schemars(range(max = 1000))]
+    pub locomotives: u16,
+    /// Per-colour counts where they differ from `per_color`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub colors: BTreeMap<Color, u16>,
+}
+
+impl Default for TrainDeck {
+    fn default() -> Self {
+        TrainDeck {
+            per_color: 12,
+            locomotives: 14,
+            colors: BTreeMap::new(),
+        }
+    }
+}
+
+impl TrainDeck {
+    /// Cards of one colour.
+    pub fn count(&self, color: Color) -> u16 {
+        self.colors.get(&color).copied().unwrap_or(self.per_color)
+    }
+
+    /// All cards in the deck.
+    pub fn total(&self) -> u32 {
+        Color::CARD_COLORS
+            .iter()
+            .map(|&c| self.count(c) as u32)
+            .sum::<u32>()
+            + self.locomotives as u32
+    }
+}
+
+/// The face-up display.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct FaceUp {
+    #[schemars(range(min = 0, max = 20))]
+    pub count: u8,
+    /// The display is discarded and redealt when it shows this many locomotives; 0 = never
+    /// (UK).
+    #[schemars(range(max = 20))]
+    pub locomotive_reset: u8,
+    /// Taking a face-up locomotive is the whole draw (base game). `false` where locomotives
+    /// are drawn like any card (Switzerland, Nordic).
+    pub locomotive_takes_whole_draw: bool,
+    /// Cards taken by the draw-cards action.
+    #[schemars(range(min = 1, max = 10))]
+    pub draws_per_turn: u8,
+}
+
+impl Default for FaceUp {
+    fn default() -> Self {
+        FaceUp {
+            count: 5,
+            locomotive_reset: 3,
+            locomotive_takes_whole_draw: true,
+            draws_per_turn: 2,
+        }
+    }
+}
+
+/// Where locomotive cards may be played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Locomotives {
+    pub usable_on: LocomotiveUse,
+    /// Any N cards may be played as one locomotive (UK: 4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 2, max = 10))]
+    pub any_cards_as_one: Option<u8>,
+}
+
+impl Default for Locomotives {
+    fn default() -> Self {
+        Locomotives {
+            usable_on: LocomotiveUse::Anywhere,
+            any_cards_as_one: None,
+        }
+    }
+}
+
+/// Routes on which locomotive cards may be played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LocomotiveUse {
+    /// As a wild card on any route (base game).
+    #[default]
+    Anywhere,
+    /// Only on tunnels (Switzerland).
+    TunnelsOnly,
+    /// Only on tunnels, ferries and routes with `any_cards_for_one` (Nordic).
+    TunnelsAndFerries,
+}
+
+/// Dealing, drawing and discarding destination tickets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct TicketRules {
+    /// The setup deal (ignored when a game mode gives its own, or `draft` is set).
+    pub initial: TicketDeal,
+    /// The draw-tickets action.
+    pub draw: TicketDeal,
+    /// Where tickets returned at setup go.
+    pub initial_discard: TicketDiscard,
+    /// Where tickets returned after a draw go.
+    pub draw_discard: TicketDiscard,
+    /// A setup draft instead of a plain deal (Iberia, South Korea).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draft: Option<TicketDraft>,
+}
+
+impl Default for TicketRules {
+    fn default() -> Self {
+        TicketRules {
+            initial: TicketDeal {
+                deal: 3,
+                keep_at_least: 2,
+            },
+            draw: TicketDeal {
+                deal: 3,
+                keep_at_least: 1,
+            },
+            initial_discard: TicketDiscard::Bottom,
+            draw_discard: TicketDiscard::Bottom,
+            draft: None,
+        }
+    }
+}
+
+/// Deal so many tickets, keep at least so many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TicketDeal {
+    #[schemars(range(min = 1, max = 20))]
+    pub deal: u8,
+    #[schemars(range(max = 20))]
+    pub keep_at_least: u8,
+}
+
+/// Where returned tickets go.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TicketDiscard {
+    /// Under the deck (base game).
+    #[default]
+    Bottom,
+    /// Out of the game (Switzerland, Nordic, Castilla).
+    OutOfGame,
+    /// Shuffled back into the deck.
+    Shuffle,
+}
+
+/// A ticket draft: deal `deal`, pick one and pass the rest until each player has `deal`,
+/// then keep exactly `keep`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TicketDraft {
+    #[schemars(range(min = 1, max = 20))]
+    pub deal: u8,
+    #[schemars(range(min = 1, max = 20))]
+    pub keep: u8,
+    #[serde(default)]
+    pub pass: PassDirection,
+    /// Where the leftovers go: `shuffle` (into the deck, Iberia's first draft) or `bottom`.
+    #[serde(default = "shuffle")]
+    pub leftovers: TicketDiscard,
+}
+
+fn shuffle() -> TicketDiscard {
+    TicketDiscard::Shuffle
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PassDirection {
+    #[default]
+    Left,
+    Right,
+}
+
+/// Which lanes of double and triple routes are open at a player count. Below the minimum, a
+/// claimed lane closes the route's other lanes. No player may ever claim two lanes of one
+/// route.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Lanes {
+    #[schemars(range(min = 1, max = 12))]
+    pub double_min_players: u8,
+    #[schemars(range(min = 1, max = 12))]
+    pub triple_min_players: u8,
+}
+
+impl Default for Lanes {
+    fn default() -> Self {
+        Lanes {
+            double_min_players: 4,
+            triple_min_players: 4,
+        }
+    }
+}
+
+/// Train stations (Europe).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Stations {
+    /// Stations per player; 0 = no stations.
+    #[schemars(range(max = 20))]
+    pub per_player: u8,
+    /// Cards (of one colour) paid for the 1st, 2nd, 3rd, ... station.
+    pub costs: Vec<u8>,
+    /// Points for each station not built.
+    #[schemars(range(min = -100, max = 100))]
+    pub unused_points: i32,
+}
+
+impl Default for Stations {
+    fn default() -> Self {
+        Stations {
+            per_player: 0,
+            costs: vec![1, 2, 3],
+            unused_points: 4,
+        }
+    }
+}
+
+/// Ferry rules for every route with `ferry` locomotive spaces.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Ferries {
+    /// Cards that may replace one ferry locomotive (Nordic: any 3; Castilla: 3 of the colour).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub substitute: Option<FerrySubstitute>,
+}
+
+/// Tunnel rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Tunnels {
+    /// Cards revealed from the deck when claiming a tunnel.
+    #[schemars(range(max = 10))]
+    pub reveal: u8,
+    /// Points added to a tunnel's table value (Castilla: 1, so a 3-space tunnel scores 5).
+    #[schemars(range(min = -100, max = 100))]
+    pub extra_points: i32,
+}
+
+impl Default for Tunnels {
+    fn default() -> Self {
+        Tunnels {
+            reveal: 3,
+            extra_points: 0,
+        }
+    }
+}
+
+/// When the game ends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct EndGame {
+    /// The last round starts when a player ends a turn with this many trains or fewer; every
+    /// player, that one included, then plays one more turn.
+    #[schemars(range(max = 100))]
+    pub trains_at_most: u16,
+}
+
+impl Default for EndGame {
+    fn default() -> Self {
+        EndGame { trains_at_most: 2 }
+    }
+}
+
+/// An end-of-game bonus or punctuation card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    /// Unique id (`longest-path`, `tunelman`).
+    #[schemars(regex(pattern = r"^[^\s]+$"), length(min = 1, max = 100))]
+    pub id: String,
+    /// Printed name (`European Express`, `TUNELMAN`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub kind: BonusKind,
+    /// Points to the winner(s). For `grand-tour`, the cap; see `table`.
+    #[serde(default)]
+    #[schemars(range(min = -1000, max = 1000))]
+    pub points: i32,
+    /// How ties are scored.
+    #[serde(default)]
+    pub ties: TieScoring,
+    /// `grand-tour`: points for the 1st, 2nd, ... qualifying ticket (India: 5, 5, 10, 10, 10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub table: Vec<i32>,
+    /// `most-routes-with`: the route feature counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<RouteFeature>,
+    /// `most-tagged-cities`, `all-tagged-cities`, `tickets-cover-tagged`: the city tag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
+    /// `most-tickets-from-decks`: the decks counted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decks: Vec<String>,
+    /// Game modes this bonus is used in; empty = every mode.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<String>,
+    /// A bonus this one replaces for its winner (SUPERCAPITALMAN replaces CAPITALMAN).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
+}
+
+impl Bonus {
+    /// A bonus with only a kind and points, ties scored in full.
+    pub fn simple(id: &str, kind: BonusKind, points: i32) -> Bonus {
+        Bonus {
+            id: id.to_string(),
+            name: None,
+            kind,
+            points,
+            ties: TieScoring::All,
+            table: Vec::new(),
+            feature: None,
+            tag: None,
+            decks: Vec::new(),
+            modes: Vec::new(),
+            replaces: None,
+        }
+    }
+}
+
+/// What a bonus rewards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BonusKind {
+    /// The longest continuous path of one player's routes (each route used once).
+    LongestPath,
+    /// The most completed destination tickets.
+    Globetrotter,
+    /// India's Mandala: tickets joined by two paths sharing no route score `table` points.
+    GrandTour,
+    /// The most claimed routes with `feature` (Castilla's TRANSBORDOMAN, TUNELMAN).
+    MostRoutesWith,
+    /// The most cities tagged `tag` reached (CAPITALMAN).
+    MostTaggedCities,
+    /// Every city tagged `tag` reached (SUPERCAPITALMAN).
+    AllTaggedCities,
+    /// The most completed tickets from `decks` (CAPITALTICKETMAN).
+    MostTicketsFromDecks,
+    /// Completed tickets that start or end in every city tagged `tag` (SUPERCAPITALTICKETMAN).
+    TicketsCoverTagged,
+    /// The most cities in one's network (Legendary Asia).
+    MostConnectedCities,
+}
+
+/// A route property counted by a bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RouteFeature {
+    Ferry,
+    Tunnel,
+}
+
+/// How a bonus is scored when players tie for it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieScoring {
+    /// Every tied player scores the full points (base game).
+    #[default]
+    All,
+    /// The points are divided among the tied players, rounded down (Castilla's capitals cards).
+    Split,
+    /// Nobody scores.
+    Nobody,
+}
+
+/// A tie-break for the most points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreak {
+    MostCompletedTickets,
+    FewestStationsUsed,
+    LongestPath,
+}

@@ -1,0 +1,186 @@
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A destination ticket. It takes one of three shapes:
+/// - city to city: `from`, `to`, `points`;
+/// - multi-city (Castilla's triple destinations): `cities` (3 or more) and `points`;
+/// - any-of (Switzerland's country tickets): `from` and `targets`, each with its own points;
+///   only the best completed target scores.
+///
+/// `from`, `to`, `cities` and target ids name a city or a zone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ticket {
+    /// Optional id, unique when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^[^\s]+$"), length(min = 1, max = 200))]
+    pub id: Option<String>,
+    /// Deck id from `[[decks]]`; omitted, the first deck (or the implicit `base` deck).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Three or more cities that must all be joined (a multi-city ticket).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 2, max = 10))]
+    pub cities: Option<Vec<String>>,
+    /// Targets of an any-of ticket, each with its own value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 20))]
+    pub targets: Option<Vec<Target>>,
+    /// Value of the ticket (city to city and multi-city shapes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = -1000, max = 1000))]
+    pub points: Option<i32>,
+    /// Copies of this card in its deck.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[schemars(range(min = 1, max = 20))]
+    pub copies: u8,
+}
+
+/// One target of an any-of ticket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    pub to: String,
+    #[schemars(range(min = -1000, max = 1000))]
+    pub points: i32,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
+}
+
+/// The shape of a ticket, once `check` has confirmed it has exactly one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TicketShape {
+    CityToCity,
+    MultiCity,
+    AnyOf,
+}
+
+impl Ticket {
+    /// The ticket's shape, or `None` when its fields mix shapes (`check` reports that).
+    pub fn shape(&self) -> Option<TicketShape> {
+        match (
+            &self.from,
+            &self.to,
+            &self.cities,
+            &self.targets,
+            self.points,
+        ) {
+            (Some(_), Some(_), None, None, Some(_)) => Some(TicketShape::CityToCity),
+            (None, None, Some(_), None, Some(_)) => Some(TicketShape::MultiCity),
+            (Some(_), None, None, Some(_), None) => Some(TicketShape::AnyOf),
+            _ => None,
+        }
+    }
+
+    /// Every city or zone id the ticket names, in order.
+    pub fn places(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        out.extend(self.from.as_deref());
+        out.extend(self.to.as_deref());
+        if let Some(c) = &self.cities {
+            out.extend(c.iter().map(String::as_str));
+        }
+        if let Some(t) = &self.targets {
+            out.extend(t.iter().map(|t| t.to.as_str()));
+        }
+        out
+    }
+
+    /// The highest value the ticket can score.
+    pub fn max_points(&self) -> i32 {
+        match &self.targets {
+            Some(t) => t.iter().map(|t| t.points).max().unwrap_or(0),
+            None => self.points.unwrap_or(0),
+        }
+    }
+
+    /// A readable label: `boston–miami`, `leon–palencia–burgos`, `bern → italia|france`.
+    pub fn label(&self) -> String {
+        if let Some(id) = &self.id {
+            return id.clone();
+        }
+        match (&self.targets, &self.cities) {
+            (Some(t), _) => format!(
+                "{}→{}",
+                self.from.as_deref().unwrap_or("?"),
+                t.iter()
+                    .map(|t| t.to.as_str())
+                    .collect::<Vec<_>>()
+                    .join("|")
+            ),
+            (None, Some(c)) => c.join("–"),
+            _ => self.places().join("–"),
+        }
+    }
+}
+
+/// A deck of destination tickets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Deck {
+    #[schemars(regex(pattern = r"^[^\s]+$"), length(min = 1, max = 100))]
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub kind: DeckKind,
+    /// The published number of cards, when known; `check` compares it with the tickets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub size: Option<u32>,
+    /// Deal from this deck at setup when no game mode says otherwise (Europe deals 1 long).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 20))]
+    pub initial_deal: Option<u8>,
+    /// Whether later ticket draws take from this deck (Europe's long deck: no).
+    #[serde(default = "yes")]
+    pub drawable: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What a deck is for; lints treat kinds differently (long tickets should be long).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeckKind {
+    #[default]
+    Regular,
+    Long,
+    Capitals,
+    Other,
+}
+
+/// A game mode: which decks are used and how many tickets each player is dealt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameMode {
+    #[schemars(regex(pattern = r"^[^\s]+$"), length(min = 1, max = 100))]
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Deck id → tickets dealt from it to each player at setup. Decks not named are unused.
+    pub deal: BTreeMap<String, u8>,
+    /// Tickets each player must keep from the setup deal.
+    #[schemars(range(max = 20))]
+    pub keep_at_least: u8,
+    /// Tickets drawn by the draw-tickets action in this mode (default: the rules' value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 20))]
+    pub draw: Option<u8>,
+    /// Recommended player counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<super::PlayerRange>,
+}

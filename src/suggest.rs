@@ -1,0 +1,37 @@
+//! "Did you mean" suggestions for misspelt ids and keys.
+
+/// The candidate closest to `word`, if it is close enough to be a likely typo.
+pub fn closest<'a, I>(word: &str, candidates: I) -> Option<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let lower = word.to_lowercase();
+    let limit = (word.chars().count() / 3).clamp(1, 3);
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, c)| (*d, c.len()))
+        .map(|(_, c)| c)
+}
+
+/// `Some("did you mean 'x'?")` when a close candidate exists.
+pub fn did_you_mean<'a, I>(word: &str, candidates: I) -> Option<String>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    closest(word, candidates).map(|c| format!("did you mean '{c}'?"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_near_misses_only() {
+        let cities = ["madrid", "barcelona", "lisboa"];
+        assert_eq!(closest("madird", cities), Some("madrid"));
+        assert_eq!(closest("Lisbon", cities), Some("lisboa"));
+        assert_eq!(closest("tokyo", cities), None);
+    }
+}
