@@ -5,6 +5,8 @@
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod graph;
+pub mod lint;
 pub mod load;
 pub mod model;
 pub mod report;

@@ -1,4 +1,5 @@
-//! `ttrmap check FILE...`: load every file, report every problem, exit 1 if any error.
+//! `ttrmap check FILE...`: load every file, run the lints on those that loaded cleanly,
+//! report every problem, exit 1 if any error (or warning, with `--strict`).
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::diagnostic::Severity;
@@ -18,13 +19,30 @@ pub struct Args {
     /// Exit 1 on warnings too, not only on errors.
     #[arg(long)]
     strict: bool,
+    /// Also show information-level lint findings (descriptions, not problems).
+    #[arg(long, short)]
+    verbose: bool,
+    /// Skip the graph lints: syntax, schema and reference checks only.
+    #[arg(long)]
+    no_lints: bool,
 }
 
 pub fn run(args: Args) -> i32 {
     let mut loaded: Vec<Loaded> = Vec::with_capacity(args.files.len());
     for path in &args.files {
         match load_path(path) {
-            Ok(l) => loaded.push(l),
+            Ok(mut l) => {
+                if !args.no_lints && !l.has_errors() {
+                    let found = crate::lint::run(&l);
+                    l.diagnostics.extend(
+                        found
+                            .into_iter()
+                            .filter(|d| args.verbose || d.severity != Severity::Info),
+                    );
+                    crate::load::sort_diagnostics(&mut l.diagnostics);
+                }
+                loaded.push(l)
+            }
             Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
         }
     }
@@ -37,7 +55,7 @@ pub fn run(args: Args) -> i32 {
         })
         .collect();
     let color = args.format == Format::Human && std::io::stdout().is_terminal();
-    print!("{}", render(args.format, &reports, color));
+    super::emit(&render(args.format, &reports, color));
     let worst = loaded
         .iter()
         .flat_map(|l| &l.diagnostics)

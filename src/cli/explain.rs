@@ -1,4 +1,5 @@
-//! `ttrmap explain CODE`: what a diagnostic code means.
+//! `ttrmap explain CODE`: what a lint rule or diagnostic code means. For a lint rule this
+//! prints the rule file's own doc comment, so the two never drift apart.
 
 use super::{EXIT_OK, usage_error};
 use crate::suggest::did_you_mean;
@@ -32,22 +33,48 @@ const LOADER_CODES: &[(&str, &str)] = &[
 ];
 
 pub fn run(args: Args) -> i32 {
-    let all = || LOADER_CODES.iter().chain(crate::check::CODES);
+    let rules = crate::lint::registry::RULES;
+    // Lint rules document themselves; loader and check codes have a one-line summary.
+    let plain = || {
+        LOADER_CODES
+            .iter()
+            .chain(crate::check::CODES)
+            .filter(|(c, _)| crate::lint::registry::find(c).is_none())
+    };
+    let all = || rules.iter().map(|r| r.id).chain(plain().map(|(c, _)| *c));
     match args.code {
         None => {
-            for (code, summary) in all() {
-                println!("{code:<20} {summary}");
+            super::emit("lint rules (level: default):\n");
+            for r in rules {
+                super::emit(&format!(
+                    "  {:<24} {:<5} {}\n",
+                    r.id,
+                    r.default.name(),
+                    r.summary()
+                ));
+            }
+            super::emit("load and check codes (always errors):\n");
+            for (code, summary) in plain() {
+                super::emit(&format!("  {code:<24} {summary}\n"));
             }
             EXIT_OK
         }
-        Some(code) => match all().find(|(c, _)| *c == code) {
-            Some((c, summary)) => {
-                println!("{c}: {summary}");
+        Some(code) => match (
+            crate::lint::registry::find(&code),
+            plain().find(|(c, _)| *c == code),
+        ) {
+            (Some(rule), _) => {
+                super::emit(&format!("{}\n", rule.doc()));
+                super::emit(&format!("\nDefault level: {}.\n", rule.default.name()));
                 EXIT_OK
             }
-            None => usage_error(format!(
+            (None, Some((c, summary))) => {
+                super::emit(&format!("{c}: {summary}\n"));
+                EXIT_OK
+            }
+            (None, None) => usage_error(format!(
                 "unknown code `{code}`{}",
-                did_you_mean(&code, all().map(|(c, _)| *c))
+                did_you_mean(&code, all())
                     .map(|h| format!("; {h}"))
                     .unwrap_or_default()
             )),

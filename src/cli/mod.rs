@@ -70,6 +70,20 @@ pub fn run() -> i32 {
     }
 }
 
+/// Writes command output to stdout. A closed pipe (`ttrmap explain | head`) ends the process
+/// quietly with success instead of panicking as `print!` would.
+pub(crate) fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(EXIT_OK);
+        }
+        eprintln!("error: cannot write output: {e}");
+        std::process::exit(EXIT_USAGE);
+    }
+}
+
 /// Prints an I/O or usage error the way every command does, and returns `EXIT_USAGE`.
 pub(crate) fn usage_error(message: impl std::fmt::Display) -> i32 {
     eprintln!("error: {message}");

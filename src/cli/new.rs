@@ -70,12 +70,12 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = write_atomic(&path, text.as_bytes()) {
         return usage_error(format!("cannot write {}: {e}", path.display()));
     }
-    println!(
-        "wrote {} (template `{}`); next: ttrmap check {}",
+    super::emit(&format!(
+        "wrote {} (template `{}`); next: ttrmap check {}\n",
         path.display(),
         args.template,
         path.display()
-    );
+    ));
     EXIT_OK
 }
 

@@ -14,13 +14,13 @@ pub fn run(args: Args) -> i32 {
         None => {
             for (name, text) in PRESETS {
                 let summary = text.lines().next().unwrap_or("").trim_start_matches("# ");
-                println!("{name:<16} {summary}");
+                super::emit(&format!("{name:<16} {summary}\n"));
             }
             EXIT_OK
         }
         Some(name) => match resolve_rules(&name) {
             Ok(v) => {
-                print!("{}", toml::to_string_pretty(&v).unwrap_or_default());
+                super::emit(&toml::to_string_pretty(&v).unwrap_or_default());
                 EXIT_OK
             }
             Err(d) => usage_error(format!(

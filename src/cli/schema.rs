@@ -6,6 +6,6 @@ use super::EXIT_OK;
 pub struct Args {}
 
 pub fn run(_: Args) -> i32 {
-    print!("{}", crate::schema::schema_text());
+    super::emit(&crate::schema::schema_text());
     EXIT_OK
 }

@@ -35,11 +35,11 @@ pub fn run(args: Args) -> i32 {
     };
     let stats = crate::stats::compute(map);
     match args.format {
-        StatsFormat::Json => println!(
-            "{}",
+        StatsFormat::Json => super::emit(&format!(
+            "{}\n",
             serde_json::to_string_pretty(&stats).expect("plain data")
-        ),
-        StatsFormat::Text => print!("{}", crate::stats::render_text(&map.map.name, &stats)),
+        )),
+        StatsFormat::Text => super::emit(&crate::stats::render_text(&map.map.name, &stats)),
     }
     EXIT_OK
 }

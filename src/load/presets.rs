@@ -85,11 +85,14 @@ pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
     let mut preset = resolve_rules(&base)?;
     let obj = doc.as_object_mut().expect("the schema requires a table");
     for section in ["rules", "lint"] {
-        let own = obj.remove(section).unwrap_or(Value::Object(Map::new()));
+        let mut own = obj.remove(section).unwrap_or(Value::Object(Map::new()));
         let mut merged = preset
             .as_object_mut()
             .and_then(|p| p.remove(section))
             .unwrap_or(Value::Object(Map::new()));
+        if section == "lint" {
+            union_rule_lists(&mut merged, &mut own);
+        }
         merge(&mut merged, own);
         obj.insert(section.to_string(), merged);
     }
@@ -97,6 +100,25 @@ pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
         .and_then(Value::as_object_mut)
         .map(|r| r.insert("base".into(), Value::from(base)));
     Ok(doc)
+}
+
+/// A map's `allow`/`warn`/`deny` lists add to its preset's rather than replace them, so a map
+/// that denies one rule keeps the rules its rule system allows. The map's own list is
+/// appended last and so wins where the two name the same rule in different lists.
+fn union_rule_lists(preset: &mut Value, own: &mut Value) {
+    let (Some(p), Some(o)) = (preset.as_object_mut(), own.as_object_mut()) else {
+        return;
+    };
+    for list in ["allow", "warn", "deny"] {
+        if let Some(Value::Array(mine)) = o.remove(list) {
+            match p.get_mut(list) {
+                Some(Value::Array(theirs)) => theirs.extend(mine),
+                _ => {
+                    p.insert(list.into(), Value::Array(mine));
+                }
+            }
+        }
+    }
 }
 
 /// Merges `over` into `into`: tables key by key, anything else replaced.
@@ -128,6 +150,21 @@ mod tests {
             let rules = v.get("rules").cloned().unwrap_or(Value::Object(Map::new()));
             serde_json::from_value::<Rules>(rules).unwrap_or_else(|e| panic!("preset {name}: {e}"));
         }
+    }
+
+    #[test]
+    fn lint_lists_add_to_the_preset() {
+        // Iberia's preset allows ticket-value; a map denying another rule keeps that allow.
+        let doc = serde_json::json!({"rules": {"base": "iberia"}, "lint": {"deny": ["dead-end"], "allow": ["color-balance"]}});
+        let v = resolve_document(doc).unwrap();
+        assert_eq!(
+            v.pointer("/lint/allow"),
+            Some(&serde_json::json!(["ticket-value", "color-balance"]))
+        );
+        assert_eq!(
+            v.pointer("/lint/deny"),
+            Some(&serde_json::json!(["dead-end"]))
+        );
     }
 
     #[test]

@@ -1,0 +1,241 @@
+//! Graph lints: the second pair of eyes on a checked map. Each rule is one file in `rules/`,
+//! named after its id, whose `//!` comment is its documentation (`ttrmap explain ID` prints
+//! exactly that text). `registry::RULES` lists them.
+//!
+//! Lints run only on maps that loaded without errors. A rule's level comes from its default,
+//! then the preset's `[lint]` table, then the map's (`allow`, `warn`, `deny`, as clippy does).
+//! A broken `[lint.expect]` statement is always an error.
+
+pub mod registry;
+mod rules;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::graph::BoardGraph;
+use crate::load::{Loaded, Seg};
+use crate::model::MapFile;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A rule's level: `Allow` switches it off; `Info` findings are shown with `--verbose`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    Allow,
+    Info,
+    Warn,
+    Deny,
+}
+
+impl Level {
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Allow => "allow",
+            Level::Info => "info",
+            Level::Warn => "warn",
+            Level::Deny => "deny",
+        }
+    }
+
+    fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Allow => None,
+            Level::Info => Some(Severity::Info),
+            Level::Warn => Some(Severity::Warning),
+            Level::Deny => Some(Severity::Error),
+        }
+    }
+}
+
+/// One lint rule.
+pub struct Rule {
+    pub id: &'static str,
+    pub default: Level,
+    /// The rule's source file; its leading `//!` lines are the documentation.
+    pub source: &'static str,
+    /// Reported by the loader's checks rather than by `check` below (its level is fixed).
+    pub from_loader: bool,
+    pub check: fn(&mut LintCx),
+}
+
+impl Rule {
+    /// The rule's documentation: its file's `//!` comment, without the markers.
+    pub fn doc(&self) -> String {
+        self.source
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .map(|l| {
+                l.trim_start_matches("//!")
+                    .strip_prefix(' ')
+                    .unwrap_or(l.trim_start_matches("//!"))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The first sentence of the documentation's first paragraph.
+    pub fn summary(&self) -> String {
+        let doc = self.doc();
+        let paragraph: Vec<&str> = doc
+            .lines()
+            .skip_while(|l| l.trim().is_empty() || l.starts_with('#'))
+            .take_while(|l| !l.trim().is_empty())
+            .collect();
+        let text = paragraph.join(" ");
+        match text.find(". ") {
+            Some(i) => text[..=i].to_string(),
+            None => text,
+        }
+    }
+}
+
+/// What a rule sees: the model, its graph, the spans, its parameters; where it reports.
+pub struct LintCx<'a> {
+    pub map: &'a MapFile,
+    pub graph: &'a BoardGraph,
+    loaded: &'a Loaded,
+    rule: &'static Rule,
+    severity: Severity,
+    params: Option<&'a BTreeMap<String, Value>>,
+    out: Vec<Diagnostic>,
+}
+
+impl LintCx<'_> {
+    /// Reports a finding of this rule at the value at `path`, at the rule's level.
+    pub fn report(
+        &mut self,
+        path: Vec<Seg>,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let d = Diagnostic {
+            code: self.rule.id,
+            severity: self.severity,
+            message: message.into(),
+            span: self.loaded.span_of(&path),
+            label: Some(label.into()),
+            help,
+        };
+        self.out.push(d);
+    }
+
+    /// Reports a broken `[lint.expect]` statement: always an error.
+    pub fn expectation_broken(
+        &mut self,
+        path: Vec<Seg>,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) {
+        let span = self.loaded.span_of(&path);
+        self.out.push(Diagnostic {
+            code: self.rule.id,
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            label: Some(label.into()),
+            help: Some("the map states this in `[lint.expect]`".into()),
+        });
+    }
+
+    /// A numeric parameter from `[lint.params.RULE-ID]`, or its default.
+    pub fn param(&self, name: &str, default: f64) -> f64 {
+        self.params
+            .and_then(|p| p.get(name))
+            .and_then(Value::as_f64)
+            .unwrap_or(default)
+    }
+}
+
+/// The level of `rule` for this map: default, then `[lint]` lists (deny beats warn beats allow).
+pub fn level_for(map: &MapFile, rule: &Rule) -> Level {
+    let has = |list: &[String]| list.iter().any(|id| id == rule.id || id == "all");
+    let lint = &map.lint;
+    if has(&lint.deny) {
+        Level::Deny
+    } else if has(&lint.warn) {
+        Level::Warn
+    } else if has(&lint.allow) {
+        Level::Allow
+    } else {
+        rule.default
+    }
+}
+
+/// Runs every enabled lint on a map that loaded without errors.
+pub fn run(loaded: &Loaded) -> Vec<Diagnostic> {
+    let Some(map) = loaded.map.as_ref() else {
+        return Vec::new();
+    };
+    let graph = BoardGraph::new(map);
+    let mut out = unknown_rule_ids(loaded, map);
+    for rule in registry::RULES {
+        if rule.from_loader {
+            continue;
+        }
+        let level = level_for(map, rule);
+        // Expectations are errors even when the rule is allowed, so allowed rules still run
+        // with severity info and only their expectation findings are kept.
+        let severity = level.severity().unwrap_or(Severity::Info);
+        let mut cx = LintCx {
+            map,
+            graph: &graph,
+            loaded,
+            rule,
+            severity,
+            params: map.lint.params.get(rule.id),
+            out: Vec::new(),
+        };
+        (rule.check)(&mut cx);
+        out.extend(
+            cx.out
+                .into_iter()
+                .filter(|d| level != Level::Allow || d.severity == Severity::Error),
+        );
+    }
+    crate::load::sort_diagnostics(&mut out);
+    out
+}
+
+/// `[lint]` naming a rule that does not exist is a mistake worth a warning.
+fn unknown_rule_ids(loaded: &Loaded, map: &MapFile) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let known = |id: &str| id == "all" || registry::find(id).is_some();
+    for (list, ids) in [
+        ("allow", &map.lint.allow),
+        ("warn", &map.lint.warn),
+        ("deny", &map.lint.deny),
+    ] {
+        for (i, id) in ids.iter().enumerate() {
+            if !known(id) {
+                let path = crate::path!["lint", list, i];
+                out.push(
+                    Diagnostic::warning("unknown-lint", format!("unknown lint `{id}`"))
+                        .with_label("no rule of this id")
+                        .with_help_opt(crate::suggest::did_you_mean(
+                            id,
+                            registry::RULES.iter().map(|r| r.id),
+                        )),
+                );
+                if let Some(last) = out.last_mut() {
+                    last.span = loaded.span_of(&path);
+                }
+            }
+        }
+    }
+    for id in map.lint.params.keys() {
+        if !known(id) {
+            let path = crate::path!["lint", "params", id.as_str()];
+            let mut d = Diagnostic::warning(
+                "unknown-lint",
+                format!("parameters for unknown lint `{id}`"),
+            )
+            .with_label("no rule of this id")
+            .with_help_opt(crate::suggest::did_you_mean(
+                id,
+                registry::RULES.iter().map(|r| r.id),
+            ));
+            d.span = loaded.key_span_of(&path);
+            out.push(d);
+        }
+    }
+    out
+}

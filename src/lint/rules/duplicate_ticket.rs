@@ -1,0 +1,42 @@
+//! # duplicate-ticket
+//!
+//! Reports two tickets naming the same places (in either order) in the same deck. Intended
+//! copies of one card are written once with `copies = N`.
+//!
+//! ## Why it matters
+//! An accidental duplicate skews the deck; designers usually mean a different ticket.
+//!
+//! ## Example
+//! `boston–miami` twice in the base deck.
+//!
+//! Source: `notes/design-heuristics.md` §4.4 (`ticket.duplicate-exact`).
+
+use super::prelude::*;
+use std::collections::HashMap;
+
+pub const RULE: Rule = Rule {
+    id: "duplicate-ticket",
+    default: Level::Warn,
+    source: include_str!("duplicate_ticket.rs"),
+    from_loader: false,
+    check,
+};
+
+fn check(cx: &mut LintCx) {
+    let mut seen: HashMap<(Option<&str>, Vec<&str>), usize> = HashMap::new();
+    for (i, t) in cx.map.tickets.iter().enumerate() {
+        let mut places = t.places();
+        places.sort_unstable();
+        let key = (t.deck.as_deref(), places);
+        if let Some(&first) = seen.get(&key) {
+            cx.report(
+                path!["tickets", i],
+                format!("ticket `{}` repeats ticket #{}", t.label(), first + 1),
+                "same places as an earlier ticket",
+                Some("for intended copies write the ticket once with `copies = 2`".into()),
+            );
+        } else {
+            seen.insert(key, i);
+        }
+    }
+}

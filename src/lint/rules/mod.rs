@@ -1,0 +1,35 @@
+//! One file per lint rule, named after its id (`color-balance` → `color_balance.rs`).
+
+pub mod articulation_city;
+pub mod board_capacity;
+pub mod city_ticket_overload;
+pub mod city_without_ticket;
+pub mod color_balance;
+pub mod dead_end;
+pub mod deck_size;
+pub mod duplicate_id;
+pub mod duplicate_ticket;
+pub mod ferry_locomotive_demand;
+pub mod single_lane_bridge;
+pub mod ticket_unreachable;
+pub mod ticket_value;
+pub mod total_spaces;
+pub mod unknown_city;
+pub mod unreachable_city;
+
+/// What every rule file uses.
+mod prelude {
+    pub use crate::lint::{Level, LintCx, Rule};
+    pub use crate::path;
+}
+
+/// Lanes of a route usable at a player count: all of them from the rules' minimum player
+/// count for that lane count, otherwise one.
+pub(crate) fn usable_lanes(map: &crate::model::MapFile, lanes: u8, players: u8) -> u8 {
+    let min = match lanes {
+        0 | 1 => return lanes,
+        2 => map.rules.lanes.double_min_players,
+        _ => map.rules.lanes.triple_min_players,
+    };
+    if players >= min { lanes } else { 1 }
+}
