@@ -61,7 +61,8 @@ def balance_colors(routes, seed_order):
     A lane spec is `"gray"`, a colour name, or a list of candidates (`"*"` = any card colour).
     Lanes with fewer candidates are fixed first, longer lanes before shorter ones, and each
     takes the candidate colour with the fewest spaces so far (then fewest lanes, then the
-    colour's place in `seed_order`). The two lanes of a double never share a colour.
+    colour's place in `seed_order`); single moves then even out what the greedy pass left.
+    The two lanes of a double never share a colour.
     Returns the spaces per colour.
     """
     spaces = {c: 0 for c in CARD_COLORS}
@@ -82,11 +83,37 @@ def balance_colors(routes, seed_order):
     for _, _, ri, li, cands in todo:
         r = routes[ri]
         taken = {s for s in r["lanes"] if isinstance(s, str)}
-        options = [c for c in cands if c not in taken] or list(cands)
+        options = [c for c in cands if c not in taken]
+        if not options:
+            raise SystemExit(f"{r['from']}-{r['to']}: no colour left for a second lane")
         best = min(options, key=lambda c: (spaces[c], count[c], seed_order.index(c)))
         r["lanes"][li] = best
         spaces[best] += r["length"]
         count[best] += 1
+    # Greedy choices can strand a colour; then move single lanes between their candidate
+    # colours while that lowers the sum of squared colour totals (a strict decrease, so this
+    # ends), in a fixed order so the result is deterministic.
+    improved = True
+    while improved:
+        improved = False
+        for _, _, ri, li, cands in todo:
+            r = routes[ri]
+            cur = r["lanes"][li]
+            others = {s for i, s in enumerate(r["lanes"]) if i != li}
+            for c in cands:
+                if c == cur or c in others:
+                    continue
+                n = r["length"]
+                before = spaces[cur] ** 2 + spaces[c] ** 2
+                after = (spaces[cur] - n) ** 2 + (spaces[c] + n) ** 2
+                if after < before:
+                    r["lanes"][li] = c
+                    spaces[cur] -= n
+                    spaces[c] += n
+                    count[cur] -= 1
+                    count[c] += 1
+                    improved = True
+                    break
     return spaces
 
 

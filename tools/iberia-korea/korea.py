@@ -102,11 +102,11 @@ ROUTES = [
     # Sudogwon (yellow)
     ("seoul", "incheon", [R, G]),
     ("seoul", "suwon", [R, G]),
-    ("incheon", "suwon", [R]),
+    ("incheon", "suwon", [R, G]),
     ("suwon", "pyeongtaek", [R, G]),
     ("pyeongtaek", "cheonan", [R, G]),
-    ("pyeongtaek", "seosan", [R]),
-    ("seoul", "chuncheon", [R, G]),
+    ("pyeongtaek", "seosan", ["yellow"]),
+    ("seoul", "chuncheon", [R, R]),
     ("seoul", "wonju", [R]),
     ("suwon", "chungju", [R]),
     # Gangwon (blue)
@@ -123,7 +123,7 @@ ROUTES = [
     # Chungcheong (green)
     ("cheonan", "cheongju", [R]),
     ("cheonan", "gongju", [G]),
-    ("cheonan", "daejeon", [R, R]),
+    ("cheonan", "daejeon", [R, G]),
     ("seosan", "boryeong", [R]),
     ("boryeong", "gongju", [G]),
     ("boryeong", "gunsan", [R]),
@@ -132,7 +132,7 @@ ROUTES = [
     ("cheongju", "chungju", [R]),
     ("chungju", "andong", [G]),
     ("daejeon", "gumi", [R, R]),
-    ("daejeon", "jeonju", [R, G]),
+    ("daejeon", "jeonju", [R, R]),
     # Jeonbuk (orange) and Jeonnam (red)
     ("gunsan", "jeonju", [R]),
     ("jeonju", "namwon", [R]),
