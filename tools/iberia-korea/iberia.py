@@ -245,7 +245,7 @@ def main():
 
     out = []
     out.append("#:schema ../schemas/ttrmap.schema.json")
-    out.append(HEADER.strip("\n"))
+    out.append(HEADER.strip("\n").format(cities=len(CITIES) - 1))
     out.append("")
     out.append("[map]")
     out.append('id = "iberia"')
@@ -322,7 +322,7 @@ HEADER = """
 # South Korea, Days of Wonder 2024), NOT a copy of the printed board. No public source gives
 # the board's cities, routes or tickets, so this seed map is authored from real geography:
 #
-# - Cities: 43 real cities of Spain and Portugal plus France, one plain city (the rule text says
+# - Cities: {cities} real cities of Spain and Portugal plus France, one plain city (the rule text says
 #   France follows no special rule and counts as a city for every purpose; so no zone here).
 # - Positions: real latitude/longitude, equirectangular projection about 40 deg N:
 #   x = (lon + 9.8) * cos(40 deg) * 100 + 30, y = (44.2 - lat) * 100 + 30, in px (1 deg of

@@ -275,7 +275,7 @@ def main():
 
     out = []
     out.append("#:schema ../schemas/ttrmap.schema.json")
-    out.append(HEADER.strip("\n"))
+    out.append(HEADER.strip("\n").format(cities=len(CITIES)))
     out.append("")
     out.append("[map]")
     out.append('id = "south-korea"')
@@ -344,7 +344,7 @@ HEADER = """
 # Iberia & South Korea, Days of Wonder 2024), NOT a copy of the printed board. No public source
 # gives the board's cities, routes or tickets, so this seed map is authored from real geography:
 #
-# - Cities: 39 real cities, names in Revised Romanization (Hangul in the comments).
+# - Cities: {cities} real cities, names in Revised Romanization (Hangul in the comments).
 # - Positions: real latitude/longitude, equirectangular projection about 36 deg N:
 #   x = (lon - 126.1) * cos(36 deg) * 200 + 30, y = (38.45 - lat) * 200 + 30, in px (1 deg of
 #   latitude = 200 px).
