@@ -5,6 +5,7 @@
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod import;
 pub mod load;
 pub mod model;
 pub mod report;
