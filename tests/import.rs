@@ -67,7 +67,12 @@ fn a_small_folder_becomes_the_expected_map() {
         "--players",
         "2-4",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let loaded = ttrmap::load::load_path(&out).unwrap();
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
     let map = loaded.map.unwrap();
@@ -86,7 +91,10 @@ fn a_small_folder_becomes_the_expected_map() {
 
     assert_eq!(map.routes.len(), 4, "parallel rows merge into one route");
     let double = &map.routes[0];
-    assert_eq!((double.from.as_str(), double.to.as_str()), ("zurich", "st-gallen"));
+    assert_eq!(
+        (double.from.as_str(), double.to.as_str()),
+        ("zurich", "st-gallen")
+    );
     assert_eq!(
         double.colors.as_deref(),
         Some(&[ttrmap::model::Color::Red, ttrmap::model::Color::Blue][..])
@@ -120,11 +128,28 @@ fn an_existing_output_is_left_alone_without_force() {
     let o = import(&[dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--force"));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "# my hand-made map\n");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "# my hand-made map\n"
+    );
 
-    let o = import(&[dir.to_str().unwrap(), "-o", out.to_str().unwrap(), "--force"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(std::fs::read_to_string(&out).unwrap().contains("[[routes]]"));
+    let o = import(&[
+        dir.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("[[routes]]")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -132,10 +157,7 @@ fn an_existing_output_is_left_alone_without_force() {
 fn a_malformed_row_names_its_file_and_line_and_writes_nothing() {
     let dir = temp_dir("malformed");
     // Line 4 (the header is line 1) has a length that is not a number.
-    let bad = ROUTES.replace(
-        "3,1,Zürich,3,Bern,3,gray",
-        "3,1,Zürich,3,Bern,three,gray",
-    );
+    let bad = ROUTES.replace("3,1,Zürich,3,Bern,3,gray", "3,1,Zürich,3,Bern,three,gray");
     write_folder(&dir, &bad);
     let out = dir.join("map.toml");
     let o = import(&[dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
@@ -160,7 +182,11 @@ fn a_malformed_row_names_its_file_and_line_and_writes_nothing() {
 fn a_missing_folder_or_file_is_a_usage_error() {
     let dir = temp_dir("missing");
     let out = dir.join("map.toml");
-    let o = import(&[dir.join("nowhere").to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let o = import(&[
+        dir.join("nowhere").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     // cities.csv present, routes.csv missing.
     std::fs::write(dir.join("cities.csv"), CITIES).unwrap();
@@ -210,7 +236,12 @@ fn reimporting_the_reference_data_reproduces_the_shipped_routes() {
         "--deck",
         "base",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let fresh = ttrmap::load::load_path(&out).unwrap().map.unwrap();
     let shipped_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
     let shipped = ttrmap::load::load_path(&shipped_path).unwrap().map.unwrap();

@@ -250,14 +250,21 @@ const MAPS: &[Expected] = &[
 ];
 
 fn stats_of(file: &str) -> Stats {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(file);
     let loaded = ttrmap::load::load_path(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
     assert!(
         loaded.diagnostics.is_empty(),
         "{file} must load with no diagnostics: {:#?}",
         loaded.diagnostics
     );
-    compute(loaded.map.as_ref().expect("a map without errors has a model"))
+    compute(
+        loaded
+            .map
+            .as_ref()
+            .expect("a map without errors has a model"),
+    )
 }
 
 fn table(pairs: &[(&str, u32)]) -> BTreeMap<String, u32> {
@@ -287,10 +294,18 @@ fn every_official_map_matches_its_reference_counts() {
             "{f}: tickets by deck"
         );
         if let Some(colors) = e.spaces_by_color {
-            assert_eq!(by_color(&s.spaces_by_color), table(colors), "{f}: spaces by colour");
+            assert_eq!(
+                by_color(&s.spaces_by_color),
+                table(colors),
+                "{f}: spaces by colour"
+            );
         }
         if let Some(colors) = e.lanes_by_color {
-            assert_eq!(by_color(&s.lanes_by_color), table(colors), "{f}: lanes by colour");
+            assert_eq!(
+                by_color(&s.lanes_by_color),
+                table(colors),
+                "{f}: lanes by colour"
+            );
         }
     }
 }
@@ -333,7 +348,9 @@ fn europe_long_deck_is_dealt_once_and_never_drawn() {
 }
 
 fn map_of(file: &str) -> ttrmap::model::MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(file);
     ttrmap::load::load_path(&path).unwrap().map.unwrap()
 }
 
@@ -341,18 +358,35 @@ fn map_of(file: &str) -> ttrmap::model::MapFile {
 fn mechanics_match_their_sources() {
     // notes/missing-rule-data.md §6: 64 track pieces, 8 per colour.
     let france = map_of("france.toml");
-    let pieces = france.mechanics.track_pieces.expect("France has track pieces");
-    assert_eq!(pieces.pieces.iter().map(|p| p.count as u32).sum::<u32>(), 64);
+    let pieces = france
+        .mechanics
+        .track_pieces
+        .expect("France has track pieces");
+    assert_eq!(
+        pieces.pieces.iter().map(|p| p.count as u32).sum::<u32>(),
+        64
+    );
     // §4: 47 technology cards, 41 basic.
     let uk = map_of("uk.toml");
     let tech = uk.mechanics.technologies.expect("the UK has technologies");
     let total: u32 = tech.cards.iter().map(|c| c.copies as u32).sum();
-    let basic: u32 = tech.cards.iter().filter(|c| !c.advanced).map(|c| c.copies as u32).sum();
+    let basic: u32 = tech
+        .cards
+        .iter()
+        .filter(|c| !c.advanced)
+        .map(|c| c.copies as u32)
+        .sum();
     assert_eq!((total, basic), (47, 41));
     // §5: Alvin starts in Roswell, where no marker may go.
     let west = map_of("old-west.toml");
     assert_eq!(west.mechanics.alvin.expect("Alvin").start, "roswell");
-    assert!(west.mechanics.city_markers.expect("markers").forbidden.contains(&"roswell".to_string()));
+    assert!(
+        west.mechanics
+            .city_markers
+            .expect("markers")
+            .forbidden
+            .contains(&"roswell".to_string())
+    );
     // SOURCES.md legendary-asia/: 30 routes (lanes) with X spaces, 22 with 1 and 8 with 2.
     let asia = map_of("legendary-asia.toml");
     assert!(asia.mechanics.mountains.is_some());
