@@ -6,6 +6,7 @@ pub mod check;
 pub mod cli;
 pub mod diagnostic;
 pub mod graph;
+pub mod import;
 pub mod lint;
 pub mod load;
 pub mod model;

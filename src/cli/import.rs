@@ -1,13 +1,123 @@
-//! `ttrmap import DIR -o MAP.toml`: not implemented yet.
+//! `ttrmap import DIR -o MAP.toml`: turn a folder of CSV files into a map file.
+//!
+//! Exit codes: 2 when the folder or a file cannot be read, the output exists (without
+//! `--force`) or cannot be written; 1 when a row is malformed or the map would not pass
+//! `check`; 0 when the map was written. The output is loaded and checked before it is written,
+//! and written atomically, so a failed import never leaves a file behind or changes one.
 
-use super::usage_error;
+use super::{EXIT_OK, EXIT_PROBLEMS, usage_error, write_atomic};
+use crate::import::{ImportError, Options, import_dir, slug};
+use crate::model::PlayerRange;
+use crate::report::{FileReport, Format, render};
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Arguments (this command is not implemented yet).
-    rest: Vec<String>,
+    /// Folder holding cities.csv, routes.csv, and optionally tickets.csv and map-settings.json.
+    dir: PathBuf,
+    /// The map file to write.
+    #[arg(long, short)]
+    output: PathBuf,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    force: bool,
+    /// Map id (default: from the output file's name).
+    #[arg(long)]
+    id: Option<String>,
+    /// Map display name (default: the folder's name).
+    #[arg(long)]
+    name: Option<String>,
+    /// Rule preset the map builds on (`ttrmap presets` lists them).
+    #[arg(long, default_value = "usa")]
+    base: String,
+    /// Player range, `MIN-MAX`.
+    #[arg(long, default_value = "2-5", value_parser = parse_players)]
+    players: PlayerRange,
+    /// Write `#:schema REF` as the first line (e.g. `../schemas/ttrmap.schema.json`).
+    #[arg(long)]
+    schema: Option<String>,
+    /// Import only tickets of this deck (the `deck` column); repeat for several. Default: all.
+    #[arg(long = "deck")]
+    decks: Vec<String>,
 }
 
-pub fn run(_: Args) -> i32 {
-    usage_error("`import` is not implemented yet")
+fn parse_players(s: &str) -> Result<PlayerRange, String> {
+    let (min, max) = s.split_once('-').unwrap_or((s, s));
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<u8>()
+            .map_err(|_| format!("`{s}` is not a player range like 2-5"))
+    };
+    Ok(PlayerRange {
+        min: parse(min)?,
+        max: parse(max)?,
+    })
+}
+
+pub fn run(args: Args) -> i32 {
+    if args.output.exists() && !args.force {
+        return usage_error(format!(
+            "{} already exists; pass --force to replace it",
+            args.output.display()
+        ));
+    }
+    let stem = args
+        .output
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let id = args.id.clone().unwrap_or_else(|| slug(&stem));
+    let name = args.name.clone().unwrap_or_else(|| {
+        args.dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| stem.clone())
+    });
+    let opts = Options {
+        id,
+        name,
+        base: args.base.clone(),
+        players: args.players,
+        schema_ref: args.schema.clone(),
+        decks: args.decks.clone(),
+    };
+    let text = match import_dir(&args.dir, &opts) {
+        Ok(t) => t,
+        Err(e @ ImportError::Io { .. }) => return usage_error(e),
+        Err(e @ ImportError::Data { .. }) => {
+            eprintln!("error: {e}");
+            return EXIT_PROBLEMS;
+        }
+    };
+    let out_name = args.output.display().to_string();
+    let loaded = crate::load::load_str(&out_name, &text);
+    if loaded.has_errors() || loaded.map.is_none() {
+        let report = FileReport {
+            name: &loaded.name,
+            text: &loaded.text,
+            diagnostics: &loaded.diagnostics,
+        };
+        eprint!("{}", render(Format::Human, &[report], false));
+        eprintln!(
+            "error: the imported map does not pass `check`; {} was not written",
+            args.output.display()
+        );
+        return EXIT_PROBLEMS;
+    }
+    if let Err(e) = write_atomic(&args.output, text.as_bytes()) {
+        return usage_error(format!("cannot write {}: {e}", args.output.display()));
+    }
+    let map = loaded.map.as_ref().expect("checked above");
+    let stats = crate::stats::compute(map);
+    println!(
+        "wrote {}: {} cities, {} routes ({} lanes, {} spaces), {} tickets; next: ttrmap check {}",
+        args.output.display(),
+        stats.cities,
+        stats.routes,
+        stats.lanes,
+        stats.spaces,
+        stats.tickets,
+        args.output.display()
+    );
+    EXIT_OK
 }
