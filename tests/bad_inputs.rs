@@ -80,12 +80,12 @@ fn check_json_contract(file: &str, out: &Output) -> Result<Vec<Value>, String> {
     }
     for item in &items {
         for key in ["code", "severity", "message", "file"] {
-            if !item[key].as_str().is_some_and(|s| !s.is_empty()) {
+            if item[key].as_str().is_none_or(str::is_empty) {
                 return Err(format!("{file}: item without a non-empty `{key}`: {item}"));
             }
         }
         for key in ["line", "column"] {
-            if !item[key].as_u64().is_some_and(|n| n >= 1) {
+            if item[key].as_u64().is_none_or(|n| n < 1) {
                 return Err(format!("{file}: item with `{key}` < 1 or missing: {item}"));
             }
         }
@@ -267,7 +267,10 @@ fn sixty_megabyte_file_is_refused() {
     let items = check_json_contract("huge.toml", &out).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(items.len(), 1, "{items:?}");
     assert_eq!(items[0]["code"], "file-too-large");
-    assert_eq!((items[0]["line"].as_u64(), items[0]["column"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(
+        (items[0]["line"].as_u64(), items[0]["column"].as_u64()),
+        (Some(1), Some(1))
+    );
     // Refusing must not cost a parse: reading 60 MB takes well under a second; 20 s allows
     // for a loaded CI machine while still catching a parser that ran over the whole file.
     assert!(elapsed.as_secs() < 20, "took {elapsed:?}");

@@ -119,7 +119,10 @@ fn new_writes_a_valid_map_and_never_overwrites() {
     assert_eq!(out.status.code(), Some(0));
     let map = dir.0.join("my-map.toml");
     assert!(map.is_file());
-    assert_eq!(ttrmap_in(&dir.0, &["check", "my-map.toml"]).status.code(), Some(0));
+    assert_eq!(
+        ttrmap_in(&dir.0, &["check", "my-map.toml"]).status.code(),
+        Some(0)
+    );
 
     // The designer has edited the file since: a second `new` must leave it alone.
     let edited = "# my own work, not to be lost\n";
@@ -130,7 +133,11 @@ fn new_writes_a_valid_map_and_never_overwrites() {
     assert_eq!(std::fs::read_to_string(&map).expect("still there"), edited);
 
     let out = ttrmap_in(&dir.0, &["new", "my-map.toml", "--template", "europe"]);
-    assert_eq!(out.status.code(), Some(2), "the .toml spelling names the same file");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "the .toml spelling names the same file"
+    );
     assert_eq!(std::fs::read_to_string(&map).expect("still there"), edited);
 }
 

@@ -66,7 +66,10 @@ fn json_items_carry_every_field() {
         }
         assert_eq!(item["file"], FIXTURE);
         for key in ["line", "column", "end_line", "end_column"] {
-            assert!(item[key].as_u64().is_some_and(|n| n >= 1), "`{key}` in {item}");
+            assert!(
+                item[key].as_u64().is_some_and(|n| n >= 1),
+                "`{key}` in {item}"
+            );
         }
         assert!(
             (item["end_line"].as_u64(), item["end_column"].as_u64())
@@ -79,7 +82,10 @@ fn json_items_carry_every_field() {
         .iter()
         .find(|i| i["message"].as_str().is_some_and(|m| m.contains("50%")))
         .expect("the 50% key is reported");
-    assert_eq!((percent["line"].as_u64(), percent["column"].as_u64()), (Some(8), Some(1)));
+    assert_eq!(
+        (percent["line"].as_u64(), percent["column"].as_u64()),
+        (Some(8), Some(1))
+    );
     assert_eq!(percent["end_column"].as_u64(), Some(6));
 }
 
@@ -118,11 +124,16 @@ fn github_lines_are_escaped_workflow_commands() {
                 "{key}{value} in {line}"
             );
         }
-        assert!(props.iter().any(|p| p.starts_with("title=ttrmap ")), "{line}");
+        assert!(
+            props.iter().any(|p| p.starts_with("title=ttrmap ")),
+            "{line}"
+        );
     }
     // A `%` in a message is escaped as %25; a help line joins the message through %0A.
     assert!(
-        lines.iter().any(|l| l.ends_with("::unknown key `50%25` in `/map`")),
+        lines
+            .iter()
+            .any(|l| l.ends_with("::unknown key `50%25` in `/map`")),
         "{stdout}"
     );
     assert!(
@@ -151,7 +162,10 @@ fn sarif_is_a_2_1_0_log_with_located_results() {
         .collect();
     for r in results {
         let rule = r["ruleId"].as_str().expect("ruleId");
-        assert!(rule_ids.contains(&rule), "result rule {rule} not among {rule_ids:?}");
+        assert!(
+            rule_ids.contains(&rule),
+            "result rule {rule} not among {rule_ids:?}"
+        );
         assert_eq!(r["level"], "error");
         assert!(r["message"]["text"].as_str().is_some_and(|t| !t.is_empty()));
         let location = &r["locations"][0]["physicalLocation"];
@@ -173,7 +187,18 @@ fn human_output_names_file_line_and_column() {
             "missing {location}:\n{stdout}"
         );
     }
-    assert!(stdout.contains("help: did you mean 'position'?"), "{stdout}");
-    assert!(stdout.trim_end().ends_with("3 errors, 0 warnings in 1 file"), "{stdout}");
-    assert!(!stdout.contains('\u{1b}'), "colour codes when stdout is not a terminal");
+    assert!(
+        stdout.contains("help: did you mean 'position'?"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .trim_end()
+            .ends_with("3 errors, 0 warnings in 1 file"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains('\u{1b}'),
+        "colour codes when stdout is not a terminal"
+    );
 }

@@ -147,7 +147,11 @@ fn number_spans(text: &str) -> Vec<(usize, usize)> {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i].is_ascii_digit() {
-            let start = if i > 0 && bytes[i - 1] == b'-' { i - 1 } else { i };
+            let start = if i > 0 && bytes[i - 1] == b'-' {
+                i - 1
+            } else {
+                i
+            };
             while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
                 i += 1;
             }
@@ -235,9 +239,15 @@ fn templates_are_valid_so_mutations_start_from_a_clean_map() {
 #[test]
 fn helpers_find_numbers_and_strings() {
     let text = "a = \"x\"\nb = -12\nc = [1.5, 2]\n";
-    let numbers: Vec<&str> = number_spans(text).iter().map(|&(s, e)| &text[s..e]).collect();
+    let numbers: Vec<&str> = number_spans(text)
+        .iter()
+        .map(|&(s, e)| &text[s..e])
+        .collect();
     assert_eq!(numbers, ["-12", "1.5", "2"]);
-    let strings: Vec<&str> = string_spans(text).iter().map(|&(s, e)| &text[s..e]).collect();
+    let strings: Vec<&str> = string_spans(text)
+        .iter()
+        .map(|&(s, e)| &text[s..e])
+        .collect();
     assert_eq!(strings, ["x"]);
 }
 
