@@ -7,6 +7,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod load;
 pub mod model;
+pub mod render;
 pub mod report;
 pub mod schema;
 pub mod stats;
