@@ -10,6 +10,7 @@ pub mod import;
 pub mod lint;
 pub mod load;
 pub mod model;
+pub mod render;
 pub mod report;
 pub mod schema;
 pub mod stats;

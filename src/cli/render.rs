@@ -1,13 +1,112 @@
-//! `ttrmap render MAP`: not implemented yet.
+//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME] [--dpi N] [--tickets]
+//! [--print]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
+//! diagnostics are printed as `check` prints them and nothing is written.
 
-use super::usage_error;
+use super::{EXIT_OK, EXIT_PROBLEMS, usage_error, write_atomic};
+use crate::load::load_path;
+use crate::render::{Format, Options, RenderError, render};
+use crate::report::{FileReport, Format as ReportFormat, render as report};
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Arguments (this command is not implemented yet).
-    rest: Vec<String>,
+    /// The map file.
+    map: PathBuf,
+    /// Output file. Default: beside the map, same name, extension by format
+    /// (`-tickets` added for `--tickets`).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Output format; default: from the output's extension, else svg.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Theme (`classic`, `ink`); themes live in templates/themes/.
+    #[arg(long, default_value = crate::render::DEFAULT_THEME)]
+    theme: String,
+    /// PNG resolution in dots per inch of the printed size (default: 2000 px wide).
+    #[arg(long)]
+    dpi: Option<f64>,
+    /// Draw the destination tickets as a printable sheet of cards instead of the board.
+    #[arg(long)]
+    tickets: bool,
+    /// Real size: train-car spaces at print size (about 20 × 9 mm on a 790 mm board, or the
+    /// map's `board.print_width_mm`), SVG width and height in mm.
+    #[arg(long)]
+    print: bool,
 }
 
-pub fn run(_: Args) -> i32 {
-    usage_error("`render` is not implemented yet")
+fn format_of(path: &Path) -> Option<Format> {
+    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+        "svg" => Some(Format::Svg),
+        "png" => Some(Format::Png),
+        "html" | "htm" => Some(Format::Html),
+        _ => None,
+    }
+}
+
+/// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`).
+fn default_output(map: &Path, format: Format, tickets: bool) -> PathBuf {
+    let stem = map
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "map".into());
+    let name = format!(
+        "{stem}{}.{}",
+        if tickets { "-tickets" } else { "" },
+        format.extension()
+    );
+    map.with_file_name(name)
+}
+
+pub fn run(args: Args) -> i32 {
+    let format = args
+        .format
+        .or_else(|| args.output.as_deref().and_then(format_of))
+        .unwrap_or(Format::Svg);
+    if args.tickets && format == Format::Html {
+        return usage_error("--tickets draws a printable sheet: use --format svg or png");
+    }
+    if args.dpi.is_some() && format != Format::Png {
+        return usage_error("--dpi applies to --format png only");
+    }
+    let opts = Options {
+        theme: args.theme,
+        print: args.print,
+        tickets: args.tickets,
+        dpi: args.dpi,
+    };
+    // Check options before reading the map, so a typo is reported even for a broken map.
+    if let Err(e) = crate::render::Theme::named(&opts.theme)
+        .ok_or_else(|| RenderError::UnknownTheme(opts.theme.clone()))
+    {
+        return usage_error(e);
+    }
+    let loaded = match load_path(&args.map) {
+        Ok(l) => l,
+        Err(e) => return usage_error(format!("cannot read {}: {e}", args.map.display())),
+    };
+    let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) else {
+        let file = FileReport {
+            name: &loaded.name,
+            text: &loaded.text,
+            diagnostics: &loaded.diagnostics,
+        };
+        eprint!("{}", report(ReportFormat::Human, &[file], false));
+        eprintln!(
+            "error: {} has errors; nothing was drawn",
+            args.map.display()
+        );
+        return EXIT_PROBLEMS;
+    };
+    let bytes = match render(map, format, &opts) {
+        Ok(b) => b,
+        Err(e) => return usage_error(e),
+    };
+    let out = args
+        .output
+        .unwrap_or_else(|| default_output(&args.map, format, opts.tickets));
+    if let Err(e) = write_atomic(&out, &bytes) {
+        return usage_error(format!("cannot write {}: {e}", out.display()));
+    }
+    println!("wrote {}", out.display());
+    EXIT_OK
 }

@@ -1,0 +1,152 @@
+//! `ttrmap render`: boards you could print and play on.
+//!
+//! Following usvg/resvg's "parse into a clean tree, then render from the tree": the renderer
+//! reads only the checked [`MapFile`], computes a [`Layout`] once (city markers, every
+//! train-car space of every lane, labels, zones, legend, title block), and every output is
+//! written from that layout: the board SVG ([`svg`]), the PNG rasterised from it ([`png`]), the
+//! HTML page around it ([`html`]) and the ticket sheet ([`tickets`]). Colours, fonts and sizes
+//! come from a theme ([`theme`]), never from the Rust code.
+
+pub mod html;
+pub mod layout;
+pub mod png;
+pub mod svg;
+pub mod theme;
+pub mod tickets;
+
+pub use layout::Layout;
+pub use theme::{DEFAULT_THEME, Theme, theme_names};
+
+use crate::model::MapFile;
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Svg,
+    Png,
+    Html,
+}
+
+impl Format {
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Html => "html",
+        }
+    }
+}
+
+/// What to draw and how.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// A name from [`theme_names`].
+    pub theme: String,
+    /// Real size: spaces at the theme's millimetre size on the printed board, SVG size in mm.
+    pub print: bool,
+    /// The ticket sheet instead of the board.
+    pub tickets: bool,
+    /// PNG resolution in dots per inch of the printed size; `None`: [`DEFAULT_PNG_WIDTH`].
+    pub dpi: Option<f64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            theme: DEFAULT_THEME.to_string(),
+            print: false,
+            tickets: false,
+            dpi: None,
+        }
+    }
+}
+
+/// PNG width when no `dpi` is given.
+pub const DEFAULT_PNG_WIDTH: u32 = 2000;
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum RenderError {
+    #[error("unknown theme `{0}`; themes: {themes}", themes = theme_names().join(", "))]
+    UnknownTheme(String),
+    #[error("a {width} × {height} px image is too large to draw; lower --dpi")]
+    TooLarge { width: u32, height: u32 },
+    #[error("--dpi must be a positive number, not {0}")]
+    BadDpi(f64),
+    #[error("cannot draw the image: {0}")]
+    Raster(String),
+    #[error("{0}")]
+    Unsupported(&'static str),
+}
+
+fn theme(opts: &Options) -> Result<Theme, RenderError> {
+    Theme::named(&opts.theme).ok_or_else(|| RenderError::UnknownTheme(opts.theme.clone()))
+}
+
+/// The layout for these options.
+pub fn layout(map: &MapFile, opts: &Options) -> Result<Layout, RenderError> {
+    Ok(Layout::compute(map, &theme(opts)?.sizes(), opts.print))
+}
+
+/// The board (or, with `opts.tickets`, the ticket sheet) as SVG text.
+pub fn to_svg(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
+    let theme = theme(opts)?;
+    let layout = Layout::compute(map, &theme.sizes(), opts.print);
+    Ok(svg_from(map, &layout, &theme, opts))
+}
+
+fn svg_from(map: &MapFile, layout: &Layout, theme: &Theme, opts: &Options) -> String {
+    if opts.tickets {
+        tickets::sheet(map, layout, theme)
+    } else {
+        svg::board(map, layout, theme, opts.print)
+    }
+}
+
+/// The self-contained HTML page.
+pub fn to_html(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
+    if opts.tickets {
+        return Err(RenderError::Unsupported(
+            "--tickets draws a printable sheet (svg or png); the html page already lists the tickets",
+        ));
+    }
+    let theme = theme(opts)?;
+    let layout = Layout::compute(map, &theme.sizes(), opts.print);
+    let svg = svg::board(map, &layout, &theme, opts.print);
+    Ok(html::page(map, &layout, &svg))
+}
+
+/// PNG bytes.
+pub fn to_png(map: &MapFile, opts: &Options) -> Result<Vec<u8>, RenderError> {
+    let theme = theme(opts)?;
+    let layout = Layout::compute(map, &theme.sizes(), opts.print);
+    let svg = svg_from(map, &layout, &theme, opts);
+    let width = match opts.dpi {
+        None => DEFAULT_PNG_WIDTH,
+        Some(dpi) if !(dpi.is_finite() && dpi > 0.0) => return Err(RenderError::BadDpi(dpi)),
+        Some(dpi) => {
+            let width_mm = if opts.tickets {
+                tickets::sheet_size(map.tickets.iter().map(|t| t.copies as usize).sum()).0
+            } else {
+                layout.view.w / layout.print_units_per_mm
+            };
+            let px = (width_mm / 25.4 * dpi).round();
+            if px > png::MAX_SIDE_PX as f64 {
+                return Err(RenderError::TooLarge {
+                    width: px.min(u32::MAX as f64) as u32,
+                    height: 0,
+                });
+            }
+            px.max(1.0) as u32
+        }
+    };
+    png::png(&svg, width)
+}
+
+/// The output in `format`, as bytes to write.
+pub fn render(map: &MapFile, format: Format, opts: &Options) -> Result<Vec<u8>, RenderError> {
+    match format {
+        Format::Svg => to_svg(map, opts).map(String::into_bytes),
+        Format::Html => to_html(map, opts).map(String::into_bytes),
+        Format::Png => to_png(map, opts),
+    }
+}

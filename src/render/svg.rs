@@ -1,0 +1,481 @@
+//! The board as SVG, written from the [`Layout`]. One `<g>` per layer (Inkscape sees them as
+//! layers); every element the theme styles carries a class; all user text is escaped.
+
+use super::layout::{Layout, LegendItem, P, legend_label};
+use super::theme::Theme;
+use crate::model::MapFile;
+use std::fmt::Write;
+
+/// A coordinate as short text: two decimals at most, no `-0`, never `NaN` (a bad number would
+/// make the whole SVG unreadable).
+pub fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return "0".into();
+    }
+    let r = (v * 100.0).round() / 100.0;
+    let s = format!("{r:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    match s {
+        "-0" | "" => "0".into(),
+        s => s.to_string(),
+    }
+}
+
+/// Escapes text for XML/HTML content and attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // Control characters are not allowed in XML 1.0 at all.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const LAYER_ATTRS: &str = r#"inkscape:groupmode="layer""#;
+
+fn open_layer(out: &mut String, id: &str) {
+    let _ = writeln!(out, r#"<g id="{id}" {LAYER_ATTRS} inkscape:label="{id}">"#);
+}
+
+/// The board. `print`: width and height in millimetres at real size.
+pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
+    let v = l.view;
+    let mut out = String::with_capacity(64 * 1024 + l.space_count() * 200);
+    let (w, h) = if print {
+        (
+            format!("{}mm", num(v.w / l.print_units_per_mm)),
+            format!("{}mm", num(v.h / l.print_units_per_mm)),
+        )
+    } else {
+        // Screen size: 1600 px wide whatever the board units.
+        ("1600".to_string(), num(1600.0 * v.h / v.w))
+    };
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="{w}" height="{h}" viewBox="{} {} {} {}" data-theme="{}">"#,
+        num(v.x),
+        num(v.y),
+        num(v.w),
+        num(v.h),
+        esc(&theme.name)
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(&map.map.name));
+    let _ = writeln!(out, "<style>{}</style>", theme.css(l.units_per_mm));
+
+    open_layer(&mut out, "background");
+    let _ = writeln!(
+        out,
+        r#"<rect class="background-paper" x="{}" y="{}" width="{}" height="{}"/>"#,
+        num(v.x),
+        num(v.y),
+        num(v.w),
+        num(v.h)
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect class="board" x="0" y="0" width="{}" height="{}"/>"#,
+        num(l.board_w),
+        num(l.board_h)
+    );
+    out.push_str("</g>\n");
+
+    zones(&mut out, map, l);
+    routes(&mut out, map, l);
+    cities(&mut out, map, l);
+    labels(&mut out, map, l);
+    legend(&mut out, map, l);
+    title(&mut out, l);
+    out.push_str("</svg>\n");
+    out
+}
+
+fn zones(out: &mut String, map: &MapFile, l: &Layout) {
+    open_layer(out, "zones");
+    for z in &l.zones {
+        let zone = &map.zones[z.index];
+        let _ = writeln!(out, r#"<g class="zone" data-zone="{}">"#, esc(&zone.id));
+        for p in &z.links {
+            let far = ((p[0] - z.pos[0]).powi(2) + (p[1] - z.pos[1]).powi(2)).sqrt();
+            if far > l.sizes.zone_size * 2.0 {
+                let _ = writeln!(
+                    out,
+                    r#"<line class="zone-link" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                    num(p[0]),
+                    num(p[1]),
+                    num(z.pos[0]),
+                    num(z.pos[1])
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            r#"<text class="zone-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            num(z.pos[0]),
+            num(z.pos[1] + l.sizes.zone_size * 0.35),
+            esc(zone.display_name())
+        );
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+fn routes(out: &mut String, map: &MapFile, l: &Layout) {
+    open_layer(out, "routes");
+    let corner = num(l.sizes.space_corner);
+    for r in &l.routes {
+        let route = &map.routes[r.index];
+        let mut class = String::from("route");
+        for (on, name) in [
+            (route.ferry > 0, " ferry"),
+            (route.tunnel, " tunnel-route"),
+            (route.track_bed, " track-bed-route"),
+            (route.mountains > 0, " mountain-route"),
+        ] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        let id = esc(&r.id);
+        let _ = writeln!(
+            out,
+            r#"<g class="{class}" data-route="{id}" data-from="{}" data-to="{}">"#,
+            esc(&route.from),
+            esc(&route.to)
+        );
+        for (lane_i, lane) in r.lanes.iter().enumerate() {
+            let _ = writeln!(out, r#"<g class="lane" data-lane="{lane_i}">"#);
+            let space_class = if route.track_bed {
+                // A track bed has no colour until a piece is built on it.
+                "space track-bed".to_string()
+            } else if route.tunnel {
+                format!("space c-{} tunnel", lane.color.name())
+            } else {
+                format!("space c-{}", lane.color.name())
+            };
+            for sp in &lane.spaces {
+                let transform = format!(
+                    "translate({} {}) rotate({})",
+                    num(sp.center[0]),
+                    num(sp.center[1]),
+                    num(sp.angle)
+                );
+                let _ = writeln!(
+                    out,
+                    r#"<rect class="{space_class}" data-route="{id}" data-lane="{lane_i}" x="{}" y="{}" width="{}" height="{}" rx="{corner}" transform="{transform}"/>"#,
+                    num(-sp.length / 2.0),
+                    num(-sp.width / 2.0),
+                    num(sp.length),
+                    num(sp.width)
+                );
+                if sp.ferry {
+                    let _ = writeln!(
+                        out,
+                        r#"<path class="loco" d="{}" transform="{transform}"/>"#,
+                        loco_path(sp.width * 0.95)
+                    );
+                }
+                if sp.mountain {
+                    let _ = writeln!(
+                        out,
+                        r#"<path class="mountain" d="{}" transform="{transform}"/>"#,
+                        mountain_path(sp.width * 0.8)
+                    );
+                }
+            }
+            out.push_str("</g>\n");
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+/// A small locomotive facing +x, centred on the origin, `k` wide-ish: cab, boiler, chimney,
+/// three wheels.
+pub fn loco_path(k: f64) -> String {
+    let rect = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        format!(
+            "M{} {}H{}V{}H{}Z",
+            num(x0 * k),
+            num(y0 * k),
+            num(x1 * k),
+            num(y1 * k),
+            num(x0 * k)
+        )
+    };
+    let wheel = |cx: f64| {
+        let (r, cy) = (0.1 * k, 0.22 * k);
+        format!(
+            "M{} {}a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 -{d} 0Z",
+            num(cx * k - r),
+            num(cy),
+            r = num(r),
+            d = num(2.0 * r)
+        )
+    };
+    [
+        rect(-0.6, -0.3, -0.2, 0.15),
+        rect(-0.2, -0.12, 0.48, 0.15),
+        rect(0.26, -0.3, 0.38, -0.12),
+        wheel(-0.4),
+        wheel(-0.02),
+        wheel(0.32),
+    ]
+    .concat()
+}
+
+/// A mountain peak centred on the origin.
+pub fn mountain_path(k: f64) -> String {
+    format!(
+        "M{} {}L0 {}L{} {}Z",
+        num(-0.4 * k),
+        num(0.28 * k),
+        num(-0.32 * k),
+        num(0.4 * k),
+        num(0.28 * k)
+    )
+}
+
+/// A five-pointed star of outer radius `r` around `c`.
+pub fn star_path(c: P, r: f64) -> String {
+    let mut d = String::new();
+    for k in 0..10 {
+        let rr = if k % 2 == 0 { r } else { r * 0.45 };
+        let a = (-90.0 + 36.0 * k as f64).to_radians();
+        let _ = write!(
+            d,
+            "{}{} {}",
+            if k == 0 { "M" } else { "L" },
+            num(c[0] + rr * a.cos()),
+            num(c[1] + rr * a.sin())
+        );
+    }
+    d.push('Z');
+    d
+}
+
+fn cities(out: &mut String, map: &MapFile, l: &Layout) {
+    open_layer(out, "cities");
+    for (city, c) in map.cities.iter().zip(&l.cities) {
+        let mut class = String::from("city");
+        for (on, name) in [
+            (c.capital, " capital"),
+            (c.festival, " festival"),
+            (c.zone_end, " zone-end"),
+        ] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        let _ = writeln!(out, r#"<g class="{class}" data-city="{}">"#, esc(&city.id));
+        let (x, y) = (num(c.pos[0]), num(c.pos[1]));
+        if let Some(region) = c.region {
+            let _ = writeln!(
+                out,
+                r#"<circle class="region-ring region-{}" cx="{x}" cy="{y}" r="{}"/>"#,
+                region % 8,
+                num(c.radius * 1.35)
+            );
+        }
+        let _ = writeln!(
+            out,
+            r#"<circle class="city-marker" cx="{x}" cy="{y}" r="{}"/>"#,
+            num(c.radius)
+        );
+        if c.capital {
+            let _ = writeln!(
+                out,
+                r#"<path class="capital-star" d="{}"/>"#,
+                star_path(c.pos, c.radius * 0.8)
+            );
+        }
+        if c.festival {
+            let _ = writeln!(
+                out,
+                r#"<circle class="festival-mark" cx="{}" cy="{}" r="{}"/>"#,
+                num(c.pos[0] + c.radius * 0.85),
+                num(c.pos[1] - c.radius * 0.85),
+                num(c.radius * 0.45)
+            );
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+fn labels(out: &mut String, map: &MapFile, l: &Layout) {
+    open_layer(out, "labels");
+    for (city, c) in map.cities.iter().zip(&l.cities) {
+        let lab = &c.label;
+        let rotate = if lab.rotate.abs() > f64::EPSILON {
+            format!(
+                r#" transform="rotate({} {} {})""#,
+                num(lab.rotate),
+                num(lab.pivot[0]),
+                num(lab.pivot[1])
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            r#"<text class="city-label" data-city="{}" x="{}" y="{}" text-anchor="{}"{rotate}>{}</text>"#,
+            esc(&city.id),
+            num(lab.x),
+            num(lab.y),
+            lab.text_anchor,
+            esc(city.display_name())
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+fn legend(out: &mut String, map: &MapFile, l: &Layout) {
+    open_layer(out, "legend");
+    let g = &l.legend;
+    let ls = l.sizes.legend_size;
+    let f = g.frame;
+    let _ = writeln!(
+        out,
+        r#"<rect class="legend-frame" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
+        num(f.x),
+        num(f.y),
+        num(f.w),
+        num(f.h),
+        num(ls * 0.4)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text class="legend-heading" x="{}" y="{}">Legend</text>"#,
+        num(g.heading[0]),
+        num(g.heading[1])
+    );
+    let [sw, sh] = g.swatch;
+    for (item, at) in &g.items {
+        let (x, y) = (at[0], at[1]);
+        let mid = [x + sw / 2.0, y + sh / 2.0];
+        let rect = |class: &str| {
+            format!(
+                r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
+                num(x),
+                num(y),
+                num(sw),
+                num(sh),
+                num(sh * 0.15)
+            )
+        };
+        let translate = format!("translate({} {})", num(mid[0]), num(mid[1]));
+        let mark = match item {
+            LegendItem::Color(c) => rect(&format!("swatch c-{}", c.name())),
+            LegendItem::Ferry => format!(
+                r#"{}<path class="loco" d="{}" transform="{translate}"/>"#,
+                rect("swatch c-gray"),
+                loco_path(sh * 0.95)
+            ),
+            LegendItem::Tunnel => rect("swatch c-gray tunnel"),
+            LegendItem::TrackBed => rect("swatch track-bed"),
+            LegendItem::Mountain => format!(
+                r#"{}<path class="mountain" d="{}" transform="{translate}"/>"#,
+                rect("swatch c-gray"),
+                mountain_path(sh * 0.8)
+            ),
+            LegendItem::Capital => format!(
+                r#"<circle class="city-marker" cx="{}" cy="{}" r="{}"/><path class="capital-star" d="{}"/>"#,
+                num(mid[0]),
+                num(mid[1]),
+                num(sh * 0.6),
+                star_path(mid, sh * 0.5)
+            ),
+            LegendItem::Festival => format!(
+                r#"<circle class="festival-mark" cx="{}" cy="{}" r="{}"/>"#,
+                num(mid[0]),
+                num(mid[1]),
+                num(sh * 0.4)
+            ),
+            LegendItem::ZoneEnd => format!(
+                r#"<g class="zone-end"><circle class="city-marker" cx="{}" cy="{}" r="{}"/></g>"#,
+                num(mid[0]),
+                num(mid[1]),
+                num(sh * 0.5)
+            ),
+            LegendItem::Region(i) => rect(&format!("swatch region-{}", i % 8)),
+        };
+        let _ = writeln!(
+            out,
+            r#"<g class="legend-item">{mark}<text class="legend-text" x="{}" y="{}">{}</text></g>"#,
+            num(x + sw + ls * 0.6),
+            num(y + sh * 0.5 + ls * 0.36),
+            esc(&legend_label(map, *item))
+        );
+    }
+    if let Some((text, at)) = &g.points_line {
+        let _ = writeln!(
+            out,
+            r#"<text class="legend-text" x="{}" y="{}">{}</text>"#,
+            num(at[0]),
+            num(at[1]),
+            esc(text)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+fn title(out: &mut String, l: &Layout) {
+    open_layer(out, "title");
+    let t = &l.title;
+    let f = t.frame;
+    let _ = writeln!(
+        out,
+        r#"<rect class="title-frame" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
+        num(f.x),
+        num(f.y),
+        num(f.w),
+        num(f.h),
+        num(l.sizes.legend_size * 0.4)
+    );
+    let name_style = if (t.name_size - l.sizes.title_size).abs() > 1e-9 {
+        format!(r#" style="font-size:{}px""#, num(t.name_size))
+    } else {
+        String::new()
+    };
+    for (text, at, is_name) in &t.lines {
+        let _ = writeln!(
+            out,
+            r#"<text class="{}" x="{}" y="{}"{}>{}</text>"#,
+            if *is_name { "title-name" } else { "title-meta" },
+            num(at[0]),
+            num(at[1]),
+            if *is_name { name_style.as_str() } else { "" },
+            esc(text)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_always_valid() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(2.345), "2.35");
+        assert_eq!(num(f64::NAN), "0");
+    }
+
+    #[test]
+    fn markup_and_quotes_are_escaped() {
+        assert_eq!(
+            esc(r#"<a href="x">&'"#),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+}

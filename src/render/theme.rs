@@ -1,0 +1,221 @@
+//! Render themes: one CSS file per theme in `templates/themes/<name>/theme.css`, embedded at
+//! build time. The CSS is the designer's to change; the renderer only reads the layout sizes
+//! from its `:root` variables and turns the file into plain CSS for the SVG.
+
+use std::collections::BTreeMap;
+
+/// The shipped themes, by name. The first is the default.
+pub const THEMES: &[(&str, &str)] = &[
+    (
+        "classic",
+        include_str!("../../templates/themes/classic/theme.css"),
+    ),
+    ("ink", include_str!("../../templates/themes/ink/theme.css")),
+];
+
+/// The name of the default theme.
+pub const DEFAULT_THEME: &str = "classic";
+
+/// The names of the shipped themes.
+pub fn theme_names() -> Vec<&'static str> {
+    THEMES.iter().map(|(n, _)| *n).collect()
+}
+
+/// A parsed theme: its `:root` variables and the rest of its CSS.
+#[derive(Debug, Clone)]
+pub struct Theme {
+    pub name: String,
+    vars: BTreeMap<String, String>,
+    css: String,
+}
+
+/// Layout sizes a theme gives, in millimetres on the printed board.
+#[derive(Debug, Clone, Copy)]
+pub struct Sizes {
+    pub space_length: f64,
+    pub space_width: f64,
+    pub space_gap: f64,
+    pub space_corner: f64,
+    pub lane_gap: f64,
+    pub city_radius: f64,
+    pub label_size: f64,
+    pub zone_size: f64,
+    pub legend_size: f64,
+    pub title_size: f64,
+    pub margin: f64,
+}
+
+impl Theme {
+    /// The shipped theme with this name.
+    pub fn named(name: &str) -> Option<Theme> {
+        THEMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, css)| Theme::parse(n, css))
+    }
+
+    /// Splits a theme file into its `:root { --name: value; }` variables and the other rules.
+    /// Comments are dropped. A theme without `:root` is all rules.
+    pub fn parse(name: &str, text: &str) -> Theme {
+        let text = strip_comments(text);
+        let mut vars = BTreeMap::new();
+        let mut css = text.clone();
+        if let Some(start) = text.find(":root")
+            && let Some(open) = text[start..].find('{').map(|i| start + i)
+            && let Some(close) = text[open..].find('}').map(|i| open + i)
+        {
+            for decl in text[open + 1..close].split(';') {
+                if let Some((k, v)) = decl.split_once(':') {
+                    let k = k.trim();
+                    if let Some(k) = k.strip_prefix("--") {
+                        vars.insert(k.to_string(), v.trim().to_string());
+                    }
+                }
+            }
+            css = format!("{}{}", &text[..start], &text[close + 1..]);
+        }
+        Theme {
+            name: name.to_string(),
+            vars,
+            css,
+        }
+    }
+
+    /// A variable's value in millimetres, when it is written `<number>mm`.
+    fn mm(&self, name: &str) -> Option<f64> {
+        let v = self.vars.get(name)?;
+        v.strip_suffix("mm")?.trim().parse().ok()
+    }
+
+    /// The layout sizes; a size the theme leaves out falls back to the classic value, so a
+    /// trimmed-down theme still lays out.
+    pub fn sizes(&self) -> Sizes {
+        let get = |name: &str, fallback: f64| {
+            self.mm(name)
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .unwrap_or(fallback)
+        };
+        Sizes {
+            space_length: get("space-length", 20.0).max(1.0),
+            space_width: get("space-width", 9.0).max(0.5),
+            space_gap: get("space-gap", 1.6),
+            space_corner: get("space-corner", 1.4),
+            lane_gap: get("lane-gap", 1.2),
+            city_radius: get("city-radius", 5.0).max(0.5),
+            label_size: get("label-size", 5.0).max(0.5),
+            zone_size: get("zone-size", 7.0).max(0.5),
+            legend_size: get("legend-size", 4.2).max(0.5),
+            title_size: get("title-size", 11.0).max(0.5),
+            margin: get("margin", 8.0),
+        }
+    }
+
+    /// The CSS to embed: every `var(--x)` replaced by its value and every length in `mm`
+    /// converted to board units (`units_per_mm`), so that SVG viewers without CSS variables
+    /// or with a different idea of a millimetre draw the same board.
+    pub fn css(&self, units_per_mm: f64) -> String {
+        let mut out = String::with_capacity(self.css.len());
+        let mut rest = self.css.as_str();
+        while let Some(i) = rest.find("var(--") {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 6..];
+            let Some(end) = after.find(')') else {
+                out.push_str(&rest[i..]);
+                rest = "";
+                break;
+            };
+            let name = after[..end].trim();
+            // An unknown variable becomes `initial` rather than leaking `var(` into viewers
+            // that would then drop the whole declaration anyway.
+            out.push_str(self.vars.get(name).map(String::as_str).unwrap_or("initial"));
+            rest = &after[end + 1..];
+        }
+        out.push_str(rest);
+        convert_mm(&out, units_per_mm)
+    }
+}
+
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("/*") {
+        out.push_str(&rest[..i]);
+        match rest[i + 2..].find("*/") {
+            Some(j) => rest = &rest[i + 2 + j + 2..],
+            None => {
+                rest = "";
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Replaces each `<number>mm` by the number scaled to board units (no unit: user units).
+fn convert_mm(css: &str, units_per_mm: f64) -> String {
+    let bytes = css.as_bytes();
+    let mut out = String::with_capacity(css.len());
+    let mut i = 0;
+    let mut copied = 0;
+    while i < bytes.len() {
+        let starts_number = (bytes[i].is_ascii_digit() || bytes[i] == b'.')
+            && (i == 0
+                || !(bytes[i - 1].is_ascii_alphanumeric()
+                    || bytes[i - 1] == b'-'
+                    || bytes[i - 1] == b'#'));
+        if starts_number {
+            let mut j = i;
+            while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'.') {
+                j += 1;
+            }
+            let unit_end = j + 2;
+            let is_mm = css.get(j..unit_end) == Some("mm")
+                && !bytes
+                    .get(unit_end)
+                    .is_some_and(|b| b.is_ascii_alphanumeric());
+            if is_mm && let Ok(v) = css[i..j].parse::<f64>() {
+                out.push_str(&css[copied..i]);
+                out.push_str(&super::svg::num(v * units_per_mm));
+                copied = unit_end;
+                i = unit_end;
+                continue;
+            }
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    out.push_str(&css[copied..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_theme_gives_its_own_sizes_and_resolves_all_variables() {
+        for (name, text) in THEMES {
+            let theme = Theme::parse(name, text);
+            assert!(theme.mm("space-length").is_some(), "{name}: --space-length");
+            let css = theme.css(2.0);
+            assert!(!css.contains("var("), "{name}: unresolved variable");
+            assert!(!css.contains("initial"), "{name}: unknown variable used");
+            assert!(!css.contains("mm;"), "{name}: a length left in mm");
+        }
+    }
+
+    #[test]
+    fn mm_lengths_are_scaled_and_colours_left_alone() {
+        let t = Theme::parse(
+            "t",
+            ":root { --w: 2mm; --c: #123; } .a { stroke-width: var(--w); fill: var(--c); x: 1.5mm; }",
+        );
+        assert_eq!(
+            t.css(10.0).trim(),
+            ".a { stroke-width: 20; fill: #123; x: 15; }"
+        );
+        assert_eq!(t.mm("w"), Some(2.0));
+    }
+}

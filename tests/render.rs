@@ -1,0 +1,564 @@
+//! `ttrmap render`: every shipped map, template and test map renders to SVG, PNG and HTML;
+//! the SVG has the promised structure; every train-car space is drawn; user text is escaped;
+//! output is deterministic; a broken map writes nothing.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use ttrmap::model::MapFile;
+use ttrmap::render::{Format, Options, render, to_html, to_png, to_svg};
+
+/// A map using every feature the board draws: a triple route, a track bed, a tunnel, mountains
+/// on a route with a waypoint, a double ferry, regions, a capital, a festival city, a zone
+/// endpoint, and names that need escaping.
+const FEATURES: &str = r##"#:schema ./ttrmap.schema.json
+[map]
+id = "features"
+name = "Feature <b>board</b> & \"friends\""
+version = "1.0"
+authors = ["A. Tester", "B. O'Brien"]
+license = "CC0-1.0"
+players = { min = 2, max = 5 }
+board = { width = 1200, height = 800 }
+
+[rules]
+base = "europe"
+
+[mechanics.festivals]
+groups = [{ id = "carnival", cards = 3, chart = [2, 5, 9] }]
+
+[mechanics.track_pieces]
+pieces = [{ length = 3, color = "red", count = 2 }]
+
+[mechanics.mountains]
+trains_lost = 1
+points_per_train = 2
+
+[[regions]]
+id = "north"
+name = "Northland"
+
+[[regions]]
+id = "south"
+name = "Southland"
+
+[[zones]]
+id = "overseas"
+name = "Overseas"
+
+[[cities]]
+id = "alpha"
+name = "Alpha"
+position = [150, 150]
+region = "north"
+tags = ["capital"]
+
+[[cities]]
+id = "beta"
+name = "Béta"
+position = [450, 120]
+region = "north"
+festival = "carnival"
+
+[[cities]]
+id = "gamma"
+name = "<script>alert(1)</script>"
+position = [750, 200]
+region = "south"
+
+[[cities]]
+id = "delta"
+name = "Delta"
+position = [450, 450]
+region = "south"
+label = { anchor = "w", offset = [-4, 0], rotate = -10 }
+
+[[cities]]
+id = "eps"
+name = "Epsilon"
+position = [900, 550]
+
+[[cities]]
+id = "port-over"
+name = "Overseas Port"
+position = [1100, 700]
+zone = "overseas"
+
+[[routes]]
+from = "alpha"
+to = "beta"
+length = 3
+colors = ["red", "blue", "green"]
+
+[[routes]]
+from = "beta"
+to = "gamma"
+length = 3
+track_bed = true
+
+[[routes]]
+from = "gamma"
+to = "delta"
+length = 4
+color = "yellow"
+tunnel = true
+
+[[routes]]
+from = "alpha"
+to = "delta"
+length = 4
+color = "pink"
+mountains = 2
+waypoints = [[200, 380]]
+
+[[routes]]
+from = "delta"
+to = "eps"
+length = 5
+ferry = 2
+colors = ["gray", "gray"]
+
+[[routes]]
+from = "eps"
+to = "port-over"
+length = 2
+color = "black"
+
+[[routes]]
+from = "gamma"
+to = "eps"
+length = 4
+color = "white"
+
+[[tickets]]
+from = "alpha"
+to = "eps"
+points = 11
+
+[[tickets]]
+cities = ["alpha", "beta", "gamma"]
+points = 9
+
+[[tickets]]
+from = "gamma"
+to = "overseas"
+points = 7
+copies = 2
+"##;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(name: &str, text: &str) -> MapFile {
+    let loaded = ttrmap::load::load_str(name, text);
+    assert!(
+        !loaded.has_errors(),
+        "{name} has errors: {:?}",
+        loaded.diagnostics
+    );
+    loaded.map.expect("a map without errors has a model")
+}
+
+/// A template with its placeholders filled the way `ttrmap new` fills them.
+fn template(name: &str) -> MapFile {
+    let text = std::fs::read_to_string(root().join("templates").join(format!("{name}.toml")))
+        .expect("template exists")
+        .replace("__MAP_ID__", name)
+        .replace("__MAP_NAME__", &format!("Template {name}"));
+    load(name, &text)
+}
+
+/// Every map file that loads cleanly under `maps/` and `tests/fixtures/` (other branches add
+/// them; fixtures with deliberate errors are skipped), plus the templates and FEATURES.
+fn all_maps() -> Vec<(String, MapFile)> {
+    let mut out = vec![
+        ("basic".to_string(), template("basic")),
+        ("europe".to_string(), template("europe")),
+        ("features".to_string(), load("features", FEATURES)),
+    ];
+    for dir in ["maps", "tests/fixtures"] {
+        let Ok(entries) = std::fs::read_dir(root().join(dir)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let loaded = ttrmap::load::load_path(&p).expect("readable");
+            if let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) {
+                out.push((p.display().to_string(), map.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Every `class="..."` attribute's tokens, counted.
+fn class_counts(svg: &str) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for part in svg.split(" class=\"").skip(1) {
+        let value = &part[..part.find('"').expect("closed attribute")];
+        for token in value.split_whitespace() {
+            *counts.entry(token.to_string()).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// Ids of the Inkscape layers, in document order.
+fn layer_ids(svg: &str) -> Vec<String> {
+    svg.lines()
+        .filter(|l| l.starts_with("<g id=\"") && l.contains("inkscape:groupmode=\"layer\""))
+        .map(|l| l[7..].split('"').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// What the snapshot records: the layers and how many elements carry each class. Not the
+/// coordinates, which may move when the layout improves.
+fn structure(svg: &str) -> String {
+    let mut s = format!("layers: {}\n", layer_ids(svg).join(", "));
+    for (class, n) in class_counts(svg) {
+        s.push_str(&format!("{class}: {n}\n"));
+    }
+    s
+}
+
+fn total_lane_spaces(map: &MapFile) -> usize {
+    map.routes
+        .iter()
+        .map(|r| r.lane_count() as usize * r.length as usize)
+        .sum()
+}
+
+/// Elements whose class list contains `space`, with their `data-route` and `data-lane`.
+fn spaces(svg: &str) -> Vec<(String, String)> {
+    svg.lines()
+        .filter(|l| {
+            l.split(" class=\"")
+                .nth(1)
+                .and_then(|c| c.split('"').next())
+                .is_some_and(|c| c.split_whitespace().any(|t| t == "space"))
+        })
+        .map(|l| {
+            let attr = |name: &str| {
+                l.split(&format!(" {name}=\""))
+                    .nth(1)
+                    .and_then(|v| v.split('"').next())
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            (attr("data-route"), attr("data-lane"))
+        })
+        .collect()
+}
+
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
+    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
+    (be(16), be(20))
+}
+
+#[test]
+fn svg_structure_of_the_templates_and_the_feature_map() {
+    for (name, map) in [
+        ("basic", template("basic")),
+        ("europe", template("europe")),
+        ("features", load("features", FEATURES)),
+    ] {
+        let svg = to_svg(&map, &Options::default()).expect("renders");
+        insta::assert_snapshot!(format!("structure_{name}"), structure(&svg));
+    }
+}
+
+#[test]
+fn every_map_renders_every_lane_space_with_its_route_and_lane() {
+    let maps = all_maps();
+    assert!(maps.len() >= 3);
+    for (name, map) in &maps {
+        let svg = to_svg(map, &Options::default()).expect("renders");
+        assert_eq!(
+            layer_ids(&svg),
+            [
+                "background",
+                "zones",
+                "routes",
+                "cities",
+                "labels",
+                "legend",
+                "title"
+            ],
+            "{name}"
+        );
+        let found = spaces(&svg);
+        assert_eq!(found.len(), total_lane_spaces(map), "{name}: spaces drawn");
+        for r in &map.routes {
+            let id = r.id();
+            for lane in 0..r.lane_count() {
+                let n = found
+                    .iter()
+                    .filter(|(route, l)| *route == id && *l == lane.to_string())
+                    .count();
+                assert_eq!(n, r.length as usize, "{name}: route {id} lane {lane}");
+            }
+        }
+        let cities = class_counts(&svg).get("city").copied().unwrap_or(0);
+        assert_eq!(cities, map.cities.len(), "{name}: one class=city per city");
+        for c in &map.cities {
+            let escaped = ttrmap::render::svg::esc(&c.id);
+            assert!(
+                svg.contains(&format!("data-city=\"{escaped}\">")),
+                "{name}: city {}",
+                c.id
+            );
+        }
+        // The SVG is well-formed: usvg parses it (it refuses malformed XML).
+        resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
+            .unwrap_or_else(|e| panic!("{name}: SVG does not parse: {e}"));
+    }
+}
+
+#[test]
+fn every_map_renders_to_png_and_html() {
+    for (name, map) in all_maps() {
+        let png = to_png(&map, &Options::default()).expect("renders");
+        let (w, h) = png_size(&png);
+        assert_eq!(w, ttrmap::render::DEFAULT_PNG_WIDTH, "{name}");
+        assert!(h > 100, "{name}: height {h}");
+        let html = to_html(&map, &Options::default()).expect("renders");
+        assert!(html.starts_with("<!DOCTYPE html>"), "{name}");
+        assert_eq!(spaces(&html).len(), total_lane_spaces(&map), "{name}");
+        // Self-contained: nothing is loaded from anywhere (the xmlns values are names, not
+        // fetches).
+        for fetch in ["src=", "href=", "url(", "@import", "<link"] {
+            assert!(
+                !html.contains(fetch),
+                "{name}: page loads something: {fetch}"
+            );
+        }
+    }
+}
+
+#[test]
+fn png_is_byte_identical_across_renders_and_has_visible_text() {
+    let map = load("features", FEATURES);
+    let a = to_png(&map, &Options::default()).unwrap();
+    let b = to_png(&map, &Options::default()).unwrap();
+    assert!(a == b, "two renders differ");
+    // The ink theme gives a different picture from the same layout.
+    let ink = to_png(
+        &map,
+        &Options {
+            theme: "ink".into(),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(ink != a);
+}
+
+#[test]
+fn labels_are_drawn_with_the_embedded_font() {
+    // A board whose only text is a city name: with no font the PNG would be the same as with
+    // the name removed (usvg drops text silently).
+    let with_name = load("features", FEATURES);
+    let mut without = with_name.clone();
+    for c in &mut without.cities {
+        c.name = Some(" ".into());
+    }
+    let a = to_png(&with_name, &Options::default()).unwrap();
+    let b = to_png(&without, &Options::default()).unwrap();
+    assert!(a != b);
+}
+
+#[test]
+fn user_text_is_escaped_in_svg_html_and_tickets() {
+    let map = load("features", FEATURES);
+    let raw = "<script>alert(1)</script>";
+    let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;";
+    let svg = to_svg(&map, &Options::default()).unwrap();
+    assert!(!svg.contains(raw) && svg.contains(escaped));
+    assert!(svg.contains("Feature &lt;b&gt;board&lt;/b&gt; &amp; &quot;friends&quot;"));
+    assert!(svg.contains("B. O&#39;Brien"));
+    let html = to_html(&map, &Options::default()).unwrap();
+    assert!(!html.contains(raw), "raw script tag in the page");
+    assert!(html.contains(escaped));
+    // Only the page's own two script elements exist; the JSON data escapes `<`.
+    assert_eq!(html.matches("<script").count(), 2);
+    assert!(html.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"));
+    let sheet = to_svg(
+        &map,
+        &Options {
+            tickets: true,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!sheet.contains(raw) && sheet.contains(escaped));
+}
+
+#[test]
+fn ticket_sheet_has_one_card_per_copy_with_its_cities_ringed() {
+    let map = load("features", FEATURES);
+    let sheet = to_svg(
+        &map,
+        &Options {
+            tickets: true,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    let counts = class_counts(&sheet);
+    let copies: usize = map.tickets.iter().map(|t| t.copies as usize).sum();
+    assert_eq!(counts["ticket"], copies);
+    // alpha–eps (2) + alpha–beta–gamma (3) + 2 × gamma–overseas (1 city + 1 endpoint).
+    assert_eq!(counts["ticket-ring"], 2 + 3 + 2 * 2);
+    assert!(sheet.contains("width=\"201mm\""), "two 88 mm cards a row");
+    assert!(sheet.contains(">11</text>"));
+}
+
+#[test]
+fn print_size_spaces_are_about_20_by_9_mm() {
+    let map = template("europe");
+    let opts = Options {
+        print: true,
+        ..Options::default()
+    };
+    let layout = ttrmap::render::layout(&map, &opts).unwrap();
+    // The europe template gives no print width: the default 790 mm board.
+    assert!((map.map.board.width / layout.print_units_per_mm - 790.0).abs() < 1e-6);
+    for r in &layout.routes {
+        for sp in r.lanes.iter().flat_map(|l| &l.spaces) {
+            let (len_mm, w_mm) = (
+                sp.length / layout.print_units_per_mm,
+                sp.width / layout.print_units_per_mm,
+            );
+            assert!((w_mm - 9.0).abs() < 1e-6, "width {w_mm}");
+            assert!(
+                len_mm <= 20.0 * 1.3 + 1e-6 && len_mm > 5.0,
+                "length {len_mm}"
+            );
+        }
+    }
+    let svg = to_svg(&map, &opts).unwrap();
+    let head = svg.lines().next().unwrap();
+    assert!(
+        head.contains("mm\" height=\"") && head.contains("mm\" viewBox"),
+        "{head}"
+    );
+}
+
+#[test]
+fn unknown_theme_and_bad_dpi_are_errors_not_panics() {
+    let map = template("basic");
+    let bad = Options {
+        theme: "nope".into(),
+        ..Options::default()
+    };
+    assert!(render(&map, Format::Svg, &bad).is_err());
+    for dpi in [0.0, -3.0, f64::NAN, 1e9] {
+        let o = Options {
+            dpi: Some(dpi),
+            ..Options::default()
+        };
+        assert!(to_png(&map, &o).is_err(), "dpi {dpi}");
+    }
+    let o = Options {
+        dpi: Some(50.0),
+        ..Options::default()
+    };
+    let (w, _) = png_size(&to_png(&map, &o).unwrap());
+    // A 790 mm board plus its margins is a little over 31 inches: about 1600 px at 50 dpi.
+    assert!((1500..1700).contains(&w), "{w}");
+}
+
+// ---- the command line ----
+
+fn ttrmap(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ttrmap-render-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn cli_writes_beside_the_map_by_format() {
+    let dir = temp_dir("cli");
+    let map = dir.join("feat.toml");
+    std::fs::write(&map, FEATURES).unwrap();
+    let m = map.to_str().unwrap();
+    for (args, file) in [
+        (vec!["render", m], "feat.svg"),
+        (vec!["render", m, "--format", "png"], "feat.png"),
+        (vec!["render", m, "--format", "html"], "feat.html"),
+        (vec!["render", m, "--tickets"], "feat-tickets.svg"),
+    ] {
+        let out = ttrmap(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+    let out = ttrmap(&["render", m, "-o", dir.join("x.png").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let bytes = std::fs::read(dir.join("x.png")).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG", "format follows the -o extension");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_writes_nothing_for_a_map_with_errors() {
+    let dir = temp_dir("bad");
+    let map = dir.join("bad.toml");
+    // A route to a city that does not exist.
+    let text = FEATURES.replace("to = \"port-over\"", "to = \"nowhere\"");
+    std::fs::write(&map, text).unwrap();
+    let out = ttrmap(&["render", map.to_str().unwrap(), "--format", "png"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nowhere"));
+    assert!(!dir.join("bad.png").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(
+        leftovers.len(),
+        1,
+        "only the map: no partial or temporary file"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_usage_errors_exit_2() {
+    let dir = temp_dir("usage");
+    let map = dir.join("m.toml");
+    std::fs::write(&map, FEATURES).unwrap();
+    let m = map.to_str().unwrap();
+    for args in [
+        vec!["render", m, "--theme", "nope"],
+        vec!["render", m, "--tickets", "--format", "html"],
+        vec!["render", m, "--dpi", "100"],
+        vec!["render", dir.join("missing.toml").to_str().unwrap()],
+        vec![
+            "render",
+            m,
+            "-o",
+            dir.join("no/such/dir/x.svg").to_str().unwrap(),
+        ],
+    ] {
+        let out = ttrmap(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
