@@ -98,7 +98,12 @@ fn usage_errors_exit_2() {
 fn explain_known_code_exits_0_and_unknown_exits_2() {
     let out = ttrmap_in(root(), &["explain", "unknown-city"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).starts_with("unknown-city: "));
+    // A lint rule's explanation is its doc: heading first, then the default level.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("# unknown-city"), "{text}");
+    assert!(text.contains("Default level: deny."), "{text}");
+    let out = ttrmap_in(root(), &["explain", "toml-syntax"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("toml-syntax: "));
     assert_eq!(code(&["explain"]), Some(0), "listing every code");
 
     let out = ttrmap_in(root(), &["explain", "nope"]);

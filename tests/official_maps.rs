@@ -310,6 +310,9 @@ fn every_official_map_matches_its_reference_counts() {
     }
 }
 
+/// Maps in `maps/` authored from the rule texts rather than imported from reference data.
+const SEED_RECONSTRUCTIONS: &[&str] = &["castilla.toml", "iberia.toml", "south-korea.toml"];
+
 #[test]
 fn every_map_in_the_folder_is_covered() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
@@ -318,6 +321,9 @@ fn every_map_in_the_folder_is_covered() {
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".toml"))
+        // The seed reconstructions have no reference data; tests/castilla.rs and
+        // tests/seed_maps.rs check them against their rule texts instead.
+        .filter(|n| !SEED_RECONSTRUCTIONS.contains(&n.as_str()))
         .collect();
     files.sort();
     let mut covered: Vec<String> = MAPS.iter().map(|e| e.file.to_string()).collect();

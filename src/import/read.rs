@@ -495,16 +495,13 @@ pub(super) fn tickets(
             ));
         }
         let mut targets = Vec::new();
-        for k in 0..count {
+        for (k, value) in points.iter().enumerate().take(count) {
             let id = to_ids.get(k).copied().unwrap_or("");
             let name = to_names.get(k).copied().unwrap_or("");
             let to = find(id, name, "to")?;
-            let p = points[k].parse::<i32>().map_err(|_| {
-                t.err(
-                    line,
-                    format!("`points` has `{}`, not a whole number", points[k]),
-                )
-            })?;
+            let p = value
+                .parse::<i32>()
+                .map_err(|_| t.err(line, format!("`points` has `{value}`, not a whole number")))?;
             targets.push((to, p));
         }
         if !decks.contains(&deck) {
