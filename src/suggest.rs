@@ -6,7 +6,8 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     let lower = word.to_lowercase();
-    let limit = (word.chars().count() / 3).clamp(1, 3);
+    // One edit per three letters, rounded up: `trian` (5 letters) may be 2 edits from `trains`.
+    let limit = word.chars().count().div_ceil(3).clamp(1, 3);
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))

@@ -133,7 +133,7 @@ fn github_lines_are_escaped_workflow_commands() {
     assert!(
         lines
             .iter()
-            .any(|l| l.ends_with("::unknown key `50%25` in `/map`")),
+            .any(|l| l.ends_with("::unknown key `50%25` in [map]")),
         "{stdout}"
     );
     assert!(

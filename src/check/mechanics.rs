@@ -9,7 +9,31 @@ use std::collections::BTreeSet;
 pub(super) fn check(cx: &mut Cx) {
     let map = cx.map;
     let m = &map.mechanics;
+    for (i, name) in map.rules.requires_mechanics.iter().enumerate() {
+        if !m.declared().contains(&name.as_str()) {
+            let preset = map.rules.base.as_deref().unwrap_or("this map");
+            cx.at_key(
+                path!["rules", "requires_mechanics", i],
+                Diagnostic::warning("missing-mechanic", format!("rule system `{preset}` needs `[mechanics.{name}]`, which this map does not declare"))
+                    .with_label("required here")
+                    .with_help(format!("add a `[mechanics.{name}]` table (see `ttrmap schema`), or build on another preset")),
+            );
+        }
+    }
     if let Some(f) = &m.festivals {
+        let sum: u32 = f.groups.iter().map(|g| g.cards as u32).sum();
+        if let Some(total) = f.total_cards
+            && sum != total as u32
+        {
+            cx.at(
+                path!["mechanics", "festivals", "total_cards"],
+                Diagnostic::error(
+                    "mechanic-data",
+                    format!("the festival groups hold {sum} cards, not {total}"),
+                )
+                .with_label(format!("groups add up to {sum}")),
+            );
+        }
         for (i, g) in f.groups.iter().enumerate() {
             if g.chart.len() < g.cards as usize {
                 cx.at(

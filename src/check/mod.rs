@@ -74,6 +74,10 @@ pub const CODES: &[(&str, &str)] = &[
         "mechanic data that does not add up (a festival chart shorter than its cards, ...)",
     ),
     ("deck-size", "a deck's stated size differs from its tickets"),
+    (
+        "missing-mechanic",
+        "the rule system needs a mechanic table the map does not declare (a warning)",
+    ),
 ];
 
 /// Runs every semantic check on a deserialised map.

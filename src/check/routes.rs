@@ -42,7 +42,10 @@ pub(super) fn check(cx: &mut Cx) {
                         colors.len()
                     ),
                 )
-                .with_label(format!("{} colours", colors.len()))
+                .with_label(match colors.len() {
+                    1 => "1 colour".to_string(),
+                    n => format!("{n} colours"),
+                })
                 .with_help(format!(
                     "give exactly {lanes} colours, one per lane, or drop `lanes`"
                 )),
@@ -62,6 +65,16 @@ pub(super) fn check(cx: &mut Cx) {
                 )
                 .with_label(format!("at most {}", r.length)),
             );
+        }
+        let id = r.id();
+        for (j, other) in r.crosses.iter().enumerate() {
+            if *other == id {
+                cx.at(
+                    path!["routes", i, "crosses", j],
+                    Diagnostic::error("route-shape", format!("route `{id}` crosses itself"))
+                        .with_label("its own id"),
+                );
+            }
         }
         if r.mountains > r.length {
             cx.at(

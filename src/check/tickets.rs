@@ -11,7 +11,10 @@ pub(super) fn check(cx: &mut Cx) {
         match t.shape() {
             None => cx.at_key(
                 path!["tickets", i],
-                Diagnostic::error("ticket-shape", format!("ticket #{} has no single shape", i + 1))
+                Diagnostic::error(
+                    "ticket-shape",
+                    format!("ticket #{} has no single shape (it sets {})", i + 1, shape_keys(t)),
+                )
                     .with_label("this ticket")
                     .with_help(
                         "a ticket is `from` + `to` + `points`, or `cities` + `points`, or `from` + `targets` (each with its own points)",
@@ -28,6 +31,10 @@ pub(super) fn check(cx: &mut Cx) {
                 }
             }
             _ => {}
+        }
+        // A ticket that mixes shapes was reported above; its places are not meaningful.
+        if t.shape().is_none() {
+            continue;
         }
         let places = t.places();
         for (j, p) in places.iter().enumerate() {
@@ -67,5 +74,25 @@ pub(super) fn check(cx: &mut Cx) {
                 .with_label(format!("{count} tickets name this deck")),
             );
         }
+    }
+}
+
+/// The shape-deciding keys a ticket sets, for the message: "`from`, `to` and `cities`".
+fn shape_keys(t: &crate::model::Ticket) -> String {
+    let set: Vec<&str> = [
+        ("`from`", t.from.is_some()),
+        ("`to`", t.to.is_some()),
+        ("`cities`", t.cities.is_some()),
+        ("`targets`", t.targets.is_some()),
+        ("`points`", t.points.is_some()),
+    ]
+    .into_iter()
+    .filter(|(_, on)| *on)
+    .map(|(k, _)| k)
+    .collect();
+    match set.as_slice() {
+        [] => "none of `from`, `to`, `cities`, `targets`, `points`".to_string(),
+        [one] => format!("only {one}"),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -111,41 +111,73 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
         spans: None,
         diagnostics: Vec::new(),
     };
+    run_stages(&mut loaded, text);
+    sort_diagnostics(&mut loaded.diagnostics);
+    loaded
+}
+
+/// The pipeline; each stage returns early when it found errors.
+fn run_stages(loaded: &mut Loaded, text: &str) {
     let (table, errors) = toml::de::DeTable::parse_recoverable(text);
     if !errors.is_empty() {
         for e in errors {
-            let span = e.span().unwrap_or(0..0);
-            loaded.diagnostics.push(
-                Diagnostic::error("toml-syntax", e.message().trim().to_string())
-                    .with_span(span)
-                    .with_label("here"),
-            );
+            loaded.diagnostics.push(syntax_error(text, &e));
         }
-        return loaded;
+        return;
     }
-    let (value, spans) = tree::convert(&table);
+    let converted = tree::convert(&table);
     drop(table);
-
-    loaded
-        .diagnostics
-        .extend(schema_errors::validate(&value, &spans));
-    loaded.spans = Some(spans);
-    if loaded.has_errors() {
-        return loaded;
+    let number_spans: Vec<_> = converted
+        .bad_numbers
+        .iter()
+        .map(|(s, _)| s.clone())
+        .collect();
+    for (span, message) in converted.bad_numbers {
+        loaded.diagnostics.push(
+            Diagnostic::error("schema", message)
+                .with_span(span)
+                .with_label("not a usable number"),
+        );
     }
+    loaded.spans = Some(converted.spans);
 
-    let resolved = match presets::resolve_document(value) {
-        Ok(v) => v,
+    // Presets are merged before validation, so a map may override one key of a preset's
+    // table (`tickets = { draw = { deal = 4 } }`) without restating the others.
+    let mut doc = converted.value;
+    let resolved = match presets::resolve_document(doc.clone()) {
+        Ok(v) => Some(v),
         Err(d) => {
             let base_path = crate::path!["rules", "base"];
             let span = loaded.key_span_of(&base_path);
             loaded.diagnostics.push(Diagnostic { span, ..d });
-            return loaded;
+            // Still validate the rest against the base game, so every problem shows at once.
+            if let Some(rules) = doc
+                .get_mut("rules")
+                .and_then(serde_json::Value::as_object_mut)
+            {
+                rules.remove("base");
+            }
+            None
         }
+    };
+    let validated = match &resolved {
+        Some(v) => v,
+        None => &presets::resolve_document(doc).unwrap_or_default(),
+    };
+    let spans = loaded.spans.as_ref().expect("set above");
+    let schema = schema_errors::validate(validated, spans);
+    // A number the converter already reported shows up again as a type error: keep one.
+    loaded.diagnostics.extend(
+        schema
+            .into_iter()
+            .filter(|d| d.span.as_ref().is_none_or(|s| !number_spans.contains(s))),
+    );
+    let Some(resolved) = resolved.filter(|_| !loaded.has_errors()) else {
+        return;
     };
     match serde_json::from_value::<MapFile>(resolved) {
         Ok(map) => {
-            let mut found = crate::check::check(&map, &loaded);
+            let mut found = crate::check::check(&map, loaded);
             loaded.diagnostics.append(&mut found);
             loaded.map = Some(map);
         }
@@ -162,8 +194,30 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
             );
         }
     }
-    sort_diagnostics(&mut loaded.diagnostics);
-    loaded
+}
+
+/// A TOML syntax error, with the offending text named where the parser's message is terse.
+fn syntax_error(text: &str, e: &toml::de::Error) -> Diagnostic {
+    let span = e.span().unwrap_or(0..0);
+    let message = e.message().trim().to_string();
+    let snippet = text.get(span.clone()).unwrap_or("").trim();
+    let (message, help) = match message.as_str() {
+        "duplicate key" if !snippet.is_empty() => (
+            format!("duplicate key `{snippet}`"),
+            Some(
+                "a key may be defined once per table; a `[table]` header once per file".to_string(),
+            ),
+        ),
+        _ if text[span.start.min(text.len())..].starts_with('{') && span.start == 0 => (
+            message,
+            Some("this looks like JSON; map files are TOML (`key = value`)".to_string()),
+        ),
+        _ => (message, None),
+    };
+    Diagnostic::error("toml-syntax", message)
+        .with_span(span)
+        .with_label("here")
+        .with_help_opt(help)
 }
 
 /// Source order, then severity: the order a reader expects.

@@ -73,16 +73,29 @@ pub fn resolve_rules(name: &str) -> Result<Value, Diagnostic> {
     Ok(merged)
 }
 
-/// The document with its preset's `[rules]` and `[lint]` merged under its own.
+/// The document with its preset's `[rules]` and `[lint]` merged under its own, and the base
+/// game's rules (`Rules::default()`) under both, so a map or preset may set one key of a table
+/// and keep the others.
 pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
-    let Some(base) = doc
+    let base = doc
         .pointer("/rules/base")
         .and_then(Value::as_str)
-        .map(str::to_string)
-    else {
-        return Ok(doc);
+        .map(str::to_string);
+    let mut preset = match &base {
+        Some(name) => resolve_rules(name)?,
+        None => Value::Object(Map::new()),
     };
-    let mut preset = resolve_rules(&base)?;
+    let defaults = serde_json::to_value(crate::model::Rules::default()).expect("plain data");
+    let mut rules = defaults;
+    if let Some(p) = preset.get_mut("rules") {
+        merge(&mut rules, p.take());
+    }
+    if let Some(obj) = preset.as_object_mut() {
+        obj.insert("rules".into(), rules);
+    }
+    if !doc.is_object() {
+        return Ok(doc);
+    }
     let obj = doc.as_object_mut().expect("the schema requires a table");
     for section in ["rules", "lint"] {
         let mut own = obj.remove(section).unwrap_or(Value::Object(Map::new()));
@@ -96,9 +109,11 @@ pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
         merge(&mut merged, own);
         obj.insert(section.to_string(), merged);
     }
-    obj.get_mut("rules")
-        .and_then(Value::as_object_mut)
-        .map(|r| r.insert("base".into(), Value::from(base)));
+    if let Some(base) = base {
+        obj.get_mut("rules")
+            .and_then(Value::as_object_mut)
+            .map(|r| r.insert("base".into(), Value::from(base)));
+    }
     Ok(doc)
 }
 

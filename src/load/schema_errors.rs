@@ -88,6 +88,21 @@ pub fn validate(doc: &Value, spans: &SpanNode) -> Vec<Diagnostic> {
                     spans.locate(&path).value,
                 ));
             }
+            ValidationErrorKind::Pattern { .. } if err.instance().is_string() => {
+                let given = err.instance().as_str().unwrap_or("");
+                let slug = slug(given);
+                let help = if slug.is_empty() || slug == given {
+                    "ids use letters, digits and dashes, with no spaces".to_string()
+                } else {
+                    format!("ids use letters, digits and dashes, with no spaces: try `{slug}`")
+                };
+                out.push(
+                    Diagnostic::error("schema", format!("`{given}` is not a valid id at {at}"))
+                        .with_span(spans.locate(&path).value)
+                        .with_label("not a valid id")
+                        .with_help(help),
+                );
+            }
             _ => {
                 let loc = spans.locate(&path);
                 let message = match err.instance().as_ref() {
@@ -113,7 +128,16 @@ fn not_allowed(
     span: std::ops::Range<usize>,
 ) -> Diagnostic {
     let given = instance.as_str().unwrap_or("");
-    let help = did_you_mean(given, choices.iter().map(String::as_str))
+    // Europe's cards call pink "purple"; ttrmap has one name per card colour.
+    let alias = match given {
+        "purple" | "violet" | "magenta" if choices.iter().any(|c| c == "pink") => {
+            Some("did you mean 'pink'? (purple cards are `pink`)".to_string())
+        }
+        "grey" if choices.iter().any(|c| c == "gray") => Some("did you mean 'gray'?".to_string()),
+        _ => None,
+    };
+    let help = alias
+        .or_else(|| did_you_mean(given, choices.iter().map(String::as_str)))
         .unwrap_or_else(|| format!("expected one of: {}", choices.join(", ")));
     Diagnostic::error(
         "schema",
@@ -124,13 +148,35 @@ fn not_allowed(
     .with_help(help)
 }
 
-/// `the root table`, `[[routes]] #4`, `/rules/trains`.
+/// Names a table as the file writes it: `the top level`, `[map]`, `[rules.tickets]`,
+/// `[[routes]] entry #4`, `[[routes]] entry #4, key \`label\``.
 fn describe(path: &[Seg]) -> String {
-    match path {
-        [] => "the top level".to_string(),
-        [Seg::Key(k), Seg::Index(i)] => format!("[[{k}]] entry #{}", i + 1),
-        _ => format!("`{}`", pointer(path)),
+    if path.is_empty() {
+        return "the top level".to_string();
     }
+    // Up to the first array index the path is a table header; after it, keys inside the entry.
+    let mut header = Vec::new();
+    let mut rest = path.iter();
+    for seg in rest.by_ref() {
+        match seg {
+            Seg::Key(k) => header.push(k.as_str()),
+            Seg::Index(i) => {
+                let inner: Vec<String> = rest
+                    .map(|s| match s {
+                        Seg::Key(k) => k.clone(),
+                        Seg::Index(i) => format!("#{}", i + 1),
+                    })
+                    .collect();
+                let entry = format!("[[{}]] entry #{}", header.join("."), i + 1);
+                return if inner.is_empty() {
+                    entry
+                } else {
+                    format!("{entry}, in `{}`", inner.join("."))
+                };
+            }
+        }
+    }
+    format!("[{}]", header.join("."))
 }
 
 /// A value shortened for a one-line message.
@@ -141,4 +187,17 @@ fn short(v: &Value) -> String {
     } else {
         s
     }
+}
+
+/// A lowercase, dash-separated form of `s`, as a suggestion for an invalid id.
+fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for ch in s.trim().chars().flat_map(char::to_lowercase) {
+        if ch.is_alphanumeric() {
+            out.push(ch);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
 }

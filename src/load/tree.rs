@@ -86,22 +86,39 @@ impl SpanNode {
     }
 }
 
-/// Converts a parsed document into JSON and its span tree. TOML datetimes become strings
-/// (the map format has none, so the schema rejects them with a clear type error); floats that
-/// JSON cannot hold (nan, inf) become null, which the schema rejects as well.
-pub fn convert(root: &Spanned<DeTable<'_>>) -> (Value, SpanNode) {
-    convert_table(root.get_ref(), root.span(), None)
+/// A parsed document as JSON, its span tree, and the numbers JSON cannot hold.
+pub struct Converted {
+    pub value: Value,
+    pub spans: SpanNode,
+    /// Integers beyond 64 bits and nan/inf floats, with a message each. They become null in
+    /// `value`.
+    pub bad_numbers: Vec<(Range<usize>, String)>,
 }
+
+/// Converts a parsed document into JSON and its span tree. TOML datetimes become strings
+/// (the map format has none, so the schema rejects them with a clear type error).
+pub fn convert(root: &Spanned<DeTable<'_>>) -> Converted {
+    let mut bad = Vec::new();
+    let (value, spans) = convert_table(root.get_ref(), root.span(), None, &mut bad);
+    Converted {
+        value,
+        spans,
+        bad_numbers: bad,
+    }
+}
+
+type BadNumbers = Vec<(Range<usize>, String)>;
 
 fn convert_table(
     table: &DeTable<'_>,
     span: Range<usize>,
     key_span: Option<Range<usize>>,
+    bad: &mut BadNumbers,
 ) -> (Value, SpanNode) {
     let mut map = Map::new();
     let mut children = Vec::with_capacity(table.len());
     for (k, v) in table.iter() {
-        let (value, node) = convert_value(v, Some(k.span()));
+        let (value, node) = convert_value(v, Some(k.span()), bad);
         map.insert(k.get_ref().to_string(), value);
         children.push((k.get_ref().to_string(), node));
     }
@@ -115,7 +132,11 @@ fn convert_table(
     )
 }
 
-fn convert_value(v: &Spanned<DeValue<'_>>, key_span: Option<Range<usize>>) -> (Value, SpanNode) {
+fn convert_value(
+    v: &Spanned<DeValue<'_>>,
+    key_span: Option<Range<usize>>,
+    bad: &mut BadNumbers,
+) -> (Value, SpanNode) {
     let span = v.span();
     let leaf = |value| {
         (
@@ -134,7 +155,13 @@ fn convert_value(v: &Spanned<DeValue<'_>>, key_span: Option<Range<usize>>) -> (V
             let value = i64::from_str_radix(digits, i.radix())
                 .map(Value::from)
                 .or_else(|_| u64::from_str_radix(digits, i.radix()).map(Value::from))
-                .unwrap_or(Value::Null);
+                .unwrap_or_else(|_| {
+                    bad.push((
+                        span.clone(),
+                        format!("integer {i} is too large for any map value"),
+                    ));
+                    Value::Null
+                });
             leaf(value)
         }
         DeValue::Float(f) => {
@@ -144,7 +171,13 @@ fn convert_value(v: &Spanned<DeValue<'_>>, key_span: Option<Range<usize>>) -> (V
                 .ok()
                 .and_then(Number::from_f64)
                 .map(Value::Number)
-                .unwrap_or(Value::Null);
+                .unwrap_or_else(|| {
+                    bad.push((
+                        span.clone(),
+                        format!("`{f}` is not a finite number; map values must be"),
+                    ));
+                    Value::Null
+                });
             leaf(value)
         }
         DeValue::Boolean(b) => leaf(Value::Bool(*b)),
@@ -153,7 +186,7 @@ fn convert_value(v: &Spanned<DeValue<'_>>, key_span: Option<Range<usize>>) -> (V
             let mut values = Vec::with_capacity(items.len());
             let mut nodes = Vec::with_capacity(items.len());
             for item in items.iter() {
-                let (value, node) = convert_value(item, None);
+                let (value, node) = convert_value(item, None, bad);
                 values.push(value);
                 nodes.push(node);
             }
@@ -166,7 +199,7 @@ fn convert_value(v: &Spanned<DeValue<'_>>, key_span: Option<Range<usize>>) -> (V
                 },
             )
         }
-        DeValue::Table(t) => convert_table(t, span, key_span),
+        DeValue::Table(t) => convert_table(t, span, key_span, bad),
     }
 }
 

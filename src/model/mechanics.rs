@@ -65,6 +65,9 @@ impl Mechanics {
 pub struct Festivals {
     /// One entry per festival (cities name it with `festival = "id"`).
     pub groups: Vec<FestivalGroup>,
+    /// The published total of festival cards (Iberia: 54); `check` compares the groups' sum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_cards: Option<u16>,
     /// The figures are placeholders, not read from the published cards.
     #[serde(default)]
     pub unverified: bool,

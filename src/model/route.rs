@@ -68,6 +68,17 @@ pub struct Route {
     /// Claimable without any technology card (UK's Southampton–New York).
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_technology_needed: bool,
+    /// Whether the route counts as a ferry for rules and bonuses that count ferries (UK's Steam
+    /// Turbine, Castilla's TRANSBORDOMAN). Defaults to `ferry > 0`; sources disagree on UK's
+    /// Southampton–New York, so the map decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts_as_ferry: Option<bool>,
+    /// Routes sharing a group id are lanes of one double or triple route although they are
+    /// written separately (lanes of different lengths or kinds, as Nordic's
+    /// Kristiansand–Stavanger): the lane rules (player counts, one lane per player) apply
+    /// across the group.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parallel_group: Option<String>,
     /// Intermediate points `[[x, y], ...]` the route is drawn through.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waypoints: Vec<[f64; 2]>,
@@ -126,5 +137,10 @@ impl Route {
 
     pub fn is_ferry(&self) -> bool {
         self.ferry > 0
+    }
+
+    /// Whether ferry-counting rules count this route (see `counts_as_ferry`).
+    pub fn counts_as_ferry(&self) -> bool {
+        self.counts_as_ferry.unwrap_or(self.ferry > 0)
     }
 }

@@ -32,6 +32,10 @@ pub struct Rules {
     pub bonuses: Vec<Bonus>,
     /// How a tie for the most points is broken, in order; what is left is shared.
     pub tie_breaks: Vec<TieBreak>,
+    /// Mechanic tables (`[mechanics.NAME]`) a map on this rule system must declare; `check`
+    /// reports a missing one (a UK map without technologies is not a UK map).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub requires_mechanics: Vec<String>,
 }
 
 impl Default for Rules {
@@ -54,6 +58,7 @@ impl Default for Rules {
             end_game: EndGame::default(),
             bonuses: vec![Bonus::simple("longest-path", BonusKind::LongestPath, 10)],
             tie_breaks: vec![TieBreak::MostCompletedTickets, TieBreak::LongestPath],
+            requires_mechanics: Vec::new(),
         }
     }
 }
@@ -214,7 +219,8 @@ pub enum LocomotiveUse {
     Anywhere,
     /// Only on tunnels (Switzerland).
     TunnelsOnly,
-    /// Only on tunnels, ferries and routes with `any_cards_for_one` (Nordic).
+    /// Only on tunnels and ferries (Nordic). On a route with `any_cards_for_one` a locomotive
+    /// is not wild either: it counts only as one of the N arbitrary cards.
     TunnelsAndFerries,
 }
 
@@ -233,6 +239,10 @@ pub struct TicketRules {
     /// A setup draft instead of a plain deal (Iberia, South Korea).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft: Option<TicketDraft>,
+    /// How a completed multi-city ticket scores.
+    pub multi_city_scoring: MultiCityScoring,
+    /// What an unfinished any-of ticket costs.
+    pub any_of_unfinished: AnyOfPenalty,
 }
 
 impl Default for TicketRules {
@@ -249,8 +259,59 @@ impl Default for TicketRules {
             initial_discard: TicketDiscard::Bottom,
             draw_discard: TicketDiscard::Bottom,
             draft: None,
+            multi_city_scoring: MultiCityScoring::default(),
+            any_of_unfinished: AnyOfPenalty::default(),
         }
     }
+}
+
+/// Scoring of a completed multi-city ticket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MultiCityScoring {
+    pub kind: MultiCityKind,
+    /// `trains-used`: the score never exceeds this multiple of the printed value (Castilla: 2).
+    #[serde(default = "two")]
+    #[schemars(range(min = 1, max = 10))]
+    pub max_multiple: u8,
+}
+
+fn two() -> u8 {
+    2
+}
+
+impl Default for MultiCityScoring {
+    fn default() -> Self {
+        MultiCityScoring {
+            kind: MultiCityKind::Printed,
+            max_multiple: 2,
+        }
+    }
+}
+
+/// How a multi-city ticket scores.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MultiCityKind {
+    /// The printed value.
+    #[default]
+    Printed,
+    /// Castilla's triple destinations: the trains of the shortest connection the player built
+    /// between the cities, at least the printed value and at most `max_multiple` times it.
+    TrainsUsed,
+}
+
+/// What an unfinished any-of ticket (Switzerland's country tickets) costs. The rule text
+/// says only that the best completed target scores; it is silent on failure, so this is an
+/// option. Default `lowest`: the smallest value on the card is lost, the reading that keeps
+/// a country ticket from being a free gamble.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnyOfPenalty {
+    #[default]
+    Lowest,
+    Highest,
+    Nothing,
 }
 
 /// Deal so many tickets, keep at least so many.

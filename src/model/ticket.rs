@@ -23,7 +23,8 @@ pub struct Ticket {
     pub from: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
-    /// Three or more cities that must all be joined (a multi-city ticket).
+    /// Two or more cities that must all be joined by one network (a multi-city ticket;
+    /// Castilla's triple destinations have three).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 2, max = 10))]
     pub cities: Option<Vec<String>>,
@@ -140,6 +141,8 @@ pub struct Deck {
     #[schemars(range(max = 1000))]
     pub size: Option<u32>,
     /// Deal from this deck at setup when no game mode says otherwise (Europe deals 1 long).
+    /// Without modes, the rules' `tickets.initial.deal` comes from the first deck that has no
+    /// `initial_deal`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(max = 20))]
     pub initial_deal: Option<u8>,
@@ -176,7 +179,8 @@ pub struct GameMode {
     /// Tickets each player must keep from the setup deal.
     #[schemars(range(max = 20))]
     pub keep_at_least: u8,
-    /// Tickets drawn by the draw-tickets action in this mode (default: the rules' value).
+    /// Tickets drawn by the draw-tickets action in this mode (default: the rules' value). The
+    /// draw takes from the mode's drawable decks shuffled together after setup.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 20))]
     pub draw: Option<u8>,
