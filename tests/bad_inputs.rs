@@ -4,9 +4,11 @@
 //! messages themselves are pinned with insta snapshots, so a change in wording or position is
 //! a reviewed change.
 
+mod common;
+use common::{TempDir, ttrmap_in};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
 /// The task asks for at least this many distinct bad inputs; fewer means fixtures went missing.
 const MIN_FIXTURES: usize = 40;
@@ -42,13 +44,6 @@ fn stem(relative: &str) -> String {
 }
 
 /// Runs `ttrmap ARGS` from `dir`.
-fn ttrmap_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttrmap"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the ttrmap binary runs")
-}
 
 fn ttrmap(args: &[&str]) -> Output {
     ttrmap_in(root(), args)
@@ -220,30 +215,6 @@ fn output_is_deterministic() {
     let items = check_json_contract(&file, &first).unwrap_or_else(|e| panic!("{e}"));
     // Six independent problems are planted in that file; all must be reported, not the first.
     assert_eq!(items.len(), 6, "{items:?}");
-}
-
-/// A temporary directory removed when dropped, unique per test and process.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "ttrmap-bad-inputs-{tag}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("temp dir can be created");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A 60 MB file is refused up front with a located `file-too-large`, not parsed for seconds

@@ -1,44 +1,9 @@
 //! Exit codes are the CLI's contract with scripts and CI: 0 fine, 1 map problems, 2 usage or
 //! I/O errors (`src/cli/mod.rs`). Each case runs the real binary.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "ttrmap-exit-codes-{tag}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("temp dir can be created");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn ttrmap_in(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the ttrmap binary runs");
-    assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
-        "{args:?} panicked"
-    );
-    out
-}
+mod common;
+use common::{TempDir, ttrmap_in};
+use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -5,46 +5,15 @@
 //! with a help line, so GitHub's escaping of both is exercised. It is copied under a name with
 //! `,`, `:` and `%` so the escaping of the `file=` property is exercised too.
 
+mod common;
+use common::{TempDir, ttrmap_in};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
 const FIXTURE: &str = "tests/fixtures/bad/percent-unknown-key.toml";
 /// What the fixture is called in the temp dir: every character GitHub escapes in properties.
 const AWKWARD_NAME: &str = "bad, copy: 100%.toml";
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "ttrmap-formats-{tag}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("temp dir can be created");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn ttrmap_in(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the ttrmap binary runs");
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-    out
-}
 
 fn check_fixture(format: &str) -> (Output, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
