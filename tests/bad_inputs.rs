@@ -43,8 +43,7 @@ fn stem(relative: &str) -> String {
         .into_owned()
 }
 
-/// Runs `ttrmap ARGS` from `dir`.
-
+/// Runs `ttrmap ARGS` from the repository root.
 fn ttrmap(args: &[&str]) -> Output {
     ttrmap_in(root(), args)
 }
