@@ -1,6 +1,8 @@
 //! Render themes: one CSS file per theme in `templates/themes/<name>/theme.css`, embedded at
-//! build time. The CSS is the designer's to change; the renderer only reads the layout sizes
-//! from its `:root` variables and turns the file into plain CSS for the SVG.
+//! build time, holding the theme's `:root` variables (and any rules of its own), on top of the
+//! rules every theme shares in `templates/themes/base.css`. The CSS is the designer's to
+//! change; the renderer only reads the layout sizes from the variables and turns the whole
+//! into plain CSS for the SVG.
 
 use std::collections::BTreeMap;
 
@@ -12,6 +14,9 @@ pub const THEMES: &[(&str, &str)] = &[
     ),
     ("ink", include_str!("../../templates/themes/ink/theme.css")),
 ];
+
+/// Rules shared by every theme; a theme's own rules come after them and so win.
+const BASE_RULES: &str = include_str!("../../templates/themes/base.css");
 
 /// The name of the default theme.
 pub const DEFAULT_THEME: &str = "classic";
@@ -54,9 +59,24 @@ impl Theme {
             .map(|(n, css)| Theme::parse(n, css))
     }
 
-    /// Splits a theme file into its `:root { --name: value; }` variables and the other rules.
-    /// Comments are dropped. A theme without `:root` is all rules.
+    /// Splits a theme file into its `:root { --name: value; }` variables and the other rules,
+    /// which follow the shared base rules. A variable the theme leaves out keeps the default
+    /// theme's value. Comments are dropped.
     pub fn parse(name: &str, text: &str) -> Theme {
+        let mut theme = Theme::parse_own(name, text);
+        if name != DEFAULT_THEME
+            && let Some((_, default)) = THEMES.iter().find(|(n, _)| *n == DEFAULT_THEME)
+        {
+            for (k, v) in Theme::parse_own(DEFAULT_THEME, default).vars {
+                theme.vars.entry(k).or_insert(v);
+            }
+        }
+        theme.css = format!("{}{}", strip_comments(BASE_RULES), theme.css);
+        theme
+    }
+
+    /// A theme file on its own: its variables and its rules.
+    fn parse_own(name: &str, text: &str) -> Theme {
         let text = strip_comments(text);
         let mut vars = BTreeMap::new();
         let mut css = text.clone();
@@ -212,10 +232,22 @@ mod tests {
             "t",
             ":root { --w: 2mm; --c: #123; } .a { stroke-width: var(--w); fill: var(--c); x: 1.5mm; }",
         );
-        assert_eq!(
-            t.css(10.0).trim(),
-            ".a { stroke-width: 20; fill: #123; x: 15; }"
+        // The theme's own rules come last, after the shared base rules.
+        assert!(
+            t.css(10.0)
+                .trim()
+                .ends_with(".a { stroke-width: 20; fill: #123; x: 15; }")
         );
         assert_eq!(t.mm("w"), Some(2.0));
+    }
+
+    #[test]
+    fn a_theme_inherits_unset_variables_from_the_default() {
+        // Only one colour set: every other variable the base rules use keeps classic's value.
+        let t = Theme::parse("t", ":root { --red: #ff0000; }");
+        let css = t.css(1.0);
+        assert!(css.contains("#ff0000"));
+        assert!(!css.contains("initial"), "every base variable resolves");
+        assert_eq!(t.mm("space-length"), Some(20.0));
     }
 }
