@@ -4,12 +4,15 @@
 
 pub mod check;
 pub mod cli;
+pub mod bots;
 pub mod diagnostic;
+pub mod engine;
 pub mod graph;
 pub mod import;
 pub mod lint;
 pub mod load;
 pub mod model;
+pub mod playtest;
 pub mod render;
 pub mod report;
 pub mod schema;
