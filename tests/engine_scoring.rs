@@ -7,13 +7,23 @@ use ttrmap::load::load_bytes;
 use ttrmap::playtest::{Config, run};
 
 /// A small map: `cities` are ids, `routes` are `from to length`, `tickets` TOML blocks.
-fn map(base: &str, zones: &str, cities: &[(&str, Option<&str>)], routes: &[(&str, &str, u8)], tickets: &str) -> Game {
+fn map(
+    base: &str,
+    zones: &str,
+    cities: &[(&str, Option<&str>)],
+    routes: &[(&str, &str, u8)],
+    tickets: &str,
+) -> Game {
     let mut s = format!(
         "[map]\nid = \"t\"\nname = \"T\"\nplayers = {{ min = 2, max = 5 }}\n\
          board = {{ width = 100, height = 100 }}\n[rules]\nbase = \"{base}\"\n{zones}\n"
     );
     for (i, (c, zone)) in cities.iter().enumerate() {
-        s += &format!("[[cities]]\nid = \"{c}\"\nposition = [{}, {}]\n", i * 10, i * 7);
+        s += &format!(
+            "[[cities]]\nid = \"{c}\"\nposition = [{}, {}]\n",
+            i * 10,
+            i * 7
+        );
         if let Some(z) = zone {
             s += &format!("zone = \"{z}\"\n");
         }
@@ -23,7 +33,10 @@ fn map(base: &str, zones: &str, cities: &[(&str, Option<&str>)], routes: &[(&str
     }
     s += tickets;
     let loaded = load_bytes("t.toml", s.as_bytes());
-    let m = loaded.map.clone().unwrap_or_else(|| panic!("{:?}", loaded.diagnostics));
+    let m = loaded
+        .map
+        .clone()
+        .unwrap_or_else(|| panic!("{:?}", loaded.diagnostics));
     Game::new(&m, 2, None).expect("playable")
 }
 
@@ -52,7 +65,10 @@ fn empty_state(game: &Game) -> State {
 }
 
 fn ticket(game: &Game, label: &str) -> u16 {
-    game.tickets.iter().position(|t| t.label == label).expect("ticket") as u16
+    game.tickets
+        .iter()
+        .position(|t| t.label == label)
+        .expect("ticket") as u16
 }
 
 #[test]
@@ -74,9 +90,21 @@ fn longest_path_bonus_and_route_points_in_final_scores() {
     let game = map(
         "usa",
         "",
-        &[("a", None), ("b", None), ("c", None), ("d", None), ("e", None)],
-        &[("a", "b", 1), ("b", "c", 2), ("c", "a", 3), ("c", "d", 4), ("b", "e", 5)],
-        "",
+        &[
+            ("a", None),
+            ("b", None),
+            ("c", None),
+            ("d", None),
+            ("e", None),
+        ],
+        &[
+            ("a", "b", 1),
+            ("b", "c", 2),
+            ("c", "a", 3),
+            ("c", "d", 4),
+            ("b", "e", 5),
+        ],
+        "[[tickets]]\nfrom = \"a\"\nto = \"e\"\npoints = 9\n",
     );
     let mut s = empty_state(&game);
     for id in ["a-b", "b-c", "c-a", "c-d"] {
@@ -105,7 +133,7 @@ fn a_station_borrows_the_best_route_of_another_player() {
     give(&game, &mut s, 0, "a-b");
     give(&game, &mut s, 1, "b-c");
     give(&game, &mut s, 1, "c-x");
-    let t = ticket(&game, "a-c");
+    let t = ticket(&game, "a–c");
     s.players[0].tickets.push(t);
     // Without a station the ticket fails: 2 (route) - 10 + 3 unused stations × 4 = 4.
     let scores = final_scores(&game, &s);
@@ -131,15 +159,27 @@ fn grand_tour_counts_tickets_joined_by_two_route_disjoint_paths() {
     let game = map(
         "india",
         "",
-        &[("a", None), ("b", None), ("c", None), ("d", None), ("e", None)],
-        &[("a", "b", 1), ("b", "c", 1), ("c", "d", 1), ("d", "a", 1), ("c", "e", 1)],
+        &[
+            ("a", None),
+            ("b", None),
+            ("c", None),
+            ("d", None),
+            ("e", None),
+        ],
+        &[
+            ("a", "b", 1),
+            ("b", "c", 1),
+            ("c", "d", 1),
+            ("d", "a", 1),
+            ("c", "e", 1),
+        ],
         tickets,
     );
     let mut s = empty_state(&game);
     for id in ["a-b", "b-c", "c-d", "d-a", "c-e"] {
         give(&game, &mut s, 0, id);
     }
-    for label in ["a-c", "b-d", "a-b", "a-e"] {
+    for label in ["a–c", "b–d", "a–b", "a–e"] {
         let t = ticket(&game, label);
         s.players[0].tickets.push(t);
     }
@@ -188,7 +228,12 @@ fn country_ticket_scores_its_best_completed_target() {
     let game = map(
         "switzerland",
         zones,
-        &[("bern", None), ("zurich", None), ("fr1", Some("fr")), ("it1", Some("it"))],
+        &[
+            ("bern", None),
+            ("zurich", None),
+            ("fr1", Some("fr")),
+            ("it1", Some("it")),
+        ],
         &[("bern", "fr1", 2), ("zurich", "fr1", 2), ("bern", "it1", 3)],
         tickets,
     );
@@ -233,5 +278,38 @@ fn same_seed_same_report_whatever_the_thread_count() {
         threads: 2,
         progress: false,
     };
-    assert_ne!(one, serde_json::to_string(&run(&game, &config).expect("runs")).unwrap());
+    assert_ne!(
+        one,
+        serde_json::to_string(&run(&game, &config).expect("runs")).unwrap()
+    );
+}
+
+#[test]
+fn an_exhausted_deck_is_a_failure_state_not_free_cards() {
+    // Eight cards in all (one per colour, no locomotives): the two starting hands take them
+    // all, nobody can pay for a 6-space route, and the single ticket is dealt at setup. The
+    // rules then leave the first player nothing to do: a failure state carrying the seed.
+    let game = map(
+        "usa",
+        "train_deck = { per_color = 1, locomotives = 0 }\n",
+        &[("a", None), ("b", None), ("c", None)],
+        &[("a", "b", 6), ("b", "c", 6)],
+        "[[tickets]]\nfrom = \"a\"\nto = \"c\"\npoints = 9\n",
+    );
+    assert_eq!(game.deck_total, 8);
+    let mut bots: Vec<Box<dyn ttrmap::bots::Bot>> = vec![
+        Box::new(ttrmap::bots::RandomBot),
+        Box::new(ttrmap::bots::RandomBot),
+    ];
+    let state = ttrmap::playtest::play_game(&game, &mut bots, 99);
+    let failure = state.failure.clone().expect("a failure state");
+    assert_eq!(failure.seed, 99);
+    assert_eq!(failure.turn, 0);
+    assert!(
+        failure.reason.contains("no legal action"),
+        "{}",
+        failure.reason
+    );
+    assert_eq!(state.cards_in_play(), 8);
+    assert!(state.result.is_none());
 }

@@ -212,7 +212,11 @@ impl Game {
                     r.length
                 ))
             })?;
-            let tunnel_extra = if r.tunnel { rules.tunnels.extra_points } else { 0 };
+            let tunnel_extra = if r.tunnel {
+                rules.tunnels.extra_points
+            } else {
+                0
+            };
             let points = r
                 .points
                 .unwrap_or(table + r.extra_points.unwrap_or(0) + tunnel_extra);
@@ -394,14 +398,11 @@ impl Game {
                 "the engine deals at most 16 tickets at a time".into(),
             ));
         }
-        for (d, &n) in initial_deal.iter().enumerate() {
-            if n as usize * players as usize > deck_tickets[d].len() {
-                return Err(EngineError::Setup(format!(
-                    "deck {} has {} tickets, too few to deal {n} to each of {players} players",
-                    deck_ids[d],
-                    deck_tickets[d].len()
-                )));
-            }
+        // A deck too small for the deal deals what it has; a map without tickets is refused.
+        if tickets.is_empty() {
+            return Err(EngineError::Setup(
+                "the map has no tickets: nothing to play for".into(),
+            ));
         }
 
         // Train cards.

@@ -313,7 +313,12 @@ pub fn final_scores(game: &Game, state: &State) -> Vec<ScoreBreakdown> {
                     let edges: Vec<(u16, u16)> = state.players[p]
                         .routes
                         .iter()
-                        .map(|&r| (game.routes[r as usize].node_a, game.routes[r as usize].node_b))
+                        .map(|&r| {
+                            (
+                                game.routes[r as usize].node_a,
+                                game.routes[r as usize].node_b,
+                            )
+                        })
                         .collect();
                     let qualifying = state.players[p]
                         .tickets

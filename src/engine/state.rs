@@ -16,11 +16,21 @@ pub enum Action {
     KeepTickets(u32),
     DrawFaceUp(u8),
     DrawBlind,
-    Claim { lane: u16, color: u8, locos: u8 },
+    Claim {
+        lane: u16,
+        color: u8,
+        locos: u8,
+    },
     DrawTickets,
-    BuildStation { city: u16, color: u8, locos: u8 },
+    BuildStation {
+        city: u16,
+        color: u8,
+        locos: u8,
+    },
     /// Pay a tunnel's extra cards with this many locomotives (the rest in the claim colour).
-    TunnelPay { locos: u8 },
+    TunnelPay {
+        locos: u8,
+    },
     TunnelWithdraw,
 }
 
@@ -32,7 +42,9 @@ pub enum Phase {
     /// The start of a turn.
     Main,
     /// Later card draws of a draw-cards turn; `left` cards still to take.
-    Drawing { left: u8 },
+    Drawing {
+        left: u8,
+    },
     /// A tunnel claim waiting for the extra cards.
     Tunnel {
         lane: u16,
@@ -239,9 +251,8 @@ impl State {
                 return;
             }
             let shown = self.face_up.iter().filter(|&&c| c != NOBODY).count() as u32;
-            let pool_locos = self.deck[LOCO as usize] as u32
-                + self.discard[LOCO as usize] as u32
-                + shown_locos;
+            let pool_locos =
+                self.deck[LOCO as usize] as u32 + self.discard[LOCO as usize] as u32 + shown_locos;
             let pool = self.drawable_cards() as u32 + shown;
             let pool_others = pool - pool_locos;
             let slots = (game.face_up as u32).min(pool);
@@ -324,8 +335,7 @@ impl State {
         }
         if self.route_claims[r] > 0 {
             let first = route.first_lane as usize;
-            let own = (first..first + route.lane_count as usize)
-                .any(|l| self.lane_owner[l] == p);
+            let own = (first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p);
             if own {
                 return false;
             }
@@ -607,7 +617,8 @@ impl State {
                     self.end_turn(game);
                 }
             }
-            (Phase::Main, Action::DrawFaceUp(slot)) | (Phase::Drawing { .. }, Action::DrawFaceUp(slot)) => {
+            (Phase::Main, Action::DrawFaceUp(slot))
+            | (Phase::Drawing { .. }, Action::DrawFaceUp(slot)) => {
                 let c = *self
                     .face_up
                     .get(slot as usize)
@@ -761,9 +772,9 @@ impl State {
 
     fn pay(&mut self, spent: &Cards) {
         let p = self.current as usize;
-        for k in 0..CARD_KINDS {
-            self.players[p].hand[k] -= spent[k];
-            self.discard[k] += spent[k];
+        for (k, &n) in spent.iter().enumerate() {
+            self.players[p].hand[k] -= n;
+            self.discard[k] += n;
         }
     }
 

@@ -45,22 +45,12 @@ pub fn play_game(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64) -> State {
             ));
             break;
         }
-        let action = bots_choose(&mut bots[p as usize], game, &state, &legal, &mut rng);
+        let action = bots[p as usize].choose(game, &state, &legal, &mut rng);
         if let Err(e) = state.apply(game, action, &mut rng) {
             state.fail(format!("bot chose an illegal action: {e}"));
         }
     }
     state
-}
-
-fn bots_choose(
-    bot: &mut Box<dyn Bot>,
-    game: &Game,
-    state: &State,
-    legal: &[Action],
-    rng: &mut ChaCha8Rng,
-) -> Action {
-    bot.choose(game, state, legal, rng)
 }
 
 /// What to play.
@@ -141,9 +131,9 @@ impl Totals {
                 b.total as i64,
             ];
             let bot = seat_bot[seat];
-            for k in 0..5 {
-                self.seat_scores[seat][k] += parts[k];
-                self.bot_scores[bot][k] += parts[k];
+            for (k, &part) in parts.iter().enumerate() {
+                self.seat_scores[seat][k] += part;
+                self.bot_scores[bot][k] += part;
             }
             self.bot_seats_played[bot] += 1;
             if b.winner {
@@ -326,7 +316,13 @@ fn ratio(a: u64, b: u64) -> f64 {
 }
 
 fn means(sums: &[i64; 5], n: u64) -> MeanScores {
-    let m = |k: usize| if n == 0 { 0.0 } else { sums[k] as f64 / n as f64 };
+    let m = |k: usize| {
+        if n == 0 {
+            0.0
+        } else {
+            sums[k] as f64 / n as f64
+        }
+    };
     MeanScores {
         routes: m(0),
         tickets: m(1),
@@ -462,7 +458,13 @@ pub fn render_human(r: &Report) -> String {
             v[..5].iter().chain(v[v.len() - 5..].iter()).collect()
         };
         for x in shown {
-            let _ = writeln!(s, "  {:<40} {:>6.1}%  ({})", x.name, x.rate * 100.0, x.count);
+            let _ = writeln!(
+                s,
+                "  {:<40} {:>6.1}%  ({})",
+                x.name,
+                x.rate * 100.0,
+                x.count
+            );
         }
     };
     extremes("ticket completion", &r.ticket_completion, &mut s);
