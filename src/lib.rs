@@ -2,9 +2,9 @@
 //!
 //! See `ARCHITECTURE.md` for the code map.
 
+pub mod bots;
 pub mod check;
 pub mod cli;
-pub mod bots;
 pub mod diagnostic;
 pub mod engine;
 pub mod graph;
