@@ -2,14 +2,17 @@
 //!
 //! See `ARCHITECTURE.md` for the code map.
 
+pub mod bots;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod engine;
 pub mod graph;
 pub mod import;
 pub mod lint;
 pub mod load;
 pub mod model;
+pub mod playtest;
 pub mod render;
 pub mod report;
 pub mod schema;

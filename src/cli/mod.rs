@@ -4,6 +4,7 @@ mod check;
 mod explain;
 mod import;
 mod new;
+mod playtest;
 mod presets;
 mod render;
 mod schema;
@@ -47,6 +48,8 @@ enum Command {
     Import(import::Args),
     /// Draw a map as SVG, PNG or a self-contained HTML page.
     Render(render::Args),
+    /// Play many games between bots and report win rates, scores and failure states.
+    Playtest(playtest::Args),
 }
 
 /// Parses the command line and runs the command; returns the exit code.
@@ -67,6 +70,7 @@ pub fn run() -> i32 {
         Command::Presets(a) => presets::run(a),
         Command::Import(a) => import::run(a),
         Command::Render(a) => render::run(a),
+        Command::Playtest(a) => playtest::run(a),
     }
 }
 

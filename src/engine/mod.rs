@@ -1,0 +1,546 @@
+//! The bundled game engine: plays a checked map by its data.
+//!
+//! [`Game`] is compiled once from a [`MapFile`], a player count and a game mode; it is
+//! immutable and shared. [`State`] is one position; it is small and cheap to clone. Chance
+//! (the train deck, ticket shuffles, tunnel reveals) comes from a seeded `ChaCha8Rng` passed
+//! to [`State::new`] and [`State::apply`], so a seed replays a game exactly.
+//!
+//! Nothing here names a map: every rule is read from `rules.*`, route flags, decks, modes and
+//! bonuses. A map that declares something the engine does not play is refused by
+//! [`Game::new`] with [`EngineError::Unsupported`], never silently ignored.
+//!
+//! Readings the rule texts leave open, decided here and documented where they are coded:
+//! - the train deck is kept as per-colour counts and a blind draw takes a uniformly random
+//!   card, which is the same distribution as drawing from a shuffled deck nobody can see;
+//! - cards substituted for a ferry locomotive or for a needed card (Nordic's any 3 / any 4)
+//!   are chosen by the engine: the most plentiful other colours first, locomotives last;
+//! - an any-of ticket (Switzerland's country tickets) scores its best completed target, and
+//!   unfinished it loses its lowest target value;
+//! - a ticket deal from several drawable decks takes them in order;
+//! - when a later card draw has no card to take, the turn ends.
+
+mod scoring;
+mod state;
+
+pub use scoring::{ScoreBreakdown, final_scores, longest_path};
+pub use state::{Action, Failure, Phase, PlayerState, State};
+
+use crate::model::{
+    BonusKind, Color, LocomotiveUse, MapFile, TicketDiscard, TicketShape, TieBreak, TieScoring,
+};
+use std::collections::HashMap;
+
+/// Card index of the locomotive; colours are 0..8 in `Color::CARD_COLORS` order.
+pub const LOCO: u8 = 8;
+/// Number of card kinds (eight colours and the locomotive).
+pub const CARD_KINDS: usize = 9;
+/// A lane colour meaning "any one colour".
+pub const GRAY: u8 = 9;
+/// Per-kind card counts.
+pub type Cards = [u16; CARD_KINDS];
+/// "Nobody" in owner tables.
+pub const NOBODY: u8 = u8::MAX;
+
+/// Why a map cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error("unsupported mechanic {0}: the engine does not play it yet")]
+    Unsupported(String),
+    #[error("{0}")]
+    Setup(String),
+}
+
+/// One route, densely indexed.
+#[derive(Debug, Clone)]
+pub struct RouteInfo {
+    pub id: String,
+    /// Original city indices (stations and reports use them).
+    pub city_a: u16,
+    pub city_b: u16,
+    /// Graph nodes (zone endpoints are split per route, so they stay dead ends).
+    pub node_a: u16,
+    pub node_b: u16,
+    pub length: u8,
+    /// Locomotive spaces.
+    pub ferry: u8,
+    pub tunnel: bool,
+    /// Nordic: any N cards for one needed card (0 = not allowed).
+    pub any_for_one: u8,
+    /// Cards replacing one ferry locomotive and whether they must be the paid colour.
+    pub ferry_substitute: Option<(u8, bool)>,
+    /// Whether locomotives may pay this route's coloured spaces.
+    pub loco_on_spaces: bool,
+    pub points: i32,
+    /// Index of this route's first lane in the lane tables.
+    pub first_lane: u16,
+    pub lane_count: u8,
+    /// Lanes that may be claimed at this player count (`rules.lanes`).
+    pub usable_lanes: u8,
+}
+
+/// What a ticket asks for. Places are sets of graph nodes (a zone is all its endpoints).
+#[derive(Debug, Clone)]
+pub enum Goal {
+    Pair(Vec<u16>, Vec<u16>, i32),
+    Multi(Vec<Vec<u16>>, i32),
+    /// From one place to the best of several targets.
+    AnyOf(Vec<u16>, Vec<(Vec<u16>, i32)>),
+}
+
+#[derive(Debug, Clone)]
+pub struct TicketInfo {
+    pub label: String,
+    pub deck: u8,
+    pub goal: Goal,
+}
+
+/// How a bonus is scored, compiled.
+#[derive(Debug, Clone)]
+pub enum BonusRule {
+    LongestPath { points: i32, ties: TieScoring },
+    Globetrotter { points: i32, ties: TieScoring },
+    GrandTour { table: Vec<i32>, cap: i32 },
+}
+
+/// The compiled, immutable game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub name: String,
+    pub players: u8,
+    pub city_ids: Vec<String>,
+    pub node_count: u16,
+    pub routes: Vec<RouteInfo>,
+    /// Lane → route.
+    pub lane_route: Vec<u16>,
+    /// Lane → colour (0..8, or `GRAY`).
+    pub lane_color: Vec<u8>,
+    pub tickets: Vec<TicketInfo>,
+    /// Deck → ticket indices, one per copy, in file order.
+    pub deck_tickets: Vec<Vec<u16>>,
+    /// Deck → tickets dealt from it at setup.
+    pub initial_deal: Vec<u8>,
+    /// Deck → whether the draw-tickets action takes from it.
+    pub drawable: Vec<bool>,
+    pub initial_keep: u8,
+    pub draw_deal: u8,
+    pub draw_keep: u8,
+    pub initial_discard: TicketDiscard,
+    pub draw_discard: TicketDiscard,
+    pub composition: Cards,
+    pub deck_total: u16,
+    pub start_cards: u8,
+    pub start_locos: u8,
+    pub face_up: u8,
+    pub loco_reset: u8,
+    pub loco_whole_draw: bool,
+    pub draws_per_turn: u8,
+    pub trains: u16,
+    pub end_trains: u16,
+    pub stations: u8,
+    pub station_costs: Vec<u8>,
+    pub station_unused_points: i32,
+    pub station_locos: bool,
+    pub tunnel_reveal: u8,
+    pub bonuses: Vec<BonusRule>,
+    pub tie_breaks: Vec<TieBreak>,
+    /// Safety net only: a game still running after this many turns is reported as a failure.
+    pub turn_cap: u32,
+}
+
+impl Game {
+    /// Compiles a checked map for `players` players in game mode `mode` (the first mode when
+    /// the map has modes and none is named).
+    pub fn new(map: &MapFile, players: u8, mode: Option<&str>) -> Result<Game, EngineError> {
+        refuse_unsupported(map)?;
+        let rules = &map.rules;
+        if !(2..=12).contains(&players) {
+            return Err(EngineError::Setup(format!(
+                "{players} players: the engine plays 2 to 12"
+            )));
+        }
+        if players < map.map.players.min || players > map.map.players.max {
+            return Err(EngineError::Setup(format!(
+                "{players} players: the map is for {} to {}",
+                map.map.players.min, map.map.players.max
+            )));
+        }
+
+        // Cities and graph nodes. A zone endpoint gets one node per route through it, so a
+        // network can end there but never pass through (the zone's endpoints are separate).
+        let city_index: HashMap<&str, u16> = map
+            .cities
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.as_str(), i as u16))
+            .collect();
+        let mut node_of_city: Vec<Option<u16>> = vec![None; map.cities.len()];
+        let mut nodes: u16 = 0;
+        for (i, c) in map.cities.iter().enumerate() {
+            if c.zone.is_none() {
+                node_of_city[i] = Some(nodes);
+                nodes += 1;
+            }
+        }
+        let mut split_nodes: Vec<Vec<u16>> = vec![Vec::new(); map.cities.len()];
+        let mut routes = Vec::with_capacity(map.routes.len());
+        let mut lane_route = Vec::new();
+        let mut lane_color = Vec::new();
+        for (ri, r) in map.routes.iter().enumerate() {
+            let (Some(&a), Some(&b)) = (
+                city_index.get(r.from.as_str()),
+                city_index.get(r.to.as_str()),
+            ) else {
+                return Err(EngineError::Setup(format!(
+                    "route {} names an unknown city",
+                    r.id()
+                )));
+            };
+            let mut node = |c: u16| match node_of_city[c as usize] {
+                Some(n) => n,
+                None => {
+                    let n = nodes;
+                    nodes += 1;
+                    split_nodes[c as usize].push(n);
+                    n
+                }
+            };
+            let (node_a, node_b) = (node(a), node(b));
+            let table = rules.points_for_length(r.length).ok_or_else(|| {
+                EngineError::Setup(format!(
+                    "route {} has length {} but rules.route_points has no value for it",
+                    r.id(),
+                    r.length
+                ))
+            })?;
+            let tunnel_extra = if r.tunnel {
+                rules.tunnels.extra_points
+            } else {
+                0
+            };
+            let points = r
+                .points
+                .unwrap_or(table + r.extra_points.unwrap_or(0) + tunnel_extra);
+            let lane_count = r.lane_count().max(1);
+            let usable_lanes = match lane_count {
+                1 => 1,
+                2 => {
+                    if players >= rules.lanes.double_min_players {
+                        2
+                    } else {
+                        1
+                    }
+                }
+                _ => {
+                    if players >= rules.lanes.triple_min_players {
+                        lane_count
+                    } else if players >= rules.lanes.double_min_players {
+                        2
+                    } else {
+                        1
+                    }
+                }
+            };
+            let loco_on_spaces = match rules.locomotives.usable_on {
+                LocomotiveUse::Anywhere => true,
+                LocomotiveUse::TunnelsOnly => r.tunnel,
+                LocomotiveUse::TunnelsAndFerries => {
+                    r.tunnel || r.ferry > 0 || r.any_cards_for_one.is_some()
+                }
+            };
+            let ferry_substitute = r
+                .ferry_substitute
+                .as_ref()
+                .or(rules.ferries.substitute.as_ref())
+                .map(|s| (s.cards, s.same_color));
+            routes.push(RouteInfo {
+                id: r.id(),
+                city_a: a,
+                city_b: b,
+                node_a,
+                node_b,
+                length: r.length,
+                ferry: r.ferry.min(r.length),
+                tunnel: r.tunnel,
+                any_for_one: r.any_cards_for_one.unwrap_or(0),
+                ferry_substitute,
+                loco_on_spaces,
+                points,
+                first_lane: lane_route.len() as u16,
+                lane_count,
+                usable_lanes,
+            });
+            for l in 0..lane_count as usize {
+                lane_route.push(ri as u16);
+                lane_color.push(color_index(r.lane_color(l)));
+            }
+        }
+        if lane_route.len() >= u16::MAX as usize || nodes == u16::MAX {
+            return Err(EngineError::Setup("the board is too large".into()));
+        }
+
+        // Places: a city is its node (or its split nodes), a zone all its endpoints' nodes.
+        let mut places: HashMap<&str, Vec<u16>> = HashMap::new();
+        for (i, c) in map.cities.iter().enumerate() {
+            let own: Vec<u16> = match node_of_city[i] {
+                Some(n) => vec![n],
+                None => split_nodes[i].clone(),
+            };
+            places.entry(c.id.as_str()).or_default().extend(&own);
+            if let Some(z) = &c.zone {
+                places.entry(z.as_str()).or_default().extend(&own);
+            }
+        }
+        let place = |id: &str| -> Result<Vec<u16>, EngineError> {
+            places
+                .get(id)
+                .cloned()
+                .ok_or_else(|| EngineError::Setup(format!("a ticket names unknown place {id}")))
+        };
+
+        // Decks and the game mode.
+        let deck_ids: Vec<String> = map.deck_ids().iter().map(|s| s.to_string()).collect();
+        let chosen_mode = match mode {
+            Some(m) => Some(map.modes.iter().find(|x| x.id == m).ok_or_else(|| {
+                let known: Vec<&str> = map.modes.iter().map(|x| x.id.as_str()).collect();
+                EngineError::Setup(if known.is_empty() {
+                    format!("mode {m}: the map has no game modes")
+                } else {
+                    format!("mode {m}: unknown; the map has {}", known.join(", "))
+                })
+            })?),
+            None => map.modes.first(),
+        };
+        let mut tickets = Vec::new();
+        let mut deck_tickets: Vec<Vec<u16>> = vec![Vec::new(); deck_ids.len()];
+        for t in &map.tickets {
+            let deck = match &t.deck {
+                Some(d) => deck_ids.iter().position(|x| x == d).ok_or_else(|| {
+                    EngineError::Setup(format!("ticket {} names unknown deck {d}", t.label()))
+                })?,
+                None => 0,
+            };
+            let goal = match t.shape() {
+                Some(TicketShape::CityToCity) => Goal::Pair(
+                    place(t.from.as_deref().unwrap_or_default())?,
+                    place(t.to.as_deref().unwrap_or_default())?,
+                    t.points.unwrap_or(0),
+                ),
+                Some(TicketShape::MultiCity) => Goal::Multi(
+                    t.cities
+                        .iter()
+                        .flatten()
+                        .map(|c| place(c))
+                        .collect::<Result<_, _>>()?,
+                    t.points.unwrap_or(0),
+                ),
+                Some(TicketShape::AnyOf) => Goal::AnyOf(
+                    place(t.from.as_deref().unwrap_or_default())?,
+                    t.targets
+                        .iter()
+                        .flatten()
+                        .map(|x| Ok((place(&x.to)?, x.points)))
+                        .collect::<Result<_, EngineError>>()?,
+                ),
+                None => {
+                    return Err(EngineError::Setup(format!(
+                        "ticket {} mixes shapes",
+                        t.label()
+                    )));
+                }
+            };
+            let index = tickets.len() as u16;
+            tickets.push(TicketInfo {
+                label: t.label(),
+                deck: deck as u8,
+                goal,
+            });
+            for _ in 0..t.copies.max(1) {
+                deck_tickets[deck].push(index);
+            }
+        }
+        let mut initial_deal = vec![0u8; deck_ids.len()];
+        let mut drawable: Vec<bool> = if map.decks.is_empty() {
+            vec![true]
+        } else {
+            map.decks.iter().map(|d| d.drawable).collect()
+        };
+        let (initial_keep, draw_deal) = match chosen_mode {
+            Some(m) => {
+                for (i, id) in deck_ids.iter().enumerate() {
+                    match m.deal.get(id) {
+                        Some(&n) => initial_deal[i] = n,
+                        // Decks a mode does not name are not used in it.
+                        None => drawable[i] = false,
+                    }
+                }
+                (m.keep_at_least, m.draw.unwrap_or(rules.tickets.draw.deal))
+            }
+            None => {
+                // Decks with their own `initial_deal` deal that; the rules' initial deal comes
+                // from the first deck without one (Europe: 3 regular plus 1 long).
+                let mut regular_given = false;
+                for (i, _) in deck_ids.iter().enumerate() {
+                    match map.decks.get(i).and_then(|d| d.initial_deal) {
+                        Some(n) => initial_deal[i] = n,
+                        None if !regular_given => {
+                            initial_deal[i] = rules.tickets.initial.deal;
+                            regular_given = true;
+                        }
+                        None => {}
+                    }
+                }
+                (rules.tickets.initial.keep_at_least, rules.tickets.draw.deal)
+            }
+        };
+        let dealt: u32 = initial_deal.iter().map(|&n| n as u32).sum();
+        if dealt > 16 || draw_deal > 16 {
+            return Err(EngineError::Setup(
+                "the engine deals at most 16 tickets at a time".into(),
+            ));
+        }
+        // A deck too small for the deal deals what it has; a map without tickets is refused.
+        if tickets.is_empty() {
+            return Err(EngineError::Setup(
+                "the map has no tickets: nothing to play for".into(),
+            ));
+        }
+
+        // Train cards.
+        let mut composition = [0u16; CARD_KINDS];
+        for (i, &c) in Color::CARD_COLORS.iter().enumerate() {
+            composition[i] = rules.train_deck.count(c);
+        }
+        composition[LOCO as usize] = rules.train_deck.locomotives;
+        let deck_total: u32 = composition.iter().map(|&n| n as u32).sum();
+        if deck_total >= u16::MAX as u32 {
+            return Err(EngineError::Setup("the train deck is too large".into()));
+        }
+
+        let mut bonuses = Vec::new();
+        for b in &rules.bonuses {
+            if !b.modes.is_empty()
+                && !chosen_mode.is_some_and(|m| b.modes.iter().any(|x| x == &m.id))
+            {
+                continue;
+            }
+            bonuses.push(match b.kind {
+                BonusKind::LongestPath => BonusRule::LongestPath {
+                    points: b.points,
+                    ties: b.ties,
+                },
+                BonusKind::Globetrotter => BonusRule::Globetrotter {
+                    points: b.points,
+                    ties: b.ties,
+                },
+                BonusKind::GrandTour => BonusRule::GrandTour {
+                    table: b.table.clone(),
+                    cap: b.points,
+                },
+                other => {
+                    return Err(EngineError::Unsupported(format!(
+                        "bonus kind {} (bonus {})",
+                        serde_json::to_value(other)
+                            .ok()
+                            .and_then(|v| v.as_str().map(str::to_string))
+                            .unwrap_or_default(),
+                        b.id
+                    )));
+                }
+            });
+        }
+
+        Ok(Game {
+            name: map.map.name.clone(),
+            players,
+            city_ids: map.cities.iter().map(|c| c.id.clone()).collect(),
+            node_count: nodes,
+            routes,
+            lane_route,
+            lane_color,
+            tickets,
+            deck_tickets,
+            initial_deal,
+            drawable,
+            initial_keep,
+            draw_deal,
+            draw_keep: rules.tickets.draw.keep_at_least,
+            initial_discard: rules.tickets.initial_discard,
+            draw_discard: rules.tickets.draw_discard,
+            composition,
+            deck_total: deck_total as u16,
+            start_cards: rules.starting_hand.cards,
+            start_locos: rules.starting_hand.locomotives,
+            face_up: rules.face_up.count,
+            loco_reset: rules.face_up.locomotive_reset,
+            loco_whole_draw: rules.face_up.locomotive_takes_whole_draw,
+            draws_per_turn: rules.face_up.draws_per_turn.max(1),
+            trains: rules.trains_for(players),
+            end_trains: rules.end_game.trains_at_most,
+            stations: rules.stations.per_player,
+            station_costs: rules.stations.costs.clone(),
+            station_unused_points: rules.stations.unused_points,
+            station_locos: rules.locomotives.usable_on == LocomotiveUse::Anywhere,
+            tunnel_reveal: rules.tunnels.reveal,
+            bonuses,
+            tie_breaks: rules.tie_breaks.clone(),
+            turn_cap: 5_000,
+        })
+    }
+
+    pub fn lane_count(&self) -> usize {
+        self.lane_route.len()
+    }
+
+    /// The cost of the next station after `built` ones (the last listed cost repeats).
+    pub fn station_cost(&self, built: u8) -> u8 {
+        self.station_costs
+            .get(built as usize)
+            .or(self.station_costs.last())
+            .copied()
+            .unwrap_or(1)
+    }
+}
+
+fn color_index(c: Color) -> u8 {
+    Color::CARD_COLORS
+        .iter()
+        .position(|&x| x == c)
+        .map(|i| i as u8)
+        .unwrap_or(GRAY)
+}
+
+/// Refuses every mechanic, rule and route feature the engine does not play.
+fn refuse_unsupported(map: &MapFile) -> Result<(), EngineError> {
+    if let Some(first) = map.mechanics.declared().first() {
+        return Err(EngineError::Unsupported(format!("mechanics.{first}")));
+    }
+    let rules = &map.rules;
+    if rules.tickets.draft.is_some() {
+        return Err(EngineError::Unsupported("rules.tickets.draft".into()));
+    }
+    if rules.locomotives.any_cards_as_one.is_some() {
+        return Err(EngineError::Unsupported(
+            "rules.locomotives.any_cards_as_one".into(),
+        ));
+    }
+    for r in &map.routes {
+        let feature = if r.track_bed {
+            Some("track_bed")
+        } else if r.mountains > 0 {
+            Some("mountains")
+        } else if !r.crosses.is_empty() {
+            Some("crosses")
+        } else if !r.stock_shares.is_empty() {
+            Some("stock_shares")
+        } else {
+            None
+        };
+        if let Some(f) = feature {
+            return Err(EngineError::Unsupported(format!(
+                "route feature {f} (route {})",
+                r.id()
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,192 @@
+//! Invariants checked after every step of many random games on every playable shipped map.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use ttrmap::bots::{Bot, RandomBot};
+use ttrmap::engine::{Action, Game, LOCO, NOBODY, Phase, State, final_scores};
+use ttrmap::load::load_path;
+use ttrmap::playtest::game_seed;
+
+fn game(map: &str, players: u8) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map);
+    let loaded = load_path(&path).expect("readable");
+    assert!(!loaded.has_errors(), "{map} has errors");
+    Game::new(loaded.map.as_ref().expect("loaded"), players, None).expect("playable")
+}
+
+/// Checks every invariant of one position.
+fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
+    assert_eq!(
+        state.cards_in_play(),
+        game.deck_total as u32,
+        "cards not conserved: {context}"
+    );
+    for (p, player) in state.players.iter().enumerate() {
+        let used: u16 = player
+            .routes
+            .iter()
+            .map(|&r| game.routes[r as usize].length as u16)
+            .sum();
+        assert_eq!(player.trains + used, game.trains, "trains: {context}");
+        // Lanes recorded as owned agree with the route list, one lane per route at most.
+        let mut owned = 0;
+        for (r, route) in game.routes.iter().enumerate() {
+            let first = route.first_lane as usize;
+            let mine = (first..first + route.lane_count as usize)
+                .filter(|&l| state.lane_owner[l] as usize == p)
+                .count();
+            assert!(mine <= 1, "player {p} on two lanes of route {r}: {context}");
+            owned += mine;
+        }
+        assert_eq!(owned, player.routes.len(), "lanes vs routes: {context}");
+        let recomputed: i32 = player
+            .routes
+            .iter()
+            .map(|&r| game.routes[r as usize].points)
+            .sum();
+        assert_eq!(recomputed, player.route_points, "route points: {context}");
+    }
+    for (r, route) in game.routes.iter().enumerate() {
+        let first = route.first_lane as usize;
+        let taken = (first..first + route.lane_count as usize)
+            .filter(|&l| state.lane_owner[l] != NOBODY)
+            .count();
+        assert_eq!(taken, state.route_claims[r] as usize, "claims: {context}");
+        assert!(
+            taken <= route.usable_lanes as usize,
+            "lanes by player count: {context}"
+        );
+    }
+    if matches!(state.phase, Phase::Drawing { .. }) && game.loco_whole_draw {
+        for a in legal {
+            if let Action::DrawFaceUp(slot) = a {
+                assert_ne!(
+                    state.face_up[*slot as usize], LOCO,
+                    "second face-up loco: {context}"
+                );
+            }
+        }
+    }
+    if !matches!(state.phase, Phase::Tunnel { .. }) {
+        assert_eq!(
+            state.revealed.iter().sum::<u16>(),
+            0,
+            "reveal left over: {context}"
+        );
+    }
+}
+
+/// Plays `games` random games, checking the invariants after every step; returns
+/// (finished, failures).
+fn play_checked(map: &str, players: u8, games: u64) -> (u64, u64) {
+    let game = game(map, players);
+    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|_| Box::new(RandomBot) as _).collect();
+    let mut legal = Vec::new();
+    let (mut finished, mut failures) = (0, 0);
+    for i in 0..games {
+        let seed = game_seed(11, i);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = State::new(&game, seed, &mut rng);
+        while !state.is_terminal() {
+            state.legal_actions(&game, &mut legal);
+            let context = format!("{map} seed {seed} turn {}", state.turn);
+            check(&game, &state, &legal, &context);
+            if legal.is_empty() {
+                state.fail("no legal action");
+                break;
+            }
+            let p = state.current_player() as usize;
+            let action = bots[p].choose(&game, &state, &legal, &mut rng);
+            state
+                .apply(&game, action, &mut rng)
+                .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
+        }
+        check(&game, &state, &[], &format!("{map} seed {seed} final"));
+        match &state.result {
+            Some(result) => {
+                finished += 1;
+                // The final score recomputed from the final position equals the stored one.
+                assert_eq!(&final_scores(&game, &state), result, "{map} seed {seed}");
+                for (p, b) in result.iter().enumerate() {
+                    assert_eq!(b.routes, state.players[p].route_points);
+                    assert_eq!(b.total, b.routes + b.tickets + b.stations + b.bonuses);
+                }
+                assert!(result.iter().any(|b| b.winner));
+                let ender = state.ended_by.expect("a finished game has a last round");
+                assert!(state.players[ender as usize].trains <= 2 || game.end_trains > 2);
+            }
+            None => {
+                failures += 1;
+                assert!(
+                    state.failure.is_some(),
+                    "{map} seed {seed} ended without result"
+                );
+            }
+        }
+    }
+    (finished, failures)
+}
+
+const GAMES: u64 = if cfg!(debug_assertions) { 300 } else { 2_000 };
+
+#[test]
+fn usa_random_games_keep_invariants() {
+    let (finished, _) = play_checked("usa.toml", 2, GAMES);
+    assert!(finished > GAMES * 9 / 10, "finished {finished}");
+    play_checked("usa.toml", 4, GAMES / 3);
+}
+
+#[test]
+fn europe_random_games_keep_invariants() {
+    let (finished, _) = play_checked("europe.toml", 3, GAMES);
+    assert!(finished > GAMES * 9 / 10, "finished {finished}");
+    play_checked("europe.toml", 5, GAMES / 3);
+}
+
+#[test]
+fn nordic_random_games_keep_invariants() {
+    play_checked("nordic-countries.toml", 2, GAMES / 2);
+    play_checked("nordic-countries.toml", 3, GAMES / 2);
+}
+
+#[test]
+fn switzerland_random_games_keep_invariants() {
+    play_checked("switzerland.toml", 3, GAMES);
+}
+
+#[test]
+fn india_random_games_keep_invariants() {
+    play_checked("india.toml", 4, GAMES);
+}
+
+#[test]
+fn a_map_without_tickets_is_refused() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/germany.toml");
+    let loaded = load_path(&path).expect("readable");
+    let err = Game::new(loaded.map.as_ref().expect("loaded"), 2, None).unwrap_err();
+    assert!(err.to_string().contains("no tickets"), "{err}");
+}
+
+#[test]
+fn maps_with_unplayed_mechanics_are_refused_by_name() {
+    for (map, mechanic) in [
+        ("old-west.toml", "mechanics.city_markers"),
+        ("uk.toml", "mechanics.technologies"),
+        ("france.toml", "mechanics.track_pieces"),
+        ("iberia.toml", "mechanics.festivals"),
+        ("south-korea.toml", "mechanics.express_cards"),
+        ("castilla.toml", "mechanics.mystery_train"),
+        ("legendary-asia.toml", "mechanics.mountains"),
+        ("pennsylvania.toml", "mechanics.stock_shares"),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map);
+        let loaded = load_path(&path).expect("readable");
+        let err = Game::new(loaded.map.as_ref().expect("loaded"), 2, None).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("unsupported mechanic") && text.contains(mechanic),
+            "{map}: {text}"
+        );
+    }
+}

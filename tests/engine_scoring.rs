@@ -1,0 +1,315 @@
+//! Scoring on hand-built positions, with the arithmetic in comments.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use ttrmap::engine::{Game, State, final_scores, longest_path};
+use ttrmap::load::load_bytes;
+use ttrmap::playtest::{Config, run};
+
+/// A small map: `cities` are ids, `routes` are `from to length`, `tickets` TOML blocks.
+fn map(
+    base: &str,
+    zones: &str,
+    cities: &[(&str, Option<&str>)],
+    routes: &[(&str, &str, u8)],
+    tickets: &str,
+) -> Game {
+    let mut s = format!(
+        "[map]\nid = \"t\"\nname = \"T\"\nplayers = {{ min = 2, max = 5 }}\n\
+         board = {{ width = 100, height = 100 }}\n[rules]\nbase = \"{base}\"\n{zones}\n"
+    );
+    for (i, (c, zone)) in cities.iter().enumerate() {
+        s += &format!(
+            "[[cities]]\nid = \"{c}\"\nposition = [{}, {}]\n",
+            i * 10,
+            i * 7
+        );
+        if let Some(z) = zone {
+            s += &format!("zone = \"{z}\"\n");
+        }
+    }
+    for (a, b, len) in routes {
+        s += &format!("[[routes]]\nfrom = \"{a}\"\nto = \"{b}\"\nlength = {len}\n");
+    }
+    s += tickets;
+    let loaded = load_bytes("t.toml", s.as_bytes());
+    let m = loaded
+        .map
+        .clone()
+        .unwrap_or_else(|| panic!("{:?}", loaded.diagnostics));
+    Game::new(&m, 2, None).expect("playable")
+}
+
+fn route_index(game: &Game, id: &str) -> usize {
+    game.routes.iter().position(|r| r.id == id).expect("route")
+}
+
+/// Gives route `id` (its first lane) to player `p`.
+fn give(game: &Game, state: &mut State, p: usize, id: &str) {
+    let r = route_index(game, id);
+    let route = &game.routes[r];
+    state.lane_owner[route.first_lane as usize] = p as u8;
+    state.route_claims[r] += 1;
+    state.players[p].routes.push(r as u16);
+    state.players[p].route_points += route.points;
+    state.players[p].trains -= route.length as u16;
+}
+
+fn empty_state(game: &Game) -> State {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut s = State::new(game, 1, &mut rng);
+    for p in &mut s.players {
+        p.tickets.clear();
+    }
+    s
+}
+
+fn ticket(game: &Game, label: &str) -> u16 {
+    game.tickets
+        .iter()
+        .position(|t| t.label == label)
+        .expect("ticket") as u16
+}
+
+#[test]
+fn longest_path_with_a_loop_and_a_branch() {
+    // Triangle a-b (1), b-c (2), c-a (3), with branches c-d (4) and b-e (5). Four nodes
+    // have odd degree (b, c, d, e), so no trail uses every edge (15 spaces); dropping b-c
+    // (2) leaves an Euler trail e-b-a-c-d = 5 + 1 + 3 + 4 = 13, and dropping anything else
+    // leaves four odd nodes or loses more.
+    let edges = [(0, 1, 1), (1, 2, 2), (2, 0, 3), (2, 3, 4), (1, 4, 5)];
+    assert_eq!(longest_path(5, &edges), 13);
+    // A pure loop is used whole: 1 + 2 + 3 = 6.
+    assert_eq!(longest_path(3, &edges[..3]), 6);
+    // Two separate pieces: the longer piece counts, 4 and not 4 + 5.
+    assert_eq!(longest_path(6, &[(0, 1, 4), (2, 3, 5)]), 5);
+}
+
+#[test]
+fn longest_path_bonus_and_route_points_in_final_scores() {
+    let game = map(
+        "usa",
+        "",
+        &[
+            ("a", None),
+            ("b", None),
+            ("c", None),
+            ("d", None),
+            ("e", None),
+        ],
+        &[
+            ("a", "b", 1),
+            ("b", "c", 2),
+            ("c", "a", 3),
+            ("c", "d", 4),
+            ("b", "e", 5),
+        ],
+        "[[tickets]]\nfrom = \"a\"\nto = \"e\"\npoints = 9\n",
+    );
+    let mut s = empty_state(&game);
+    for id in ["a-b", "b-c", "c-a", "c-d"] {
+        give(&game, &mut s, 0, id);
+    }
+    give(&game, &mut s, 1, "b-e");
+    let scores = final_scores(&game, &s);
+    // Player 1: routes 1 + 2 + 4 + 7 = 14 (USA table), longest path d-c-a-b-c = 4+3+1+2 = 10
+    // beats player 2's 5, so +10 = 24. Player 2: a 5-space route scores 10.
+    assert_eq!(scores[0].longest_path, 10);
+    assert_eq!(scores[0].total, 24);
+    assert_eq!(scores[1].total, 10);
+    assert!(scores[0].winner && !scores[1].winner);
+}
+
+#[test]
+fn a_station_borrows_the_best_route_of_another_player() {
+    let game = map(
+        "europe",
+        "",
+        &[("a", None), ("b", None), ("c", None), ("x", None)],
+        &[("a", "b", 2), ("b", "c", 3), ("c", "x", 1)],
+        "[[tickets]]\nfrom = \"a\"\nto = \"c\"\npoints = 10\n",
+    );
+    let mut s = empty_state(&game);
+    give(&game, &mut s, 0, "a-b");
+    give(&game, &mut s, 1, "b-c");
+    give(&game, &mut s, 1, "c-x");
+    let t = ticket(&game, "a–c");
+    s.players[0].tickets.push(t);
+    // Without a station the ticket fails: 2 (route) - 10 + 3 unused stations × 4 = 4.
+    let scores = final_scores(&game, &s);
+    assert_eq!(scores[0].tickets, -10);
+    assert_eq!(scores[0].total, 2 - 10 + 12);
+    // A station at c may borrow b-c or c-x; b-c completes a-c: 2 + 10 + 2 × 4 = 20.
+    s.players[0].stations.push(2);
+    s.station_owner[2] = 0;
+    let scores = final_scores(&game, &s);
+    assert_eq!(scores[0].tickets, 10);
+    assert_eq!(scores[0].completed_tickets, 1);
+    assert_eq!(scores[0].total, 20);
+    // Player 2: 4 + 1 = 5 for routes, 12 for stations, longest path 4 beats 2: +10 = 27.
+    assert_eq!(scores[1].total, 27);
+}
+
+#[test]
+fn grand_tour_counts_tickets_joined_by_two_route_disjoint_paths() {
+    let tickets = "[[tickets]]\nfrom = \"a\"\nto = \"c\"\npoints = 4\n\
+                   [[tickets]]\nfrom = \"b\"\nto = \"d\"\npoints = 4\n\
+                   [[tickets]]\nfrom = \"a\"\nto = \"b\"\npoints = 2\n\
+                   [[tickets]]\nfrom = \"a\"\nto = \"e\"\npoints = 6\n";
+    let game = map(
+        "india",
+        "",
+        &[
+            ("a", None),
+            ("b", None),
+            ("c", None),
+            ("d", None),
+            ("e", None),
+        ],
+        &[
+            ("a", "b", 1),
+            ("b", "c", 1),
+            ("c", "d", 1),
+            ("d", "a", 1),
+            ("c", "e", 1),
+        ],
+        tickets,
+    );
+    let mut s = empty_state(&game);
+    for id in ["a-b", "b-c", "c-d", "d-a", "c-e"] {
+        give(&game, &mut s, 0, id);
+    }
+    for label in ["a–c", "b–d", "a–b", "a–e"] {
+        let t = ticket(&game, label);
+        s.players[0].tickets.push(t);
+    }
+    let scores = final_scores(&game, &s);
+    // Square a-b-c-d plus a spur c-e. a-c, b-d and a-b each have two paths around the
+    // square; a-e must use c-e twice, so it does not qualify. Three tickets: 5 + 5 + 10 = 20.
+    // Longest path: the square (4) plus the spur (1) = 5, alone, so +10. Tickets: 4+4+2+6.
+    // Routes: five 1-space routes = 5. Total 5 + 16 + 20 + 10 = 51.
+    assert_eq!(scores[0].tickets, 16);
+    assert_eq!(scores[0].bonuses, 30);
+    assert_eq!(scores[0].total, 51);
+}
+
+#[test]
+fn grand_tour_is_capped_by_its_points() {
+    // Six parallel pairs would qualify, but the table has five entries capped at 40.
+    let mut tickets = String::new();
+    for _ in 0..6 {
+        tickets += "[[tickets]]\nfrom = \"a\"\nto = \"c\"\npoints = 1\n";
+    }
+    let game = map(
+        "india",
+        "",
+        &[("a", None), ("b", None), ("c", None), ("d", None)],
+        &[("a", "b", 1), ("b", "c", 1), ("c", "d", 1), ("d", "a", 1)],
+        &tickets,
+    );
+    let mut s = empty_state(&game);
+    for id in ["a-b", "b-c", "c-d", "d-a"] {
+        give(&game, &mut s, 0, id);
+    }
+    for t in 0..6 {
+        s.players[0].tickets.push(t);
+    }
+    let scores = final_scores(&game, &s);
+    // 5 + 5 + 10 + 10 + 10 = 40 (the sixth earns nothing), plus 10 for the longest path (4).
+    assert_eq!(scores[0].bonuses, 50);
+}
+
+#[test]
+fn country_ticket_scores_its_best_completed_target() {
+    let zones = "[[zones]]\nid = \"fr\"\n[[zones]]\nid = \"it\"\n";
+    let tickets = "[[tickets]]\nfrom = \"bern\"\n\
+                   targets = [{ to = \"fr\", points = 5 }, { to = \"it\", points = 8 }]\n\
+                   [[tickets]]\nfrom = \"bern\"\nto = \"zurich\"\npoints = 3\n";
+    let game = map(
+        "switzerland",
+        zones,
+        &[
+            ("bern", None),
+            ("zurich", None),
+            ("fr1", Some("fr")),
+            ("it1", Some("it")),
+        ],
+        &[("bern", "fr1", 2), ("zurich", "fr1", 2), ("bern", "it1", 3)],
+        tickets,
+    );
+    let mut s = empty_state(&game);
+    s.players[0].tickets.push(0);
+    s.players[0].tickets.push(1);
+    // Nothing built: the country ticket loses its lowest target (5), bern-zurich loses 3.
+    assert_eq!(final_scores(&game, &s)[0].tickets, -8);
+    // bern-fr1 reaches France (+5); zurich-fr1 too, but a zone endpoint is a dead end, so
+    // bern-zurich through fr1 is still not joined (-3): 5 - 3 = 2.
+    give(&game, &mut s, 0, "bern-fr1");
+    give(&game, &mut s, 0, "zurich-fr1");
+    assert_eq!(final_scores(&game, &s)[0].tickets, 2);
+    // Adding bern-it1 reaches Italy: the best target, 8, scores alone: 8 - 3 = 5.
+    give(&game, &mut s, 0, "bern-it1");
+    assert_eq!(final_scores(&game, &s)[0].tickets, 5);
+}
+
+#[test]
+fn same_seed_same_report_whatever_the_thread_count() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    let loaded = ttrmap::load::load_path(&path).expect("readable");
+    let game = Game::new(loaded.map.as_ref().expect("loads"), 3, None).expect("playable");
+    let report = |threads| {
+        let config = Config {
+            games: 60,
+            seed: 42,
+            bots: vec!["random".into()],
+            threads,
+            progress: false,
+        };
+        serde_json::to_string(&run(&game, &config).expect("runs")).expect("json")
+    };
+    let one = report(1);
+    assert_eq!(one, report(2));
+    assert!(one.contains("\"finished\":"));
+    // A different seed gives a different report.
+    let config = Config {
+        games: 60,
+        seed: 43,
+        bots: vec!["random".into()],
+        threads: 2,
+        progress: false,
+    };
+    assert_ne!(
+        one,
+        serde_json::to_string(&run(&game, &config).expect("runs")).unwrap()
+    );
+}
+
+#[test]
+fn an_exhausted_deck_is_a_failure_state_not_free_cards() {
+    // Eight cards in all (one per colour, no locomotives): the two starting hands take them
+    // all, nobody can pay for a 6-space route, and the single ticket is dealt at setup. The
+    // rules then leave the first player nothing to do: a failure state carrying the seed.
+    let game = map(
+        "usa",
+        "train_deck = { per_color = 1, locomotives = 0 }\n",
+        &[("a", None), ("b", None), ("c", None)],
+        &[("a", "b", 6), ("b", "c", 6)],
+        "[[tickets]]\nfrom = \"a\"\nto = \"c\"\npoints = 9\n",
+    );
+    assert_eq!(game.deck_total, 8);
+    let mut bots: Vec<Box<dyn ttrmap::bots::Bot>> = vec![
+        Box::new(ttrmap::bots::RandomBot),
+        Box::new(ttrmap::bots::RandomBot),
+    ];
+    let state = ttrmap::playtest::play_game(&game, &mut bots, 99);
+    let failure = state.failure.clone().expect("a failure state");
+    assert_eq!(failure.seed, 99);
+    assert_eq!(failure.turn, 0);
+    assert!(
+        failure.reason.contains("no legal action"),
+        "{}",
+        failure.reason
+    );
+    assert_eq!(state.cards_in_play(), 8);
+    assert!(state.result.is_none());
+}
