@@ -253,6 +253,29 @@ fn country_ticket_scores_its_best_completed_target() {
 }
 
 #[test]
+fn an_unfinished_country_ticket_costs_what_the_rules_choose() {
+    // `rules.tickets.any_of_unfinished` decides (the rule text is silent). Ticket: bern to
+    // France 5 or Italy 8, nothing built.
+    for (choice, expected) in [("lowest", -5), ("highest", -8), ("nothing", 0)] {
+        let rules = format!(
+            "tickets = {{ any_of_unfinished = \"{choice}\" }}\n[[zones]]\nid = \"fr\"\n[[zones]]\nid = \"it\"\n"
+        );
+        let tickets = "[[tickets]]\nfrom = \"bern\"\n\
+                       targets = [{ to = \"fr\", points = 5 }, { to = \"it\", points = 8 }]\n";
+        let game = map(
+            "switzerland",
+            &rules,
+            &[("bern", None), ("fr1", Some("fr")), ("it1", Some("it"))],
+            &[("bern", "fr1", 2), ("bern", "it1", 3)],
+            tickets,
+        );
+        let mut s = empty_state(&game);
+        s.players[0].tickets.push(0);
+        assert_eq!(final_scores(&game, &s)[0].tickets, expected, "{choice}");
+    }
+}
+
+#[test]
 fn same_seed_same_report_whatever_the_thread_count() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
     let loaded = ttrmap::load::load_path(&path).expect("readable");

@@ -26,7 +26,8 @@ pub use scoring::{ScoreBreakdown, final_scores, longest_path};
 pub use state::{Action, Failure, Phase, PlayerState, State};
 
 use crate::model::{
-    BonusKind, Color, LocomotiveUse, MapFile, TicketDiscard, TicketShape, TieBreak, TieScoring,
+    AnyOfPenalty, BonusKind, Color, LocomotiveUse, MapFile, MultiCityKind, TicketDiscard,
+    TicketShape, TieBreak, TieScoring,
 };
 use std::collections::HashMap;
 
@@ -139,6 +140,8 @@ pub struct Game {
     pub stations: u8,
     pub station_costs: Vec<u8>,
     pub station_unused_points: i32,
+    /// What an unfinished any-of ticket costs (`rules.tickets.any_of_unfinished`).
+    pub any_of_penalty: AnyOfPenalty,
     pub station_locos: bool,
     pub tunnel_reveal: u8,
     pub bonuses: Vec<BonusRule>,
@@ -479,6 +482,7 @@ impl Game {
             stations: rules.stations.per_player,
             station_costs: rules.stations.costs.clone(),
             station_unused_points: rules.stations.unused_points,
+            any_of_penalty: rules.tickets.any_of_unfinished,
             station_locos: rules.locomotives.usable_on == LocomotiveUse::Anywhere,
             tunnel_reveal: rules.tunnels.reveal,
             bonuses,
@@ -523,6 +527,11 @@ fn refuse_unsupported(map: &MapFile) -> Result<(), EngineError> {
             "rules.locomotives.any_cards_as_one".into(),
         ));
     }
+    if rules.tickets.multi_city_scoring.kind != MultiCityKind::Printed {
+        return Err(EngineError::Unsupported(
+            "rules.tickets.multi_city_scoring (trains-used)".into(),
+        ));
+    }
     for r in &map.routes {
         let feature = if r.track_bed {
             Some("track_bed")
@@ -532,6 +541,8 @@ fn refuse_unsupported(map: &MapFile) -> Result<(), EngineError> {
             Some("crosses")
         } else if !r.stock_shares.is_empty() {
             Some("stock_shares")
+        } else if r.parallel_group.is_some() {
+            Some("parallel_group")
         } else {
             None
         };

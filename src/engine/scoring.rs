@@ -1,7 +1,7 @@
 //! End-of-game scoring: tickets (with stations' borrowed routes), bonuses, tie-breaks.
 
 use super::{BonusRule, Game, Goal, State};
-use crate::model::{TieBreak, TieScoring};
+use crate::model::{AnyOfPenalty, TieBreak, TieScoring};
 
 /// One player's final score, split the way playtest reports show it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -53,7 +53,7 @@ impl Components {
 }
 
 /// The points and completion of one ticket in a network.
-fn ticket_value(goal: &Goal, net: &mut Components) -> (i32, bool) {
+fn ticket_value(goal: &Goal, net: &mut Components, penalty: AnyOfPenalty) -> (i32, bool) {
     match goal {
         Goal::Pair(a, b, points) => {
             if net.joined(a, b) {
@@ -75,8 +75,9 @@ fn ticket_value(goal: &Goal, net: &mut Components) -> (i32, bool) {
                 (-*points, false)
             }
         }
-        // Only the best completed target scores; unfinished, the ticket loses its lowest
-        // target value (our reading: the rule texts do not say which value is lost).
+        // Only the best completed target scores; unfinished, the ticket costs what
+        // `rules.tickets.any_of_unfinished` says (default: its lowest target value; the rule
+        // texts do not say).
         Goal::AnyOf(from, targets) => {
             let best = targets
                 .iter()
@@ -85,7 +86,15 @@ fn ticket_value(goal: &Goal, net: &mut Components) -> (i32, bool) {
                 .max();
             match best {
                 Some(p) => (p, true),
-                None => (-targets.iter().map(|(_, p)| *p).min().unwrap_or(0), false),
+                None => {
+                    let values = targets.iter().map(|(_, p)| *p);
+                    let lost = match penalty {
+                        AnyOfPenalty::Lowest => values.min().unwrap_or(0),
+                        AnyOfPenalty::Highest => values.max().unwrap_or(0),
+                        AnyOfPenalty::Nothing => 0,
+                    };
+                    (-lost, false)
+                }
             }
         }
     }
@@ -107,7 +116,11 @@ fn tickets_with(
     let mut done = 0;
     let mut results = Vec::with_capacity(state.players[p].tickets.len());
     for &t in &state.players[p].tickets {
-        let (v, ok) = ticket_value(&game.tickets[t as usize].goal, &mut net);
+        let (v, ok) = ticket_value(
+            &game.tickets[t as usize].goal,
+            &mut net,
+            game.any_of_penalty,
+        );
         points += v;
         done += ok as u32;
         results.push((t, ok));
