@@ -327,3 +327,20 @@ fn explain_prints_each_rules_documentation() {
         assert!(rule.doc().starts_with(&format!("# {}\n", rule.id)));
     }
 }
+
+#[test]
+fn shared_ticket_costs_equal_the_graphs_per_ticket_costs_on_every_shipped_map() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(maps).expect("maps dir") {
+        let loaded = ttrmap::load::load_path(&entry.expect("entry").path()).expect("readable");
+        let map = loaded.map.as_ref().expect("shipped maps load");
+        let graph = ttrmap::graph::BoardGraph::new(map);
+        let shared = ttrmap::lint::all_ticket_costs(map, &graph);
+        for (t, costs) in map.tickets.iter().zip(&shared) {
+            assert_eq!(costs, &graph.ticket_costs(t), "{}: {}", loaded.name, t.label());
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} tickets checked");
+}
