@@ -7,7 +7,7 @@
 //! A broken `[lint.expect]` statement is always an error.
 
 pub mod registry;
-mod rules;
+pub(crate) mod rules;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::graph::{BoardGraph, Dist, UNREACHABLE};
