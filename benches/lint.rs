@@ -111,7 +111,11 @@ fn main() {
     let text = large_board(50, 40, 2000);
     let start = Instant::now();
     let large = ttrmap::load::load_str("large.toml", &text);
-    println!("large board: {} bytes loaded in {:.2?}", text.len(), start.elapsed());
+    println!(
+        "large board: {} bytes loaded in {:.2?}",
+        text.len(),
+        start.elapsed()
+    );
     assert!(!large.has_errors(), "{:?}", large.diagnostics.first());
     let map = large.map.as_ref().expect("loaded");
     println!(

@@ -271,7 +271,13 @@ fn ticket_lengths(map: &MapFile, graph: &crate::graph::BoardGraph) -> TicketLeng
     let total: u32 = counts.iter().sum();
     let shares = counts
         .iter()
-        .map(|&n| if total == 0 { 0.0 } else { n as f64 / total as f64 })
+        .map(|&n| {
+            if total == 0 {
+                0.0
+            } else {
+                n as f64 / total as f64
+            }
+        })
         .collect();
     TicketLengths {
         reach,
@@ -403,7 +409,11 @@ pub fn render_tables_text(t: &Tables) -> String {
         t.spaces_by_color_official
     ));
     let d = &t.degrees;
-    let hist: Vec<String> = d.histogram.iter().map(|(k, n)| format!("{k}×{n}")).collect();
+    let hist: Vec<String> = d
+        .histogram
+        .iter()
+        .map(|(k, n)| format!("{k}×{n}"))
+        .collect();
     out.push_str(&format!(
         "  city degree      min {} / mean {:.2} / max {}   ({})\n    official: {}\n",
         d.min,

@@ -109,10 +109,7 @@ fn fixture_findings_snapshots() {
         for path in fixtures(rule.id, "") {
             let (loaded, found) = load_fixture(&path);
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
-            insta::assert_snapshot!(
-                format!("{}__{stem}", rule.id),
-                render(&loaded.text, &found)
-            );
+            insta::assert_snapshot!(format!("{}__{stem}", rule.id), render(&loaded.text, &found));
         }
     }
 }
@@ -230,7 +227,10 @@ fn a_preset_switches_a_rule_off() {
         &format!("[rules]\nbase = \"iberia\"\n[lint]\n{QUIET}"),
         worth_too_much,
     ));
-    assert!(severity_of(&iberia, "ticket-value").is_empty(), "{iberia:#?}");
+    assert!(
+        severity_of(&iberia, "ticket-value").is_empty(),
+        "{iberia:#?}"
+    );
     // The map's own list still wins over the preset.
     let denied = lint_text(&ring_map(
         &format!("[rules]\nbase = \"iberia\"\n[lint]\n{QUIET}\ndeny = [\"ticket-value\"]"),
@@ -294,7 +294,9 @@ fn a_broken_expectation_is_an_error_even_when_the_rule_is_allowed() {
 #[test]
 fn unknown_rule_ids_in_the_lint_table_are_warned_about() {
     let text = ring_map(
-        &format!("[lint]\n{QUIET}\nwarn = [\"dead-ends\"]\n[lint.params.colour-balance]\ntolerance = 2"),
+        &format!(
+            "[lint]\n{QUIET}\nwarn = [\"dead-ends\"]\n[lint.params.colour-balance]\ntolerance = 2"
+        ),
         "",
     );
     let found = lint_text(&text);
@@ -338,7 +340,13 @@ fn shared_ticket_costs_equal_the_graphs_per_ticket_costs_on_every_shipped_map() 
         let graph = ttrmap::graph::BoardGraph::new(map);
         let shared = ttrmap::lint::all_ticket_costs(map, &graph);
         for (t, costs) in map.tickets.iter().zip(&shared) {
-            assert_eq!(costs, &graph.ticket_costs(t), "{}: {}", loaded.name, t.label());
+            assert_eq!(
+                costs,
+                &graph.ticket_costs(t),
+                "{}: {}",
+                loaded.name,
+                t.label()
+            );
             checked += 1;
         }
     }

@@ -53,11 +53,7 @@ fn usa_matches_the_published_degrees_bins_and_colour_profiles() {
         assert_eq!(profile(c), vec![2, 2, 3, 4, 5, 5, 6], "{c}");
     }
     assert_eq!(t.busiest_routes.len(), 10);
-    assert!(
-        t.busiest_routes
-            .windows(2)
-            .all(|w| w[0].load >= w[1].load)
-    );
+    assert!(t.busiest_routes.windows(2).all(|w| w[0].load >= w[1].load));
 }
 
 #[test]
@@ -118,7 +114,10 @@ fn ticket_load_counts_copies_and_divides_by_usable_lanes() {
 fn stats_json_keeps_the_old_keys_and_adds_the_tables() {
     let dir = common::TempDir::new("stats-json");
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
-    let out = common::ttrmap_in(&dir.0, &["stats", path.to_str().expect("utf-8"), "--format", "json"]);
+    let out = common::ttrmap_in(
+        &dir.0,
+        &["stats", path.to_str().expect("utf-8"), "--format", "json"],
+    );
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["cities"], 36);
@@ -129,7 +128,10 @@ fn stats_json_keeps_the_old_keys_and_adds_the_tables() {
     assert_eq!(v["ferries"], 0);
     assert_eq!(v["spaces_by_color"]["red"], 27);
     assert_eq!(v["degrees"]["max"], 7);
-    assert_eq!(v["ticket_lengths"]["counts"].as_array().map(Vec::len), Some(5));
+    assert_eq!(
+        v["ticket_lengths"]["counts"].as_array().map(Vec::len),
+        Some(5)
+    );
     assert_eq!(v["busiest_routes"].as_array().map(Vec::len), Some(10));
     assert_eq!(v["color_by_length"]["red"]["6"], 1);
 

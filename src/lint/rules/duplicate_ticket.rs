@@ -24,9 +24,11 @@ pub const RULE: Rule = Rule {
     check,
 };
 
+/// Deck, origin of an any-of ticket (whose places are not interchangeable), sorted places.
+type TicketKey<'a> = (Option<&'a str>, Option<&'a str>, Vec<&'a str>);
+
 fn check(cx: &mut LintCx) {
-    // Key: deck, origin of an any-of ticket (whose places are not interchangeable), places.
-    let mut seen: HashMap<(Option<&str>, Option<&str>, Vec<&str>), usize> = HashMap::new();
+    let mut seen: HashMap<TicketKey, usize> = HashMap::new();
     for (i, t) in cx.map.tickets.iter().enumerate() {
         let mut places = t.places();
         places.sort_unstable();
