@@ -34,12 +34,23 @@ pub fn run(args: Args) -> i32 {
         return EXIT_PROBLEMS;
     };
     let stats = crate::stats::compute(map);
+    let tables = crate::stats::tables(map);
     match args.format {
-        StatsFormat::Json => super::emit(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&stats).expect("plain data")
+        StatsFormat::Json => {
+            let full = crate::stats::Full {
+                stats: &stats,
+                tables: &tables,
+            };
+            super::emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&full).expect("plain data")
+            ))
+        }
+        StatsFormat::Text => super::emit(&format!(
+            "{}{}",
+            crate::stats::render_text(&map.map.name, &stats),
+            crate::stats::render_tables_text(&tables)
         )),
-        StatsFormat::Text => super::emit(&crate::stats::render_text(&map.map.name, &stats)),
     }
     EXIT_OK
 }

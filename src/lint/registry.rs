@@ -20,6 +20,9 @@ pub static RULES: &[&Rule] = &[
     &articulation_city::RULE,
     &dead_end::RULE,
     &ferry_locomotive_demand::RULE,
+    &ticket_reach::RULE,
+    &route_drawn_length::RULE,
+    &undeclared_crossing::RULE,
 ];
 
 /// The rule with this id.

@@ -11,6 +11,9 @@
 //! ## Example
 //! A 5-player map dealing 3 tickets each from a deck of 12 tickets: 15 are needed.
 //!
+//! A map with no tickets at all is a network still being drawn (or a transcription whose
+//! tickets are missing, as Germany's); the rule waits for the first ticket.
+//!
 //! Source: `notes/design-heuristics.md` §4.1 (`deck.enough-tickets`, `deck.composition`).
 
 use super::prelude::*;
@@ -27,6 +30,7 @@ pub const RULE: Rule = Rule {
 fn check(cx: &mut LintCx) {
     let map = cx.map;
     let p = map.map.players.max as u32;
+    let tickets_checked = !map.tickets.is_empty();
     let first = map.deck_ids()[0].to_string();
     let mut in_deck: BTreeMap<String, u32> = BTreeMap::new();
     for t in &map.tickets {
@@ -60,7 +64,7 @@ fn check(cx: &mut LintCx) {
             needs.push((path!["modes", i, "deal"], format!("mode `{}`", m.id), need));
         }
     }
-    for (at, what, need) in needs {
+    for (at, what, need) in needs.into_iter().filter(|_| tickets_checked) {
         for (deck, n) in need {
             let have = in_deck.get(&deck).copied().unwrap_or(0);
             if have < n {

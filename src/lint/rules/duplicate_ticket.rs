@@ -1,7 +1,9 @@
 //! # duplicate-ticket
 //!
 //! Reports two tickets naming the same places (in either order) in the same deck. Intended
-//! copies of one card are written once with `copies = N`.
+//! copies of one card are written once with `copies = N`. An any-of ticket (`from` and
+//! `targets`) is told apart by its origin as well: Switzerland's country tickets name the same
+//! four countries, each from a different one.
 //!
 //! ## Why it matters
 //! An accidental duplicate skews the deck; designers usually mean a different ticket.
@@ -22,12 +24,16 @@ pub const RULE: Rule = Rule {
     check,
 };
 
+/// Deck, origin of an any-of ticket (whose places are not interchangeable), sorted places.
+type TicketKey<'a> = (Option<&'a str>, Option<&'a str>, Vec<&'a str>);
+
 fn check(cx: &mut LintCx) {
-    let mut seen: HashMap<(Option<&str>, Vec<&str>), usize> = HashMap::new();
+    let mut seen: HashMap<TicketKey, usize> = HashMap::new();
     for (i, t) in cx.map.tickets.iter().enumerate() {
         let mut places = t.places();
         places.sort_unstable();
-        let key = (t.deck.as_deref(), places);
+        let origin = t.targets.as_ref().and(t.from.as_deref());
+        let key = (t.deck.as_deref(), origin, places);
         if let Some(&first) = seen.get(&key) {
             cx.report(
                 path!["tickets", i],

@@ -10,10 +10,13 @@ pub mod deck_size;
 pub mod duplicate_id;
 pub mod duplicate_ticket;
 pub mod ferry_locomotive_demand;
+pub mod route_drawn_length;
 pub mod single_lane_bridge;
+pub mod ticket_reach;
 pub mod ticket_unreachable;
 pub mod ticket_value;
 pub mod total_spaces;
+pub mod undeclared_crossing;
 pub mod unknown_city;
 pub mod unreachable_city;
 
@@ -32,4 +35,17 @@ pub(crate) fn usable_lanes(map: &crate::model::MapFile, lanes: u8, players: u8) 
         _ => map.rules.lanes.triple_min_players,
     };
     if players >= min { lanes } else { 1 }
+}
+
+/// A route's drawn line: its cities' positions with its waypoints between, in board units;
+/// `None` when a city is unknown.
+pub(crate) fn polyline(
+    map: &crate::model::MapFile,
+    r: &crate::model::Route,
+) -> Option<Vec<[f64; 2]>> {
+    let pos = |id: &str| map.cities.iter().find(|c| c.id == id).map(|c| c.position);
+    let mut out = vec![pos(&r.from)?];
+    out.extend(r.waypoints.iter().copied());
+    out.push(pos(&r.to)?);
+    Some(out)
 }

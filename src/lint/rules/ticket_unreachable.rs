@@ -32,7 +32,7 @@ fn check(cx: &mut LintCx) {
         .min()
         .unwrap_or(0) as u32;
     for (i, t) in cx.map.tickets.iter().enumerate() {
-        for (j, (target, _, cost)) in cx.graph.ticket_costs(t).into_iter().enumerate() {
+        for (j, (target, _, cost)) in cx.ticket_costs()[i].iter().copied().enumerate() {
             let at = match target {
                 Some(_) => path!["tickets", i, "targets", j, "to"],
                 None => path!["tickets", i],

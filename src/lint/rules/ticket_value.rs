@@ -36,7 +36,7 @@ fn check(cx: &mut LintCx) {
     let max_premium = cx.param("max_premium", 2.0) as i64;
     let max_discount = cx.param("max_discount", 0.0) as i64;
     for (i, t) in cx.map.tickets.iter().enumerate() {
-        for (j, (target, points, cost)) in cx.graph.ticket_costs(t).into_iter().enumerate() {
+        for (j, (target, points, cost)) in cx.ticket_costs()[i].iter().copied().enumerate() {
             if cost == UNREACHABLE {
                 continue; // ticket-unreachable reports it
             }
