@@ -23,6 +23,7 @@ pub static RULES: &[&Rule] = &[
     &ticket_reach::RULE,
     &route_drawn_length::RULE,
     &undeclared_crossing::RULE,
+    &label_collision::RULE,
 ];
 
 /// The rule with this id.

@@ -10,6 +10,7 @@ pub mod deck_size;
 pub mod duplicate_id;
 pub mod duplicate_ticket;
 pub mod ferry_locomotive_demand;
+pub mod label_collision;
 pub mod route_drawn_length;
 pub mod single_lane_bridge;
 pub mod ticket_reach;
