@@ -85,7 +85,57 @@ pub(super) fn check(cx: &mut Cx) {
             }
         }
     }
+    for (i, z) in map.zones.iter().enumerate() {
+        if !map
+            .cities
+            .iter()
+            .any(|c| c.zone.as_deref() == Some(z.id.as_str()))
+        {
+            cx.at(
+                path!["zones", i, "id"],
+                Diagnostic::warning(
+                    "mechanic-data",
+                    format!("zone `{}` has no border city", z.id),
+                )
+                .with_label("nothing reaches this zone")
+                .with_help(format!("mark its border cities with `zone = \"{}\"`", z.id)),
+            );
+        }
+    }
     if let Some(p) = &m.province_mat {
+        let mut seen = BTreeSet::new();
+        for (i, line) in p.lines.iter().enumerate() {
+            if line.color == crate::model::Color::Gray || !seen.insert(line.color) {
+                cx.at(
+                    path!["mechanics", "province_mat", "lines", i, "color"],
+                    Diagnostic::error(
+                        "mechanic-data",
+                        format!(
+                            "province mat line {} repeats a colour or is gray",
+                            line.color
+                        ),
+                    )
+                    .with_label("one line per card colour"),
+                );
+            }
+        }
+        let route_colors: BTreeSet<crate::model::Color> = map
+            .routes
+            .iter()
+            .flat_map(|r| r.lane_colors())
+            .filter(|c| *c != crate::model::Color::Gray)
+            .collect();
+        for color in route_colors.difference(&seen) {
+            cx.at_key(
+                path!["mechanics", "province_mat", "lines"],
+                Diagnostic::warning(
+                    "mechanic-data",
+                    format!("{color} routes have no line on the province mat"),
+                )
+                .with_label("claims of this colour can place nothing")
+                .with_help(format!("add a `{color}` line")),
+            );
+        }
         for &n in p.scoring.keys() {
             if !map.map.players.contains(n) {
                 cx.at_key(
@@ -162,5 +212,61 @@ pub(super) fn check(cx: &mut Cx) {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::load::load_str;
+
+    const HEAD: &str = "[map]\nid='t'\nname='t'\nplayers={min=2,max=5}\nboard={width=100,height=100}\n\
+                        [[cities]]\nid='a'\nposition=[0,0]\n[[cities]]\nid='b'\nposition=[50,0]\n\
+                        [[routes]]\nfrom='a'\nto='b'\nlength=2\ncolor='red'\n";
+
+    fn codes(extra: &str) -> Vec<(&'static str, String)> {
+        let loaded = load_str("t.toml", &format!("{HEAD}{extra}"));
+        loaded
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, d.message.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_zone_without_border_cities_is_reported() {
+        let found = codes("[[zones]]\nid='italia'\n");
+        assert!(
+            found
+                .iter()
+                .any(|(c, m)| *c == "mechanic-data" && m.contains("`italia` has no border city")),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn province_mat_lines_must_cover_route_colours_once() {
+        // The red route has no red line; blue is listed twice; gray is not a card colour.
+        let found = codes(
+            "[mechanics.province_mat]\nscoring = { 2 = [10] }\nlines = [{ color = 'blue', spots = [1] }, \
+             { color = 'blue', spots = [2] }, { color = 'gray', spots = [1] }]\n",
+        );
+        let messages: Vec<&str> = found.iter().map(|(_, m)| m.as_str()).collect();
+        assert!(
+            messages.contains(&"red routes have no line on the province mat"),
+            "{messages:?}"
+        );
+        assert_eq!(
+            messages
+                .iter()
+                .filter(|m| m.contains("repeats a colour or is gray"))
+                .count(),
+            2,
+            "{messages:?}"
+        );
+        // A mat with exactly the colours used is clean.
+        let clean = codes(
+            "[mechanics.province_mat]\nscoring = { 2 = [10] }\nlines = [{ color = 'red', spots = [1, 2] }]\n",
+        );
+        assert!(clean.is_empty(), "{clean:?}");
     }
 }
