@@ -2,9 +2,10 @@
 //! number is computed here from the loaded map; the expected values come from the rulebook
 //! (seed `002_e39ea069a22dbd3c`, cited by section below), never from the code under test.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
+
+mod common;
 use ttrmap::model::{Color, DeckKind, MapFile, TicketShape};
 
 fn load() -> MapFile {
@@ -19,39 +20,11 @@ fn load() -> MapFile {
     loaded.map.expect("a map without diagnostics deserialises")
 }
 
-/// Shortest distances in spaces from `from` to every city it reaches (Dijkstra over routes;
-/// parallel lanes have the same length, so lanes do not matter).
-fn distances(map: &MapFile, from: &str) -> HashMap<String, u32> {
-    let mut adjacent: HashMap<&str, Vec<(&str, u32)>> = HashMap::new();
-    for r in &map.routes {
-        let length = u32::from(r.length);
-        adjacent.entry(&r.from).or_default().push((&r.to, length));
-        adjacent.entry(&r.to).or_default().push((&r.from, length));
-    }
-    let mut dist: HashMap<String, u32> = HashMap::new();
-    let mut heap = BinaryHeap::new();
-    dist.insert(from.to_string(), 0);
-    heap.push(Reverse((0u32, from.to_string())));
-    while let Some(Reverse((d, city))) = heap.pop() {
-        if dist.get(&city).is_some_and(|&best| d > best) {
-            continue;
-        }
-        for &(next, length) in adjacent.get(city.as_str()).into_iter().flatten() {
-            let candidate = d + length;
-            if dist.get(next).is_none_or(|&best| candidate < best) {
-                dist.insert(next.to_string(), candidate);
-                heap.push(Reverse((candidate, next.to_string())));
-            }
-        }
-    }
-    dist
-}
-
 /// Shortest distances between every pair of cities.
 fn all_distances(map: &MapFile) -> HashMap<String, HashMap<String, u32>> {
     map.cities
         .iter()
-        .map(|c| (c.id.clone(), distances(map, &c.id)))
+        .map(|c| (c.id.clone(), common::shortest_spaces(map, &c.id)))
         .collect()
 }
 

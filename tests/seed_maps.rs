@@ -2,9 +2,10 @@
 //! `maps/south-korea.toml`, must load cleanly and state every fact the rule text gives for
 //! them. "Rule text" below is `seeds/000_f651c6958071f5a8.txt` (Map Collection 8 rulebook).
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
+
+mod common;
 use ttrmap::model::{Color, MapFile, PassDirection, TicketDiscard, TicketShape};
 
 /// Loads a shipped map and fails on any diagnostic, listing them all.
@@ -22,41 +23,13 @@ fn load_clean(file: &str) -> MapFile {
     loaded.map.expect("a map without diagnostics deserialises")
 }
 
-/// Shortest path in train spaces from `from` to every reachable city (Dijkstra; every lane of
-/// a route has the route's length, so one edge per route is enough).
-fn shortest_spaces(map: &MapFile, from: &str) -> HashMap<String, u32> {
-    let mut adjacent: HashMap<&str, Vec<(&str, u32)>> = HashMap::new();
-    for r in &map.routes {
-        let len = u32::from(r.length);
-        adjacent.entry(&r.from).or_default().push((&r.to, len));
-        adjacent.entry(&r.to).or_default().push((&r.from, len));
-    }
-    let mut dist: HashMap<String, u32> = HashMap::new();
-    let mut heap = BinaryHeap::new();
-    dist.insert(from.to_string(), 0);
-    heap.push(Reverse((0u32, from.to_string())));
-    while let Some(Reverse((d, city))) = heap.pop() {
-        if dist.get(&city).is_some_and(|&best| d > best) {
-            continue;
-        }
-        for &(next, len) in adjacent.get(city.as_str()).into_iter().flatten() {
-            let nd = d + len;
-            if dist.get(next).is_none_or(|&best| nd < best) {
-                dist.insert(next.to_string(), nd);
-                heap.push(Reverse((nd, next.to_string())));
-            }
-        }
-    }
-    dist
-}
-
 /// Every ticket joins two cities, is reachable, and is worth its shortest path in spaces
 /// (how both reconstructions value tickets; the published values are not available).
 fn assert_tickets_valued_at_shortest_path(map: &MapFile) {
     for t in &map.tickets {
         assert_eq!(t.shape(), Some(TicketShape::CityToCity), "{}", t.label());
         let (from, to) = (t.from.as_deref().unwrap(), t.to.as_deref().unwrap());
-        let dist = shortest_spaces(map, from);
+        let dist = common::shortest_spaces(map, from);
         let spaces = dist
             .get(to)
             .unwrap_or_else(|| panic!("ticket {} cannot be completed", t.label()));

@@ -1,8 +1,11 @@
 //! Helpers shared by the integration tests that run the real `ttrmap` binary.
 #![allow(dead_code)] // each test crate uses its own subset
 
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use ttrmap::model::MapFile;
 
 /// A temporary directory removed when dropped, unique per test and process.
 pub struct TempDir(pub PathBuf);
@@ -38,4 +41,33 @@ pub fn ttrmap_in(dir: &Path, args: &[&str]) -> Output {
         "{args:?} panicked"
     );
     out
+}
+
+/// Shortest path in train spaces from `from` to every city it reaches: a Dijkstra written
+/// here, independently of `ttrmap::graph`, so map tests do not check the code with itself.
+/// Every lane of a route has the route's length, so one edge per route is enough.
+pub fn shortest_spaces(map: &MapFile, from: &str) -> HashMap<String, u32> {
+    let mut adjacent: HashMap<&str, Vec<(&str, u32)>> = HashMap::new();
+    for r in &map.routes {
+        let len = u32::from(r.length);
+        adjacent.entry(&r.from).or_default().push((&r.to, len));
+        adjacent.entry(&r.to).or_default().push((&r.from, len));
+    }
+    let mut dist: HashMap<String, u32> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    dist.insert(from.to_string(), 0);
+    heap.push(Reverse((0u32, from.to_string())));
+    while let Some(Reverse((d, city))) = heap.pop() {
+        if dist.get(&city).is_some_and(|&best| d > best) {
+            continue;
+        }
+        for &(next, len) in adjacent.get(city.as_str()).into_iter().flatten() {
+            let nd = d + len;
+            if dist.get(next).is_none_or(|&best| nd < best) {
+                dist.insert(next.to_string(), nd);
+                heap.push(Reverse((nd, next.to_string())));
+            }
+        }
+    }
+    dist
 }
