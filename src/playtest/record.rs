@@ -190,6 +190,15 @@ fn route_name(game: &Game, map: &MapFile, r: usize) -> String {
     )
 }
 
+fn plural(n: impl Into<i64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 || n == -1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn colour(k: usize) -> &'static str {
     super::colour_name(k)
 }
@@ -336,17 +345,17 @@ pub fn replay(
                 };
                 if let Phase::Tunnel { extra, .. } = state.phase {
                     say(format!(
-                        "tried the tunnel {} ({paying}, {} spaces): {extra} extra card{} to pay",
+                        "tried the tunnel {} ({paying}, {}): {} to pay",
                         route_name(game, map, r),
-                        route.length,
-                        if extra == 1 { "" } else { "s" }
+                        plural(route.length, "space"),
+                        plural(extra, "extra card")
                     ));
                 } else {
                     say(format!(
-                        "claimed {} ({paying}, {} spaces) for {} points",
+                        "claimed {} ({paying}, {}) for {}",
                         route_name(game, map, r),
-                        route.length,
-                        route.points
+                        plural(route.length, "space"),
+                        plural(route.points, "point")
                     ));
                 }
             }
@@ -355,11 +364,11 @@ pub fn replay(
                     let r = game.lane_route[lane as usize] as usize;
                     let route = &game.routes[r];
                     say(format!(
-                        "paid {} and claimed {} ({} spaces) for {} points",
+                        "paid {} and claimed {} ({}) for {}",
                         cards_text(&paid),
                         route_name(game, map, r),
-                        route.length,
-                        route.points
+                        plural(route.length, "space"),
+                        plural(route.points, "point")
                     ));
                 }
             }
