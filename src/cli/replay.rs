@@ -26,12 +26,20 @@ pub struct Args {
 
 /// Finds the recorded game: the one numbered `wanted`, or the first.
 fn find(file: &std::path::Path, wanted: Option<u64>) -> Result<GameRecord, (i32, String)> {
-    let f = std::fs::File::open(file)
-        .map_err(|e| (super::EXIT_USAGE, format!("cannot read {}: {e}", file.display())))?;
+    let f = std::fs::File::open(file).map_err(|e| {
+        (
+            super::EXIT_USAGE,
+            format!("cannot read {}: {e}", file.display()),
+        )
+    })?;
     let mut games = 0u64;
     for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
-        let line = line
-            .map_err(|e| (super::EXIT_USAGE, format!("cannot read {}: {e}", file.display())))?;
+        let line = line.map_err(|e| {
+            (
+                super::EXIT_USAGE,
+                format!("cannot read {}: {e}", file.display()),
+            )
+        })?;
         if line.trim().is_empty() {
             continue;
         }
@@ -67,7 +75,10 @@ pub fn run(args: Args) -> i32 {
         }
         Err((_, message)) => return usage_error(message),
     };
-    let map_path = args.map.clone().unwrap_or_else(|| PathBuf::from(&record.map));
+    let map_path = args
+        .map
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(&record.map));
     let loaded = match load_path(&map_path) {
         Ok(l) => l,
         Err(e) => {

@@ -17,7 +17,9 @@
 //! breakdown, 1 when the position (or its map) has problems, 2 on I/O or usage errors.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
-use crate::engine::position::{Borrow, DetailedScore, blank_position, build_station, claim_lane, score_detailed};
+use crate::engine::position::{
+    Borrow, DetailedScore, blank_position, build_station, claim_lane, score_detailed,
+};
 use crate::engine::{BonusRule, Game, NOBODY};
 use crate::load::load_path;
 use crate::model::{MapFile, TieBreak};
@@ -159,10 +161,14 @@ struct Checked {
 
 /// Reads the position and its map. `Err((exit code, message))`.
 fn read(path: &Path) -> Result<(Position, MapFile, PathBuf), (i32, String)> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| (super::EXIT_USAGE, format!("cannot read {}: {e}", path.display())))?;
-    let position: Position = toml::from_str(&text)
-        .map_err(|e| (EXIT_PROBLEMS, format!("{}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        (
+            super::EXIT_USAGE,
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
+    let position: Position =
+        toml::from_str(&text).map_err(|e| (EXIT_PROBLEMS, format!("{}: {e}", path.display())))?;
     let base = path.parent().unwrap_or(Path::new("."));
     let map_path = base.join(&position.map);
     let loaded = load_path(&map_path).map_err(|e| {
@@ -206,11 +212,18 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
         .player
         .iter()
         .enumerate()
-        .map(|(i, p)| p.name.clone().unwrap_or_else(|| format!("player {}", i + 1)))
+        .map(|(i, p)| {
+            p.name
+                .clone()
+                .unwrap_or_else(|| format!("player {}", i + 1))
+        })
         .collect();
     let route_ids: Vec<&str> = game.routes.iter().map(|r| r.id.as_str()).collect();
-    let route_by_id: HashMap<&str, usize> =
-        route_ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let route_by_id: HashMap<&str, usize> = route_ids
+        .iter()
+        .enumerate()
+        .map(|(i, &id)| (id, i))
+        .collect();
     let find_route = |id: &str, who: &str, errors: &mut Vec<String>| -> Option<usize> {
         let found = route_by_id.get(id).copied();
         if found.is_none() {
@@ -289,11 +302,11 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
         let owners: Vec<usize> = (first..first + info.lane_count as usize)
             .filter_map(|l| owner[l])
             .collect();
-        for p in 0..count {
+        for (p, name) in names.iter().enumerate() {
             if owners.iter().filter(|&&o| o == p).count() > 1 {
                 errors.push(format!(
                     "{}: on two lanes of route `{}`; a player may claim only one lane of a route",
-                    names[p], info.id
+                    name, info.id
                 ));
             }
         }
@@ -433,7 +446,9 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
         .rules
         .bonuses
         .iter()
-        .filter(|b| b.modes.is_empty() || chosen_mode.is_some_and(|m| b.modes.iter().any(|x| x == m)))
+        .filter(|b| {
+            b.modes.is_empty() || chosen_mode.is_some_and(|m| b.modes.iter().any(|x| x == m))
+        })
         .map(|b| b.name.clone().unwrap_or_else(|| b.id.clone()))
         .collect();
     Ok(Checked {
@@ -474,7 +489,12 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
             d.rank,
             if d.winner { " (winner)" } else { "" }
         );
-        let _ = writeln!(s, "  routes ({}): {} points", d.routes.len(), d.route_points);
+        let _ = writeln!(
+            s,
+            "  routes ({}): {} points",
+            d.routes.len(),
+            d.route_points
+        );
         for (line, &lane) in d.routes.iter().zip(&c.lanes[p]) {
             let info = &c.game.routes[line.route as usize];
             let lane_text = if info.lane_count > 1 {
@@ -554,9 +574,9 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
         if !tied_with.is_empty() {
             let shared = tied_with.iter().any(|&q| scores[q].rank == d.rank);
             let decided = c.game.tie_breaks.iter().find(|tb| {
-                tied_with.iter().any(|&q| {
-                    tie_key(tb, &scores[q]) != tie_key(tb, d) && scores[q].rank != d.rank
-                })
+                tied_with
+                    .iter()
+                    .any(|&q| tie_key(tb, &scores[q]) != tie_key(tb, d) && scores[q].rank != d.rank)
             });
             note = match (shared, decided) {
                 (true, _) => " (tied after every tie-break)".into(),
@@ -564,11 +584,7 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
                 (false, None) => String::new(),
             };
         }
-        let _ = writeln!(
-            s,
-            "  {}. {} {}{}",
-            d.rank, c.names[p], d.total, note
-        );
+        let _ = writeln!(s, "  {}. {} {}{}", d.rank, c.names[p], d.total, note);
         let _ = i;
     }
     s

@@ -201,8 +201,11 @@ fn ticket_lines(game: &Game, state: &State, p: usize, borrowed: &[u16]) -> (i32,
         .tickets
         .iter()
         .map(|&t| {
-            let (points, completed) =
-                ticket_value(&game.tickets[t as usize].goal, &mut net, game.any_of_penalty);
+            let (points, completed) = ticket_value(
+                &game.tickets[t as usize].goal,
+                &mut net,
+                game.any_of_penalty,
+            );
             sum += points;
             TicketLine {
                 ticket: t,
@@ -248,11 +251,13 @@ fn best_tickets(
     let options: Vec<Vec<u16>> = stations
         .iter()
         .enumerate()
-        .map(|(i, &c)| match borrow.get(i).copied().unwrap_or(Borrow::Best) {
-            Borrow::Best => borrowable_routes(game, state, p, c),
-            Borrow::Route(r) => vec![r],
-            Borrow::Nothing => Vec::new(),
-        })
+        .map(
+            |(i, &c)| match borrow.get(i).copied().unwrap_or(Borrow::Best) {
+                Borrow::Best => borrowable_routes(game, state, p, c),
+                Borrow::Route(r) => vec![r],
+                Borrow::Nothing => Vec::new(),
+            },
+        )
         .collect();
     let forced: Vec<bool> = stations
         .iter()

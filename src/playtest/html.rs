@@ -21,7 +21,11 @@ const HEAT: [(f64, [u8; 3]); 3] = [
 const BINS: usize = 24;
 
 fn heat(rate: f64) -> String {
-    let r = if rate.is_finite() { rate.clamp(0.0, 1.0) } else { 0.0 };
+    let r = if rate.is_finite() {
+        rate.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
     let (lo, hi) = if r <= HEAT[1].0 {
         (HEAT[0], HEAT[1])
     } else {
@@ -98,7 +102,7 @@ fn histogram(title: &str, values: &[(i32, u64)], lo: i32, hi: i32) -> String {
     let (w, h, pad) = (360.0, 140.0, 24.0);
     let span = (hi - lo + 1).max(1) as f64;
     let width = (span / BINS as f64).ceil().max(1.0) as i64;
-    let mut bins = vec![0u64; BINS];
+    let mut bins = [0u64; BINS];
     for &(score, n) in values {
         let b = ((score - lo) as i64 / width).clamp(0, BINS as i64 - 1) as usize;
         bins[b] += n;
@@ -285,11 +289,7 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
         );
     }
     body.push_str("</table>");
-    let _ = write!(
-        body,
-        "<h2>Failure states ({})</h2>",
-        r.failures
-    );
+    let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
     if r.failure_list.is_empty() {
         body.push_str("<p>None.</p>");
     } else {

@@ -74,12 +74,7 @@ pub fn play_game(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64) -> State {
 }
 
 /// [`play_game`], filling `log` as the game goes.
-pub fn play_logged(
-    game: &Game,
-    bots: &mut [Box<dyn Bot>],
-    seed: u64,
-    log: &mut GameLog,
-) -> State {
+pub fn play_logged(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64, log: &mut GameLog) -> State {
     let mut rng = chance_rng(seed);
     let mut choice_rng = bot_rng(seed);
     let mut state = State::new(game, seed, &mut rng);
@@ -110,15 +105,16 @@ pub fn play_logged(
             log.actions.push(action);
         }
         let after = &state.players[p as usize];
-        for k in 0..CARD_KINDS {
-            if after.hand[k] > hand[k] {
-                log.drawn[k] += (after.hand[k] - hand[k]) as u32;
+        for (k, (&now, &was)) in after.hand.iter().zip(&hand).enumerate() {
+            if now > was {
+                log.drawn[k] += (now - was) as u32;
             } else {
-                log.spent[k] += (hand[k] - after.hand[k]) as u32;
+                log.spent[k] += (was - now) as u32;
             }
         }
         if after.routes.len() > routes_before {
-            log.claims.push((after.routes[after.routes.len() - 1], turn));
+            log.claims
+                .push((after.routes[after.routes.len() - 1], turn));
         }
         if log.exhausted_at.is_none()
             && state.deck_size == 0

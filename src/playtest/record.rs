@@ -208,7 +208,11 @@ fn cards_text(cards: &[u16; CARD_KINDS]) -> String {
         .filter(|&k| cards[k] > 0)
         .map(|k| {
             if k == LOCO as usize {
-                format!("{} locomotive{}", cards[k], if cards[k] == 1 { "" } else { "s" })
+                format!(
+                    "{} locomotive{}",
+                    cards[k],
+                    if cards[k] == 1 { "" } else { "s" }
+                )
             } else {
                 format!("{} {}", cards[k], colour(k))
             }
@@ -339,7 +343,11 @@ pub fn replay(
                 let paying = if color == LOCO {
                     "locomotives".to_string()
                 } else if locos > 0 {
-                    format!("{} + {locos} locomotive{}", colour(color as usize), if locos == 1 { "" } else { "s" })
+                    format!(
+                        "{} + {locos} locomotive{}",
+                        colour(color as usize),
+                        if locos == 1 { "" } else { "s" }
+                    )
                 } else {
                     colour(color as usize).to_string()
                 };

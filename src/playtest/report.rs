@@ -246,7 +246,11 @@ pub(super) fn build(
                 colour: colour_name(k).to_string(),
                 drawn: if k < CARD_KINDS { t.drawn[k] } else { 0 },
                 spent: if k < CARD_KINDS { t.spent[k] } else { 0 },
-                claimed_spaces: if k == 8 { 0 } else { t.claimed_spaces[k.min(9)] },
+                claimed_spaces: if k == 8 {
+                    0
+                } else {
+                    t.claimed_spaces[k.min(9)]
+                },
             })
             .collect(),
         deck_exhaustion: ExhaustionReport {
@@ -270,13 +274,17 @@ pub(super) fn build(
 }
 
 /// The lowest and highest five of a list ranked by `key` (all of it when short).
-fn extremes<'a, T>(list: &'a [T], key: impl Fn(&T) -> f64, name: impl Fn(&T) -> &str) -> Vec<&'a T> {
+fn extremes<T>(list: &[T], key: impl Fn(&T) -> f64, name: impl Fn(&T) -> &str) -> Vec<&T> {
     let mut v: Vec<&T> = list.iter().collect();
     v.sort_by(|a, b| key(a).total_cmp(&key(b)).then(name(a).cmp(name(b))));
     if v.len() <= 10 {
         v
     } else {
-        v[..5].iter().chain(v[v.len() - 5..].iter()).copied().collect()
+        v[..5]
+            .iter()
+            .chain(v[v.len() - 5..].iter())
+            .copied()
+            .collect()
     }
 }
 
@@ -375,7 +383,10 @@ pub fn render_human(r: &Report) -> String {
                 .map_or("-".to_string(), |t| format!("{t:.1}"))
         );
     }
-    let _ = writeln!(s, "\ncities on completed tickets (lowest and highest five):");
+    let _ = writeln!(
+        s,
+        "\ncities on completed tickets (lowest and highest five):"
+    );
     for x in extremes(&r.cities, |x| x.on_completed_tickets as f64, |x| &x.id) {
         let _ = writeln!(
             s,

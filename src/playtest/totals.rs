@@ -175,7 +175,14 @@ impl Totals {
         }
     }
 
-    pub fn add(&mut self, cx: &Context, index: u64, state: &State, log: &GameLog, seat_bot: &[usize]) {
+    pub fn add(
+        &mut self,
+        cx: &Context,
+        index: u64,
+        state: &State,
+        log: &GameLog,
+        seat_bot: &[usize],
+    ) {
         self.games += 1;
         for k in 0..CARD_KINDS {
             self.drawn[k] += log.drawn[k] as u64;
@@ -264,7 +271,11 @@ impl Totals {
                 continue;
             }
             for (i, &c) in colours.iter().enumerate() {
-                if state.lane_owner.get(first + i).is_some_and(|&o| o != NOBODY) {
+                if state
+                    .lane_owner
+                    .get(first + i)
+                    .is_some_and(|&o| o != NOBODY)
+                {
                     let k = (c as usize).min(LANE_COLOURS - 1);
                     self.claimed_spaces[k] += *length as u64;
                 }
@@ -313,4 +324,3 @@ impl Totals {
         self
     }
 }
-
