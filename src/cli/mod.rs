@@ -7,7 +7,9 @@ mod new;
 mod playtest;
 mod presets;
 mod render;
+mod replay;
 mod schema;
+mod score;
 mod stats;
 
 use clap::{Parser, Subcommand};
@@ -50,6 +52,10 @@ enum Command {
     Render(render::Args),
     /// Play many games between bots and report win rates, scores and failure states.
     Playtest(playtest::Args),
+    /// Score a finished position played on paper: every route, ticket, station and bonus.
+    Score(score::Args),
+    /// Re-play a game recorded by `playtest --record`, turn by turn.
+    Replay(replay::Args),
 }
 
 /// Parses the command line and runs the command; returns the exit code.
@@ -71,6 +77,8 @@ pub fn run() -> i32 {
         Command::Import(a) => import::run(a),
         Command::Render(a) => render::run(a),
         Command::Playtest(a) => playtest::run(a),
+        Command::Score(a) => score::run(a),
+        Command::Replay(a) => replay::run(a),
     }
 }
 

@@ -1,10 +1,11 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
-//! [--mode M] [--format human|json]`.
+//! [--mode M] [--format human|json|html] [--output FILE] [--record FILE]`.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
 use crate::load::load_path;
-use crate::playtest::{Config, render_human, run as run_playtest};
+use crate::playtest::record::map_hash;
+use crate::playtest::{Config, RecordHeader, Recording, html::render_html, render_human, run_with};
 use crate::report::{FileReport, Format, render};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -13,6 +14,8 @@ use std::path::PathBuf;
 pub enum PlaytestFormat {
     Human,
     Json,
+    /// A self-contained page: route heat on the board, score histograms, the tables.
+    Html,
 }
 
 #[derive(clap::Args)]
@@ -39,6 +42,13 @@ pub struct Args {
     mode: Option<String>,
     #[arg(long, value_enum, default_value = "human")]
     format: PlaytestFormat,
+    /// Write the report to this file (atomically) instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Record every game (seed, seats, actions) to this file as JSON Lines, for
+    /// `ttrmap replay`. Written atomically when all games are played.
+    #[arg(long)]
+    record: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -71,16 +81,90 @@ pub fn run(args: Args) -> i32 {
         threads: args.threads,
         progress: std::io::stderr().is_terminal() && args.format == PlaytestFormat::Human,
     };
-    let report = match run_playtest(&game, &config) {
+    let report = match &args.record {
+        None => run_with(&game, &config, None),
+        Some(path) => {
+            let header = RecordHeader {
+                map: std::path::absolute(&args.file)
+                    .unwrap_or_else(|_| args.file.clone())
+                    .display()
+                    .to_string(),
+                map_hash: map_hash(loaded.text.as_bytes()),
+                mode: args.mode.clone(),
+                players,
+            };
+            match record_to(path, |out| {
+                run_with(&game, &config, Some(Recording { header, out }))
+            }) {
+                Ok(r) => Ok(r),
+                Err(RecordError::Io(e)) => {
+                    return usage_error(format!("cannot write {}: {e}", path.display()));
+                }
+                Err(RecordError::Run(e)) => Err(e),
+            }
+        }
+    };
+    let report = match report {
         Ok(r) => r,
         Err(e) => return usage_error(e),
     };
-    match args.format {
-        PlaytestFormat::Human => super::emit(&render_human(&report)),
-        PlaytestFormat::Json => super::emit(&format!(
+    let text = match args.format {
+        PlaytestFormat::Human => render_human(&report),
+        PlaytestFormat::Json => format!(
             "{}\n",
             serde_json::to_string_pretty(&report).expect("plain data")
-        )),
+        ),
+        PlaytestFormat::Html => match render_html(&report, map) {
+            Ok(page) => page,
+            Err(e) => return usage_error(e),
+        },
+    };
+    match &args.output {
+        None => super::emit(&text),
+        Some(path) => {
+            if let Err(e) = super::write_atomic(path, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+        }
     }
     EXIT_OK
+}
+
+enum RecordError {
+    Io(std::io::Error),
+    Run(String),
+}
+
+/// Runs `play` with a writer into a temporary file beside `path`, renamed to `path` only when
+/// everything succeeded: a recording is complete or absent, never partial.
+fn record_to<T>(
+    path: &std::path::Path,
+    play: impl FnOnce(&mut dyn std::io::Write) -> Result<T, String>,
+) -> Result<T, RecordError> {
+    use std::io::Write as _;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.ttrmap-tmp-{}", std::process::id()));
+    let file = std::fs::File::create(&tmp).map_err(RecordError::Io)?;
+    let mut out = std::io::BufWriter::new(file);
+    let result = play(&mut out);
+    let finished = match result {
+        Ok(v) => out
+            .flush()
+            .and_then(|_| out.get_ref().sync_all())
+            .and_then(|_| std::fs::rename(&tmp, path))
+            .map(|_| v)
+            .map_err(RecordError::Io),
+        Err(e) => Err(RecordError::Run(e)),
+    };
+    if finished.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    finished
 }

@@ -19,6 +19,7 @@
 //! - a ticket deal from several drawable decks takes them in order;
 //! - when a later card draw has no card to take, the turn ends.
 
+pub mod position;
 mod scoring;
 mod state;
 

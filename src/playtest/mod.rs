@@ -2,21 +2,34 @@
 //!
 //! Game `i` is played with the seed `game_seed(seed, i)`, whatever thread plays it, and every
 //! figure is summed as integers (order does not matter), so a report is byte-identical for
-//! any thread count. Memory does not grow with the number of games: each game is folded into
-//! its thread's running totals as soon as it ends.
+//! any thread count. Memory does not grow with the number of games: games are played in
+//! chunks, each game is folded into its thread's running totals as soon as it ends, and only
+//! bounded lists (the first failures) are kept. A recording (`--record`) is written chunk by
+//! chunk to the caller's writer, in game order.
+//!
+//! Each game has two random streams from its seed: chance (deck, shuffles, tunnel reveals;
+//! stream 0) and the bots' choices (stream 1). A replay needs only the seed and the actions,
+//! whatever the bots did with their own randomness.
+
+pub mod html;
+pub mod record;
+mod report;
+mod totals;
+
+pub use record::{RecordHeader, Recording};
+pub use report::*;
 
 use crate::bots::{self, Bot};
-use crate::engine::{Action, Failure, Game, State};
+use crate::engine::{Action, CARD_KINDS, Game, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
-use std::fmt::Write as _;
+use totals::{Context, Totals};
 
 /// Failures listed in a report (the ones of the lowest game indices); all are counted.
-const FAILURES_LISTED: usize = 20;
-/// A shared win is worth 1/k of a win; this is divisible by every k from 1 to 12.
-const WIN_UNITS: u64 = 27_720;
+pub const FAILURES_LISTED: usize = 100;
+/// Games played between two merges of the running totals (and two writes of a recording).
+const CHUNK: u64 = 2048;
 
 /// The seed of game `index` (SplitMix64 of the pair), independent of threads.
 pub fn game_seed(base: u64, index: u64) -> u64 {
@@ -26,9 +39,44 @@ pub fn game_seed(base: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The chance stream of a game: deals, blind draws, shuffles, tunnel reveals.
+pub fn chance_rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// The bots' stream of a game, separate from chance so that a replay of the actions alone
+/// draws the same cards.
+pub fn bot_rng(seed: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(1);
+    rng
+}
+
+/// What one game did beyond its final state, observed while it was played.
+#[derive(Debug, Clone, Default)]
+pub struct GameLog {
+    /// Each completed claim: (route index, global turn number at the claim).
+    pub claims: Vec<(u16, u32)>,
+    /// Cards taken into hands (draws), per kind.
+    pub drawn: [u32; CARD_KINDS],
+    /// Cards paid from hands (claims, tunnels, stations), per kind.
+    pub spent: [u32; CARD_KINDS],
+    /// The first turn at which the train deck and the discard pile were both empty.
+    pub exhausted_at: Option<u32>,
+    /// Every action in order, when `record` is set.
+    pub actions: Vec<Action>,
+    pub record: bool,
+}
+
 /// Plays one game to its end (or to a failure state). The bots sit in seat order.
 pub fn play_game(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64) -> State {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    play_logged(game, bots, seed, &mut GameLog::default())
+}
+
+/// [`play_game`], filling `log` as the game goes.
+pub fn play_logged(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64, log: &mut GameLog) -> State {
+    let mut rng = chance_rng(seed);
+    let mut choice_rng = bot_rng(seed);
     let mut state = State::new(game, seed, &mut rng);
     let mut legal: Vec<Action> = Vec::with_capacity(256);
     while !state.is_terminal() {
@@ -45,9 +93,34 @@ pub fn play_game(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64) -> State {
             ));
             break;
         }
-        let action = bots[p as usize].choose(game, &state, &legal, &mut rng);
+        let action = bots[p as usize].choose(game, &state, &legal, &mut choice_rng);
+        let hand = state.players[p as usize].hand;
+        let routes_before = state.players[p as usize].routes.len();
+        let turn = state.turn;
         if let Err(e) = state.apply(game, action, &mut rng) {
             state.fail(format!("bot chose an illegal action: {e}"));
+            break;
+        }
+        if log.record {
+            log.actions.push(action);
+        }
+        let after = &state.players[p as usize];
+        for (k, (&now, &was)) in after.hand.iter().zip(&hand).enumerate() {
+            if now > was {
+                log.drawn[k] += (now - was) as u32;
+            } else {
+                log.spent[k] += (was - now) as u32;
+            }
+        }
+        if after.routes.len() > routes_before {
+            log.claims
+                .push((after.routes[after.routes.len() - 1], turn));
+        }
+        if log.exhausted_at.is_none()
+            && state.deck_size == 0
+            && state.discard.iter().all(|&n| n == 0)
+        {
+            log.exhausted_at = Some(turn);
         }
     }
     state
@@ -66,196 +139,17 @@ pub struct Config {
     pub progress: bool,
 }
 
-/// Running totals, all integers so that merging is exact and order-free.
-#[derive(Debug, Clone)]
-struct Totals {
-    games: u64,
-    finished: u64,
-    failures: u64,
-    failure_list: Vec<(u64, Failure)>,
-    seat_win_units: Vec<u64>,
-    seat_scores: Vec<[i64; 5]>,
-    bot_win_units: Vec<u64>,
-    bot_seats_played: Vec<u64>,
-    bot_scores: Vec<[i64; 5]>,
-    turns_sum: u64,
-    turns_min: u32,
-    turns_max: u32,
-    ended_by: Vec<u64>,
-    ticket_kept: Vec<u64>,
-    ticket_done: Vec<u64>,
-    route_claimed: Vec<u64>,
-}
-
-impl Totals {
-    fn new(game: &Game, bots: usize) -> Totals {
-        let p = game.players as usize;
-        Totals {
-            games: 0,
-            finished: 0,
-            failures: 0,
-            failure_list: Vec::new(),
-            seat_win_units: vec![0; p],
-            seat_scores: vec![[0; 5]; p],
-            bot_win_units: vec![0; bots],
-            bot_seats_played: vec![0; bots],
-            bot_scores: vec![[0; 5]; bots],
-            turns_sum: 0,
-            turns_min: u32::MAX,
-            turns_max: 0,
-            ended_by: vec![0; p],
-            ticket_kept: vec![0; game.tickets.len()],
-            ticket_done: vec![0; game.tickets.len()],
-            route_claimed: vec![0; game.routes.len()],
-        }
-    }
-
-    fn add(&mut self, index: u64, state: &State, seat_bot: &[usize]) {
-        self.games += 1;
-        if let Some(f) = &state.failure {
-            self.failures += 1;
-            self.failure_list.push((index, f.clone()));
-            self.failure_list.sort_by_key(|(i, _)| *i);
-            self.failure_list.truncate(FAILURES_LISTED);
-            return;
-        }
-        let Some(result) = &state.result else { return };
-        self.finished += 1;
-        let winners = result.iter().filter(|b| b.winner).count().max(1) as u64;
-        for (seat, b) in result.iter().enumerate() {
-            let parts = [
-                b.routes as i64,
-                b.tickets as i64,
-                b.stations as i64,
-                b.bonuses as i64,
-                b.total as i64,
-            ];
-            let bot = seat_bot[seat];
-            for (k, &part) in parts.iter().enumerate() {
-                self.seat_scores[seat][k] += part;
-                self.bot_scores[bot][k] += part;
-            }
-            self.bot_seats_played[bot] += 1;
-            if b.winner {
-                self.seat_win_units[seat] += WIN_UNITS / winners;
-                self.bot_win_units[bot] += WIN_UNITS / winners;
-            }
-            for &(t, done) in &b.ticket_results {
-                self.ticket_kept[t as usize] += 1;
-                self.ticket_done[t as usize] += done as u64;
-            }
-        }
-        self.turns_sum += state.turn as u64;
-        self.turns_min = self.turns_min.min(state.turn);
-        self.turns_max = self.turns_max.max(state.turn);
-        if let Some(p) = state.ended_by {
-            self.ended_by[p as usize] += 1;
-        }
-        for (r, &n) in state.route_claims.iter().enumerate() {
-            self.route_claimed[r] += (n > 0) as u64;
-        }
-    }
-
-    fn merge(mut self, other: Totals) -> Totals {
-        fn add_all(a: &mut [u64], b: &[u64]) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
-        fn add_scores(a: &mut [[i64; 5]], b: &[[i64; 5]]) {
-            for (x, y) in a.iter_mut().zip(b) {
-                for k in 0..5 {
-                    x[k] += y[k];
-                }
-            }
-        }
-        self.games += other.games;
-        self.finished += other.finished;
-        self.failures += other.failures;
-        self.failure_list.extend(other.failure_list);
-        self.failure_list.sort_by_key(|(i, _)| *i);
-        self.failure_list.truncate(FAILURES_LISTED);
-        add_all(&mut self.seat_win_units, &other.seat_win_units);
-        add_scores(&mut self.seat_scores, &other.seat_scores);
-        add_all(&mut self.bot_win_units, &other.bot_win_units);
-        add_all(&mut self.bot_seats_played, &other.bot_seats_played);
-        add_scores(&mut self.bot_scores, &other.bot_scores);
-        self.turns_sum += other.turns_sum;
-        self.turns_min = self.turns_min.min(other.turns_min);
-        self.turns_max = self.turns_max.max(other.turns_max);
-        add_all(&mut self.ended_by, &other.ended_by);
-        add_all(&mut self.ticket_kept, &other.ticket_kept);
-        add_all(&mut self.ticket_done, &other.ticket_done);
-        add_all(&mut self.route_claimed, &other.route_claimed);
-        self
-    }
-}
-
-/// Mean scores, split.
-#[derive(Debug, Clone, Serialize)]
-pub struct MeanScores {
-    pub routes: f64,
-    pub tickets: f64,
-    pub stations: f64,
-    pub bonuses: f64,
-    pub total: f64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SeatReport {
-    pub seat: usize,
-    pub win_rate: f64,
-    pub mean: MeanScores,
-    /// Share of finished games whose last round this seat started.
-    pub ended_game: f64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct BotReport {
-    pub bot: String,
-    /// Wins per seat played.
-    pub win_rate: f64,
-    pub seats_played: u64,
-    pub mean: MeanScores,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct RateReport {
-    pub name: String,
-    pub rate: f64,
-    pub count: u64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct FailureReport {
-    pub game: u64,
-    pub seed: u64,
-    pub turn: u32,
-    pub reason: String,
-}
-
-/// A playtest's results.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    pub map: String,
-    pub players: u8,
-    pub games: u64,
-    pub finished: u64,
-    pub failures: u64,
-    pub seed: u64,
-    pub bots: Vec<String>,
-    pub seats: Vec<SeatReport>,
-    pub by_bot: Vec<BotReport>,
-    pub turns_mean: f64,
-    pub turns_min: u32,
-    pub turns_max: u32,
-    /// Completed / kept, per ticket (kept at least once).
-    pub ticket_completion: Vec<RateReport>,
-    /// Games in which the route was claimed (any lane), per route.
-    pub route_claims: Vec<RateReport>,
-    pub failure_list: Vec<FailureReport>,
-}
-
 /// Plays the games and builds the report. Unknown bot names are an error.
 pub fn run(game: &Game, config: &Config) -> Result<Report, String> {
+    run_with(game, config, None)
+}
+
+/// [`run`], also writing every game (seed, seats, actions) to `recording` as JSON Lines.
+pub fn run_with(
+    game: &Game,
+    config: &Config,
+    mut recording: Option<Recording<'_>>,
+) -> Result<Report, String> {
     let mut names: Vec<String> = Vec::new();
     for b in &config.bots {
         if bots::by_name(b).is_none() {
@@ -273,211 +167,74 @@ pub fn run(game: &Game, config: &Config) -> Result<Report, String> {
     }
     let players = game.players as usize;
     let bot_list = &config.bots;
+    let record = recording.is_some();
+    let context = Context::new(game, names.len());
     let progress = if config.progress {
         indicatif::ProgressBar::new(config.games)
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let play_range = || {
-        (0..config.games)
+    let seat_bots = |i: u64| -> Vec<usize> {
+        (0..players)
+            .map(|s| {
+                let name = &bot_list[(s + (i % bot_list.len() as u64) as usize) % bot_list.len()];
+                names.iter().position(|n| n == name).unwrap_or(0)
+            })
+            .collect()
+    };
+    let play_chunk = |start: u64, end: u64| {
+        (start..end)
             .into_par_iter()
             .fold(
-                || Totals::new(game, names.len()),
-                |mut totals, i| {
-                    let seat_bot: Vec<usize> = (0..players)
-                        .map(|s| {
-                            let name = &bot_list[(s + i as usize) % bot_list.len()];
-                            names.iter().position(|n| n == name).unwrap_or(0)
-                        })
-                        .collect();
+                || (Totals::new(&context), Vec::new()),
+                |(mut totals, mut lines), i| {
+                    let seat_bot = seat_bots(i);
                     let mut seats: Vec<Box<dyn Bot>> = seat_bot
                         .iter()
                         .map(|&b| bots::by_name(&names[b]).expect("checked above"))
                         .collect();
-                    let state = play_game(game, &mut seats, game_seed(config.seed, i));
-                    totals.add(i, &state, &seat_bot);
+                    let seed = game_seed(config.seed, i);
+                    let mut log = GameLog {
+                        record,
+                        ..GameLog::default()
+                    };
+                    let state = play_logged(game, &mut seats, seed, &mut log);
+                    totals.add(&context, i, &state, &log, &seat_bot);
+                    if record {
+                        let bots: Vec<&str> = seat_bot.iter().map(|&b| names[b].as_str()).collect();
+                        lines.push((i, seed, bots.join(","), log.actions));
+                    }
                     progress.inc(1);
-                    totals
+                    (totals, lines)
                 },
             )
-            .reduce(|| Totals::new(game, names.len()), Totals::merge)
+            .reduce(
+                || (Totals::new(&context), Vec::new()),
+                |(a, mut la), (b, lb)| {
+                    la.extend(lb);
+                    (a.merge(b), la)
+                },
+            )
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
-    let totals = pool.install(play_range);
+    let mut totals = Totals::new(&context);
+    let mut start = 0;
+    while start < config.games {
+        let end = (start + CHUNK).min(config.games);
+        let (chunk, mut lines) = pool.install(|| play_chunk(start, end));
+        totals = totals.merge(chunk);
+        if let Some(rec) = recording.as_mut() {
+            lines.sort_by_key(|l| l.0);
+            for (i, seed, bots, actions) in lines {
+                rec.write_game(i, seed, bots.split(',').collect(), &actions)
+                    .map_err(|e| format!("cannot write the recording: {e}"))?;
+            }
+        }
+        start = end;
+    }
     progress.finish_and_clear();
-    Ok(report(game, config, &names, &totals))
-}
-
-fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 { 0.0 } else { a as f64 / b as f64 }
-}
-
-fn means(sums: &[i64; 5], n: u64) -> MeanScores {
-    let m = |k: usize| {
-        if n == 0 {
-            0.0
-        } else {
-            sums[k] as f64 / n as f64
-        }
-    };
-    MeanScores {
-        routes: m(0),
-        tickets: m(1),
-        stations: m(2),
-        bonuses: m(3),
-        total: m(4),
-    }
-}
-
-fn report(game: &Game, config: &Config, names: &[String], t: &Totals) -> Report {
-    let finished = t.finished;
-    Report {
-        map: game.name.clone(),
-        players: game.players,
-        games: t.games,
-        finished,
-        failures: t.failures,
-        seed: config.seed,
-        bots: config.bots.clone(),
-        seats: (0..game.players as usize)
-            .map(|s| SeatReport {
-                seat: s + 1,
-                win_rate: ratio(t.seat_win_units[s], finished * WIN_UNITS),
-                mean: means(&t.seat_scores[s], finished),
-                ended_game: ratio(t.ended_by[s], finished),
-            })
-            .collect(),
-        by_bot: names
-            .iter()
-            .enumerate()
-            .map(|(b, name)| BotReport {
-                bot: name.clone(),
-                win_rate: ratio(t.bot_win_units[b], t.bot_seats_played[b] * WIN_UNITS),
-                seats_played: t.bot_seats_played[b],
-                mean: means(&t.bot_scores[b], t.bot_seats_played[b]),
-            })
-            .collect(),
-        turns_mean: ratio(t.turns_sum, finished),
-        turns_min: if finished == 0 { 0 } else { t.turns_min },
-        turns_max: t.turns_max,
-        ticket_completion: game
-            .tickets
-            .iter()
-            .enumerate()
-            .map(|(i, ticket)| RateReport {
-                name: ticket.label.clone(),
-                rate: ratio(t.ticket_done[i], t.ticket_kept[i]),
-                count: t.ticket_kept[i],
-            })
-            .collect(),
-        route_claims: game
-            .routes
-            .iter()
-            .enumerate()
-            .map(|(i, r)| RateReport {
-                name: r.id.clone(),
-                rate: ratio(t.route_claimed[i], finished),
-                count: t.route_claimed[i],
-            })
-            .collect(),
-        failure_list: t
-            .failure_list
-            .iter()
-            .map(|(i, f)| FailureReport {
-                game: *i,
-                seed: f.seed,
-                turn: f.turn,
-                reason: f.reason.clone(),
-            })
-            .collect(),
-    }
-}
-
-/// The report as text for people.
-pub fn render_human(r: &Report) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{}: {} games, {} players, bots {}, seed {}",
-        r.map,
-        r.games,
-        r.players,
-        r.bots.join(","),
-        r.seed
-    );
-    let _ = writeln!(
-        s,
-        "finished {}, failure states {}; turns mean {:.1} (min {}, max {})",
-        r.finished, r.failures, r.turns_mean, r.turns_min, r.turns_max
-    );
-    let _ = writeln!(
-        s,
-        "\n{:<8} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
-        "seat", "wins", "routes", "tickets", "stations", "bonuses", "total", "ended"
-    );
-    for seat in &r.seats {
-        let m = &seat.mean;
-        let _ = writeln!(
-            s,
-            "{:<8} {:>6.1}% {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
-            seat.seat,
-            seat.win_rate * 100.0,
-            m.routes,
-            m.tickets,
-            m.stations,
-            m.bonuses,
-            m.total,
-            seat.ended_game * 100.0
-        );
-    }
-    let _ = writeln!(
-        s,
-        "\n{:<16} {:>7} {:>8} {:>8}",
-        "bot", "wins", "seats", "total"
-    );
-    for b in &r.by_bot {
-        let _ = writeln!(
-            s,
-            "{:<16} {:>6.1}% {:>8} {:>8.1}",
-            b.bot,
-            b.win_rate * 100.0,
-            b.seats_played,
-            b.mean.total
-        );
-    }
-    let extremes = |title: &str, list: &[RateReport], s: &mut String| {
-        let mut v: Vec<&RateReport> = list.iter().filter(|x| x.count > 0).collect();
-        v.sort_by(|a, b| a.rate.total_cmp(&b.rate).then(a.name.cmp(&b.name)));
-        let _ = writeln!(s, "\n{title} (lowest and highest five):");
-        let shown: Vec<&&RateReport> = if v.len() <= 10 {
-            v.iter().collect()
-        } else {
-            v[..5].iter().chain(v[v.len() - 5..].iter()).collect()
-        };
-        for x in shown {
-            let _ = writeln!(
-                s,
-                "  {:<40} {:>6.1}%  ({})",
-                x.name,
-                x.rate * 100.0,
-                x.count
-            );
-        }
-    };
-    extremes("ticket completion", &r.ticket_completion, &mut s);
-    extremes("route claimed in games", &r.route_claims, &mut s);
-    if r.failures > 0 {
-        let _ = writeln!(s, "\nfailure states ({}):", r.failures);
-        for f in &r.failure_list {
-            let _ = writeln!(
-                s,
-                "  game {} seed {} turn {}: {}",
-                f.game, f.seed, f.turn, f.reason
-            );
-        }
-    }
-    s
+    Ok(report::build(game, config, &names, &context, &totals))
 }

@@ -1,0 +1,331 @@
+//! `playtest --format html`: one self-contained page (inline SVG and CSS, no script, nothing
+//! fetched) with the route heat drawn on the rendered board, score histograms and the report's
+//! tables. Every piece of user text (map, city, route, ticket and bot names, failure reasons)
+//! goes through `esc`.
+
+use super::Report;
+use crate::model::MapFile;
+use crate::render::svg::{esc, num};
+use crate::render::{Options, RenderError, to_svg};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Heat colours from "never claimed" to "claimed every game" (ColorBrewer YlOrRd ends and
+/// middle), interpolated linearly in RGB.
+const HEAT: [(f64, [u8; 3]); 3] = [
+    (0.0, [0xff, 0xff, 0xcc]),
+    (0.5, [0xfd, 0x8d, 0x3c]),
+    (1.0, [0xbd, 0x00, 0x26]),
+];
+/// Histogram bins per plot.
+const BINS: usize = 24;
+
+fn heat(rate: f64) -> String {
+    let r = if rate.is_finite() {
+        rate.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (lo, hi) = if r <= HEAT[1].0 {
+        (HEAT[0], HEAT[1])
+    } else {
+        (HEAT[1], HEAT[2])
+    };
+    let t = (r - lo.0) / (hi.0 - lo.0);
+    let c: Vec<u8> = (0..3)
+        .map(|i| (lo.1[i] as f64 + (hi.1[i] as f64 - lo.1[i] as f64) * t).round() as u8)
+        .collect();
+    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}
+
+/// The board with each train-car space filled by its route's claim rate (and its outline
+/// thickened for often-claimed routes).
+fn heat_board(map: &MapFile, report: &Report) -> Result<String, RenderError> {
+    let svg = to_svg(map, &Options::default())?;
+    // The SVG writes each route id escaped in `data-route`; match on that form.
+    let rates: HashMap<String, f64> = report
+        .route_claims
+        .iter()
+        .map(|r| (esc(&r.id), r.claim_rate))
+        .collect();
+    let mut out = String::with_capacity(svg.len() + svg.len() / 4);
+    for line in svg.lines() {
+        let is_space = line.trim_start().starts_with("<rect class=\"space");
+        let route = is_space
+            .then(|| line.split_once("data-route=\""))
+            .flatten()
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(id, _)| id);
+        match route.and_then(|id| rates.get(id)) {
+            Some(&rate) => {
+                let style = format!(
+                    " style=\"fill:{};stroke:#3b0f0f;stroke-width:{}\"",
+                    heat(rate),
+                    num(0.5 + 2.5 * rate)
+                );
+                out.push_str(&line.replacen("<rect ", &format!("<rect{style} "), 1));
+            }
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn legend() -> String {
+    let mut s = String::from(
+        r#"<svg class="legend" width="320" height="46" viewBox="0 0 320 46" role="img" aria-label="claim rate colours"><defs><linearGradient id="pt-heat">"#,
+    );
+    for (at, c) in HEAT {
+        let _ = write!(
+            s,
+            r##"<stop offset="{}" stop-color="#{:02x}{:02x}{:02x}"/>"##,
+            num(at),
+            c[0],
+            c[1],
+            c[2]
+        );
+    }
+    s.push_str(r##"</linearGradient></defs><rect x="10" y="4" width="300" height="16" fill="url(#pt-heat)" stroke="#333"/>"##);
+    for (x, label) in [(10, "0%"), (160, "50%"), (310, "100%")] {
+        let _ = write!(
+            s,
+            r#"<text x="{x}" y="38" text-anchor="middle" font-size="12">{label}</text>"#
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// An inline SVG histogram of `values` (`[score, games]`) over the shared range `lo..=hi`.
+fn histogram(title: &str, values: &[(i32, u64)], lo: i32, hi: i32) -> String {
+    let (w, h, pad) = (360.0, 140.0, 24.0);
+    let span = (hi - lo + 1).max(1) as f64;
+    let width = (span / BINS as f64).ceil().max(1.0) as i64;
+    let mut bins = [0u64; BINS];
+    for &(score, n) in values {
+        let b = ((score - lo) as i64 / width).clamp(0, BINS as i64 - 1) as usize;
+        bins[b] += n;
+    }
+    let top = bins.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let bar_w = (w - 2.0 * pad) / BINS as f64;
+    let mut s = format!(
+        r#"<figure class="hist"><svg width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{t}">"#,
+        t = esc(title)
+    );
+    for (i, &n) in bins.iter().enumerate() {
+        let bh = (h - 2.0 * pad) * n as f64 / top;
+        let from = lo as i64 + i as i64 * width;
+        let _ = write!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#4a6fa5"><title>{from} to {}: {n} games</title></rect>"##,
+            num(pad + i as f64 * bar_w),
+            num(h - pad - bh),
+            num((bar_w - 1.0).max(0.5)),
+            num(bh),
+            from + width - 1
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<line x1="{pad}" y1="{y}" x2="{x2}" y2="{y}" stroke="#333"/><text x="{pad}" y="{ty}" font-size="11">{lo}</text><text x="{x2}" y="{ty}" font-size="11" text-anchor="end">{hi}</text></svg><figcaption>{t}</figcaption></figure>"##,
+        y = h - pad,
+        x2 = w - pad,
+        ty = h - 6.0,
+        t = esc(title)
+    );
+    s
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// The HTML page of a report on `map`.
+pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError> {
+    let board = heat_board(map, report)?;
+    let name = esc(&report.map);
+    let mut body = String::new();
+    let r = report;
+    let _ = writeln!(
+        body,
+        "<p>{} games ({} finished, {} failure states), {} players, bots {}, seed {}. Turns: mean {:.1}, min {}, max {}.</p>",
+        r.games,
+        r.finished,
+        r.failures,
+        r.players,
+        esc(&r.bots.join(", ")),
+        r.seed,
+        r.turns_mean,
+        r.turns_min,
+        r.turns_max
+    );
+    let e = &r.deck_exhaustion;
+    let _ = writeln!(
+        body,
+        "<p>Train deck and discard ran dry in {} games ({}){}.</p>",
+        e.games,
+        pct(e.rate),
+        match (e.first_turn_mean, e.first_turn_min) {
+            (Some(m), Some(min)) => format!(", first at turn {m:.1} on average (earliest {min})"),
+            _ => String::new(),
+        }
+    );
+    let _ = writeln!(
+        body,
+        "<h2>Route heat</h2><p>Each route's spaces are coloured by the share of finished games in which it was claimed.</p>{}<div class=\"board\">{board}</div>",
+        legend()
+    );
+
+    // Score distributions on one shared range so plots compare at a glance.
+    let all = r
+        .seats
+        .iter()
+        .flat_map(|s| s.score_histogram.iter())
+        .chain(r.by_bot.iter().flat_map(|b| b.score_histogram.iter()));
+    let lo = all.clone().map(|x| x.0).min().unwrap_or(0);
+    let hi = all.map(|x| x.0).max().unwrap_or(0);
+    body.push_str("<h2>Score distributions</h2><div class=\"hists\">");
+    for s in &r.seats {
+        body.push_str(&histogram(
+            &format!("seat {}", s.seat),
+            &s.score_histogram,
+            lo,
+            hi,
+        ));
+    }
+    for b in &r.by_bot {
+        body.push_str(&histogram(
+            &format!("bot {}", b.bot),
+            &b.score_histogram,
+            lo,
+            hi,
+        ));
+    }
+    body.push_str("</div>");
+
+    body.push_str("<h2>Seats</h2><table><tr><th>seat</th><th>wins</th><th>routes</th><th>tickets</th><th>stations</th><th>bonuses</th><th>total</th><th>ended the game</th></tr>");
+    for s in &r.seats {
+        let m = &s.mean;
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{}</td></tr>",
+            s.seat,
+            pct(s.win_rate),
+            m.routes,
+            m.tickets,
+            m.stations,
+            m.bonuses,
+            m.total,
+            pct(s.ended_game)
+        );
+    }
+    body.push_str("</table><h2>Bots</h2><table><tr><th>bot</th><th>wins</th><th>seats</th><th>routes</th><th>tickets</th><th>stations</th><th>bonuses</th><th>total</th><th>ended the game</th></tr>");
+    for b in &r.by_bot {
+        let m = &b.mean;
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{}</td></tr>",
+            esc(&b.bot),
+            pct(b.win_rate),
+            b.seats_played,
+            m.routes,
+            m.tickets,
+            m.stations,
+            m.bonuses,
+            m.total,
+            pct(b.ended_game)
+        );
+    }
+    body.push_str("</table><h2>Tickets</h2><table><tr><th>ticket</th><th>kept</th><th>completed</th><th>rate</th></tr>");
+    for t in &r.ticket_completion {
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&t.name),
+            t.kept,
+            t.completed,
+            pct(t.rate)
+        );
+    }
+    body.push_str("</table><h2>Routes</h2><table><tr><th>route</th><th>length</th><th>claimed in</th><th>lanes claimed</th><th>mean claim turn</th></tr>");
+    for x in &r.route_claims {
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&x.id),
+            x.length,
+            pct(x.claim_rate),
+            x.lanes_claimed,
+            x.mean_claim_turn
+                .map_or("–".to_string(), |t| format!("{t:.1}"))
+        );
+    }
+    body.push_str("</table><h2>Cities</h2><table><tr><th>city</th><th>on kept tickets</th><th>on completed tickets</th><th>touched by claims</th></tr>");
+    for c in &r.cities {
+        let shown = map
+            .cities
+            .iter()
+            .find(|x| x.id == c.id)
+            .map_or(c.id.as_str(), |x| x.display_name());
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(shown),
+            c.on_kept_tickets,
+            c.on_completed_tickets,
+            pct(c.touched_rate)
+        );
+    }
+    body.push_str("</table><h2>Card colours</h2><table><tr><th>colour</th><th>drawn</th><th>spent</th><th>claimed spaces</th></tr>");
+    for c in &r.colours {
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&c.colour),
+            c.drawn,
+            c.spent,
+            c.claimed_spaces
+        );
+    }
+    body.push_str("</table>");
+    let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
+    if r.failure_list.is_empty() {
+        body.push_str("<p>None.</p>");
+    } else {
+        body.push_str("<table><tr><th>game</th><th>seed</th><th>turn</th><th>reason</th></tr>");
+        for f in &r.failure_list {
+            let _ = write!(
+                body,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                f.game,
+                f.seed,
+                f.turn,
+                esc(&f.reason)
+            );
+        }
+        body.push_str("</table>");
+    }
+    Ok(format!(
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Playtest: {name}</title>
+<style>{CSS}</style>
+</head>
+<body>
+<h1>Playtest: {name}</h1>
+{body}
+</body>
+</html>
+"#
+    ))
+}
+
+const CSS: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:1400px}\
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}\
+td:first-child,th:first-child{text-align:left}th{background:#eee}\
+.board svg{max-width:100%;height:auto;border:1px solid #ccc}\
+.hists{display:flex;flex-wrap:wrap;gap:1em}.hist{margin:0}.hist figcaption{text-align:center}";

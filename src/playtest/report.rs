@@ -1,0 +1,427 @@
+//! The playtest report: built from the totals, printed for people or as JSON.
+
+use super::Config;
+use super::totals::{Context, LANE_COLOURS, Totals, WIN_UNITS};
+use crate::engine::{CARD_KINDS, Game};
+use crate::model::Color;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Mean scores, split.
+#[derive(Debug, Clone, Serialize)]
+pub struct MeanScores {
+    pub routes: f64,
+    pub tickets: f64,
+    pub stations: f64,
+    pub bonuses: f64,
+    pub total: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatReport {
+    pub seat: usize,
+    pub win_rate: f64,
+    pub mean: MeanScores,
+    /// Share of finished games whose last round this seat started.
+    pub ended_game: f64,
+    /// Final totals: `[score, games]`, ascending.
+    pub score_histogram: Vec<(i32, u64)>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BotReport {
+    pub bot: String,
+    /// Wins per seat played.
+    pub win_rate: f64,
+    pub seats_played: u64,
+    pub mean: MeanScores,
+    /// Share of its seats in which this bot started the last round.
+    pub ended_game: f64,
+    pub score_histogram: Vec<(i32, u64)>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TicketReport {
+    pub name: String,
+    /// Times a player kept it (finished games).
+    pub kept: u64,
+    pub completed: u64,
+    /// completed / kept.
+    pub rate: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RouteReport {
+    pub id: String,
+    pub length: u8,
+    /// Finished games in which any lane of it was claimed.
+    pub claimed_games: u64,
+    /// claimed_games / finished.
+    pub claim_rate: f64,
+    /// Lanes claimed over all finished games.
+    pub lanes_claimed: u64,
+    /// Mean global turn number of its first claim, over the games where it was claimed.
+    pub mean_claim_turn: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CityReport {
+    pub id: String,
+    /// Kept tickets naming the city (a zone counts for its endpoint cities).
+    pub on_kept_tickets: u64,
+    pub on_completed_tickets: u64,
+    /// Finished games in which a claimed route ends at the city.
+    pub touched_games: u64,
+    pub touched_rate: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ColourReport {
+    /// A card colour, `locomotive`, or `gray` (lanes only).
+    pub colour: String,
+    /// Cards of it taken into hands.
+    pub drawn: u64,
+    /// Cards of it paid.
+    pub spent: u64,
+    /// Spaces of claimed lanes printed in it (locomotives: none).
+    pub claimed_spaces: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExhaustionReport {
+    /// Games (finished or not) in which the train deck and the discard were both empty at
+    /// some point.
+    pub games: u64,
+    pub rate: f64,
+    pub first_turn_mean: Option<f64>,
+    pub first_turn_min: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FailureReport {
+    pub game: u64,
+    pub seed: u64,
+    pub turn: u32,
+    pub reason: String,
+}
+
+/// A playtest's results.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub map: String,
+    pub players: u8,
+    pub games: u64,
+    pub finished: u64,
+    pub failures: u64,
+    pub seed: u64,
+    pub bots: Vec<String>,
+    pub seats: Vec<SeatReport>,
+    pub by_bot: Vec<BotReport>,
+    pub turns_mean: f64,
+    pub turns_min: u32,
+    pub turns_max: u32,
+    /// Game length in turns (all players): `[turns, games]`.
+    pub turns_histogram: Vec<(u32, u64)>,
+    pub ticket_completion: Vec<TicketReport>,
+    pub route_claims: Vec<RouteReport>,
+    pub cities: Vec<CityReport>,
+    pub colours: Vec<ColourReport>,
+    pub deck_exhaustion: ExhaustionReport,
+    /// The failures of the lowest game indices (at most [`super::FAILURES_LISTED`]).
+    pub failure_list: Vec<FailureReport>,
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
+fn means(sums: &[i64; 5], n: u64) -> MeanScores {
+    let m = |k: usize| {
+        if n == 0 {
+            0.0
+        } else {
+            sums[k] as f64 / n as f64
+        }
+    };
+    MeanScores {
+        routes: m(0),
+        tickets: m(1),
+        stations: m(2),
+        bonuses: m(3),
+        total: m(4),
+    }
+}
+
+fn hist<K: Copy>(h: &BTreeMap<K, u64>) -> Vec<(K, u64)> {
+    h.iter().map(|(k, v)| (*k, *v)).collect()
+}
+
+/// The name of card kind / lane colour `k` (0..8 colours, 8 locomotive, 9 gray).
+pub fn colour_name(k: usize) -> &'static str {
+    match k {
+        k if k < Color::CARD_COLORS.len() => Color::CARD_COLORS[k].name(),
+        8 => "locomotive",
+        _ => "gray",
+    }
+}
+
+pub(super) fn build(
+    game: &Game,
+    config: &Config,
+    names: &[String],
+    cx: &Context,
+    t: &Totals,
+) -> Report {
+    let finished = t.finished;
+    Report {
+        map: game.name.clone(),
+        players: game.players,
+        games: t.games,
+        finished,
+        failures: t.failures,
+        seed: config.seed,
+        bots: config.bots.clone(),
+        seats: (0..game.players as usize)
+            .map(|s| SeatReport {
+                seat: s + 1,
+                win_rate: ratio(t.seat_win_units[s], finished * WIN_UNITS),
+                mean: means(&t.seat_scores[s], finished),
+                ended_game: ratio(t.ended_by[s], finished),
+                score_histogram: hist(&t.seat_hist[s]),
+            })
+            .collect(),
+        by_bot: names
+            .iter()
+            .enumerate()
+            .map(|(b, name)| BotReport {
+                bot: name.clone(),
+                win_rate: ratio(t.bot_win_units[b], t.bot_seats_played[b] * WIN_UNITS),
+                seats_played: t.bot_seats_played[b],
+                mean: means(&t.bot_scores[b], t.bot_seats_played[b]),
+                ended_game: ratio(t.bot_ended[b], t.bot_seats_played[b]),
+                score_histogram: hist(&t.bot_hist[b]),
+            })
+            .collect(),
+        turns_mean: ratio(t.turns_sum, finished),
+        turns_min: if finished == 0 { 0 } else { t.turns_min },
+        turns_max: t.turns_max,
+        turns_histogram: hist(&t.turns_hist),
+        ticket_completion: game
+            .tickets
+            .iter()
+            .enumerate()
+            .map(|(i, ticket)| TicketReport {
+                name: ticket.label.clone(),
+                kept: t.ticket_kept[i],
+                completed: t.ticket_done[i],
+                rate: ratio(t.ticket_done[i], t.ticket_kept[i]),
+            })
+            .collect(),
+        route_claims: game
+            .routes
+            .iter()
+            .enumerate()
+            .map(|(i, r)| RouteReport {
+                id: r.id.clone(),
+                length: r.length,
+                claimed_games: t.route_games[i],
+                claim_rate: ratio(t.route_games[i], finished),
+                lanes_claimed: t.route_lanes[i],
+                mean_claim_turn: (t.route_games[i] > 0)
+                    .then(|| ratio(t.route_turn_sum[i], t.route_games[i])),
+            })
+            .collect(),
+        cities: (0..cx.cities)
+            .map(|c| CityReport {
+                id: game.city_ids[c].clone(),
+                on_kept_tickets: t.city_kept[c],
+                on_completed_tickets: t.city_done[c],
+                touched_games: t.city_touched[c],
+                touched_rate: ratio(t.city_touched[c], finished),
+            })
+            .collect(),
+        colours: (0..LANE_COLOURS)
+            .map(|k| ColourReport {
+                colour: colour_name(k).to_string(),
+                drawn: if k < CARD_KINDS { t.drawn[k] } else { 0 },
+                spent: if k < CARD_KINDS { t.spent[k] } else { 0 },
+                claimed_spaces: if k == 8 {
+                    0
+                } else {
+                    t.claimed_spaces[k.min(9)]
+                },
+            })
+            .collect(),
+        deck_exhaustion: ExhaustionReport {
+            games: t.exhausted_games,
+            rate: ratio(t.exhausted_games, t.games),
+            first_turn_mean: (t.exhausted_games > 0)
+                .then(|| ratio(t.exhausted_turn_sum, t.exhausted_games)),
+            first_turn_min: (t.exhausted_games > 0).then_some(t.exhausted_turn_min),
+        },
+        failure_list: t
+            .failure_list
+            .iter()
+            .map(|(i, f)| FailureReport {
+                game: *i,
+                seed: f.seed,
+                turn: f.turn,
+                reason: f.reason.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The lowest and highest five of a list ranked by `key` (all of it when short).
+fn extremes<T>(list: &[T], key: impl Fn(&T) -> f64, name: impl Fn(&T) -> &str) -> Vec<&T> {
+    let mut v: Vec<&T> = list.iter().collect();
+    v.sort_by(|a, b| key(a).total_cmp(&key(b)).then(name(a).cmp(name(b))));
+    if v.len() <= 10 {
+        v
+    } else {
+        v[..5]
+            .iter()
+            .chain(v[v.len() - 5..].iter())
+            .copied()
+            .collect()
+    }
+}
+
+/// The report as text for people.
+pub fn render_human(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{}: {} games, {} players, bots {}, seed {}",
+        r.map,
+        r.games,
+        r.players,
+        r.bots.join(","),
+        r.seed
+    );
+    let _ = writeln!(
+        s,
+        "finished {}, failure states {}; turns mean {:.1} (min {}, max {})",
+        r.finished, r.failures, r.turns_mean, r.turns_min, r.turns_max
+    );
+    let e = &r.deck_exhaustion;
+    let _ = writeln!(
+        s,
+        "train deck and discard ran dry in {} games ({:.1}%){}",
+        e.games,
+        e.rate * 100.0,
+        match (e.first_turn_mean, e.first_turn_min) {
+            (Some(m), Some(min)) => format!(", first at turn {m:.1} on average (earliest {min})"),
+            _ => String::new(),
+        }
+    );
+    let _ = writeln!(
+        s,
+        "\n{:<8} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
+        "seat", "wins", "routes", "tickets", "stations", "bonuses", "total", "ended"
+    );
+    for seat in &r.seats {
+        let m = &seat.mean;
+        let _ = writeln!(
+            s,
+            "{:<8} {:>6.1}% {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
+            seat.seat,
+            seat.win_rate * 100.0,
+            m.routes,
+            m.tickets,
+            m.stations,
+            m.bonuses,
+            m.total,
+            seat.ended_game * 100.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\n{:<16} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
+        "bot", "wins", "seats", "routes", "tickets", "bonuses", "total", "ended"
+    );
+    for b in &r.by_bot {
+        let _ = writeln!(
+            s,
+            "{:<16} {:>6.1}% {:>8} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
+            b.bot,
+            b.win_rate * 100.0,
+            b.seats_played,
+            b.mean.routes,
+            b.mean.tickets,
+            b.mean.bonuses,
+            b.mean.total,
+            b.ended_game * 100.0
+        );
+    }
+    let kept: Vec<TicketReport> = r
+        .ticket_completion
+        .iter()
+        .filter(|x| x.kept > 0)
+        .cloned()
+        .collect();
+    let _ = writeln!(s, "\nticket completion (lowest and highest five):");
+    for x in extremes(&kept, |x| x.rate, |x| &x.name) {
+        let _ = writeln!(
+            s,
+            "  {:<40} {:>6.1}%  ({} of {})",
+            x.name,
+            x.rate * 100.0,
+            x.completed,
+            x.kept
+        );
+    }
+    let _ = writeln!(s, "\nroutes claimed in games (lowest and highest five):");
+    for x in extremes(&r.route_claims, |x| x.claim_rate, |x| &x.id) {
+        let _ = writeln!(
+            s,
+            "  {:<40} {:>6.1}%  mean turn {}",
+            x.id,
+            x.claim_rate * 100.0,
+            x.mean_claim_turn
+                .map_or("-".to_string(), |t| format!("{t:.1}"))
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\ncities on completed tickets (lowest and highest five):"
+    );
+    for x in extremes(&r.cities, |x| x.on_completed_tickets as f64, |x| &x.id) {
+        let _ = writeln!(
+            s,
+            "  {:<40} {:>7} completed, touched in {:.1}% of games",
+            x.id,
+            x.on_completed_tickets,
+            x.touched_rate * 100.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\n{:<12} {:>10} {:>10} {:>14}",
+        "colour", "drawn", "spent", "claimed spaces"
+    );
+    for c in &r.colours {
+        let _ = writeln!(
+            s,
+            "{:<12} {:>10} {:>10} {:>14}",
+            c.colour, c.drawn, c.spent, c.claimed_spaces
+        );
+    }
+    if r.failures > 0 {
+        let _ = writeln!(
+            s,
+            "\nfailure states ({}; the first {} listed):",
+            r.failures,
+            r.failure_list.len()
+        );
+        for f in &r.failure_list {
+            let _ = writeln!(
+                s,
+                "  game {} seed {} turn {}: {}",
+                f.game, f.seed, f.turn, f.reason
+            );
+        }
+    }
+    s
+}

@@ -1,0 +1,195 @@
+//! The playtest report: deterministic whatever the thread count (JSON and HTML), internally
+//! consistent, and an HTML page that escapes names and draws the route heat.
+
+use std::path::Path;
+use ttrmap::engine::Game;
+use ttrmap::playtest::{Config, Report, html::render_html, run};
+
+fn usa() -> ttrmap::model::MapFile {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    ttrmap::load::load_path(&path).unwrap().map.unwrap()
+}
+
+fn config(games: u64, threads: usize) -> Config {
+    Config {
+        games,
+        seed: 7,
+        bots: vec!["random".into()],
+        threads,
+        progress: false,
+    }
+}
+
+#[test]
+fn same_bytes_with_one_or_two_threads_json_and_html() {
+    let map = usa();
+    let game = Game::new(&map, 3, None).unwrap();
+    let one = run(&game, &config(80, 1)).unwrap();
+    let two = run(&game, &config(80, 2)).unwrap();
+    assert_eq!(
+        serde_json::to_string(&one).unwrap(),
+        serde_json::to_string(&two).unwrap()
+    );
+    let page = render_html(&one, &map).unwrap();
+    assert_eq!(page, render_html(&two, &map).unwrap());
+    assert!(page.starts_with("<!DOCTYPE html>"));
+}
+
+fn consistent(r: &Report) {
+    assert_eq!(r.games, r.finished + r.failures);
+    // Every finished game has a histogram entry per seat.
+    for s in &r.seats {
+        assert_eq!(
+            s.score_histogram.iter().map(|x| x.1).sum::<u64>(),
+            r.finished
+        );
+    }
+    assert_eq!(
+        r.turns_histogram.iter().map(|x| x.1).sum::<u64>(),
+        r.finished
+    );
+    // The claimed spaces by lane colour add up to the lanes claimed times their lengths.
+    let by_colour: u64 = r.colours.iter().map(|c| c.claimed_spaces).sum();
+    let by_route: u64 = r
+        .route_claims
+        .iter()
+        .map(|x| x.lanes_claimed * x.length as u64)
+        .sum();
+    assert_eq!(by_colour, by_route);
+    for x in &r.route_claims {
+        assert!(x.claimed_games <= r.finished && x.lanes_claimed >= x.claimed_games);
+        assert_eq!(x.mean_claim_turn.is_some(), x.claimed_games > 0);
+    }
+    // A city is on at least as many kept tickets as completed ones.
+    for c in &r.cities {
+        assert!(c.on_completed_tickets <= c.on_kept_tickets);
+        assert!(c.touched_rate <= 1.0);
+    }
+    // Cards are never spent that were not dealt or drawn: total spent ≤ total drawn plus
+    // the starting hands.
+    let drawn: u64 = r.colours.iter().map(|c| c.drawn).sum();
+    let spent: u64 = r.colours.iter().map(|c| c.spent).sum();
+    assert!(spent <= drawn + r.games * r.players as u64 * 4);
+    assert!(r.failure_list.len() as u64 <= r.failures.min(100));
+}
+
+#[test]
+fn report_figures_are_consistent() {
+    let map = usa();
+    let game = Game::new(&map, 2, None).unwrap();
+    let r = run(&game, &config(150, 2)).unwrap();
+    consistent(&r);
+    assert!(r.finished > 100, "{}", r.finished);
+    // In two-player USA games somebody claims the short routes: not every rate is zero.
+    assert!(r.route_claims.iter().any(|x| x.claim_rate > 0.5));
+    let human = ttrmap::playtest::render_human(&r);
+    assert!(human.contains("claimed spaces"), "{human}");
+    assert!(human.contains("ran dry"), "{human}");
+}
+
+#[test]
+fn a_tiny_deck_runs_dry_and_is_reported_with_its_seed() {
+    // Eight train cards in all: the starting hands take them, nobody can pay for a route of
+    // 6, and the game stops with no legal action.
+    let text = r#"
+[map]
+id = "dry"
+name = "Dry"
+players = { min = 2, max = 2 }
+board = { width = 100, height = 100 }
+[rules]
+base = "usa"
+train_deck = { per_color = 1, locomotives = 0 }
+[[cities]]
+id = "a"
+position = [10, 10]
+[[cities]]
+id = "b"
+position = [90, 90]
+[[routes]]
+from = "a"
+to = "b"
+length = 6
+[[tickets]]
+from = "a"
+to = "b"
+points = 9
+"#;
+    let loaded = ttrmap::load::load_str("dry.toml", text);
+    let map = loaded.map.clone().unwrap();
+    let game = Game::new(&map, 2, None).unwrap();
+    let r = run(&game, &config(130, 2)).unwrap();
+    assert_eq!(r.failures, 130);
+    assert_eq!(r.failure_list.len(), 100);
+    assert_eq!(r.failure_list[0].game, 0);
+    assert_eq!(r.failure_list[99].game, 99);
+    assert_eq!(r.failure_list[5].seed, ttrmap::playtest::game_seed(7, 5));
+    assert_eq!(r.deck_exhaustion.games, 130);
+    assert_eq!(r.deck_exhaustion.first_turn_min, Some(0));
+}
+
+const SCRIPT_MAP: &str = r#"
+[map]
+id = "esc"
+name = "Esc <b>bold</b> & co"
+players = { min = 2, max = 3 }
+board = { width = 400, height = 300 }
+[[cities]]
+id = "alpha"
+position = [50, 50]
+[[cities]]
+id = "gamma"
+name = "<script>alert(1)</script>"
+position = [300, 80]
+[[cities]]
+id = "delta"
+position = [200, 250]
+[[routes]]
+from = "alpha"
+to = "gamma"
+length = 2
+[[routes]]
+from = "gamma"
+to = "delta"
+length = 3
+[[routes]]
+from = "alpha"
+to = "delta"
+length = 1
+[[tickets]]
+from = "alpha"
+to = "gamma"
+points = 4
+[[tickets]]
+from = "delta"
+to = "gamma"
+points = 5
+"#;
+
+#[test]
+fn html_escapes_names_and_draws_every_space_by_claim_rate() {
+    let loaded = ttrmap::load::load_str("esc.toml", SCRIPT_MAP);
+    assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+    let map = loaded.map.clone().unwrap();
+    let game = Game::new(&map, 2, None).unwrap();
+    let report = run(&game, &config(40, 2)).unwrap();
+    let page = render_html(&report, &map).unwrap();
+    assert!(
+        !page.contains("<script"),
+        "no script at all, and none from a name"
+    );
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(page.contains("Esc &lt;b&gt;bold&lt;/b&gt; &amp; co"));
+    // 2 + 3 + 1 spaces, each filled by its route's heat.
+    let spaces = page.matches("class=\"space").count();
+    assert_eq!(spaces, 6);
+    assert_eq!(page.matches("<rect style=\"fill:#").count(), 6);
+    // No URL is fetched: the page is self-contained.
+    assert!(!page.contains("http://") || page.contains("xmlns=\"http://www.w3.org"));
+    assert!(!page.contains("src="));
+    assert_eq!(
+        page.matches("<figure class=\"hist\">").count(),
+        3,
+        "2 seats + 1 bot"
+    );
+}

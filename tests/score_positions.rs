@@ -1,0 +1,266 @@
+//! `ttrmap score` on hand-scored positions (the arithmetic is in the comments), its
+//! validation errors, and the detailed scorer against the engine's `final_scores`.
+//!
+//! Rule facts used: USA route points 1/2/4/7/10/15 for 1..6 spaces, 10 points for the longest
+//! path with every tied player scoring it, ties on points broken by most completed tickets
+//! (USA rules); Europe 4 points per unused station, a station borrows one route of another
+//! player into its city (Europe rules); India's Grand Tour table 5, 5, 10, 10, 10 for tickets
+//! joined by two separate routes (`src/presets/india.toml`); a Switzerland country ticket
+//! scores its best completed target and an unfinished one loses its lowest value.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use ttrmap::engine::position::{Borrow, score_detailed};
+use ttrmap::engine::{Game, final_scores};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn score(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .arg("score")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(fixture: &str) -> serde_json::Value {
+    let path = format!("tests/fixtures/positions/{fixture}.toml");
+    let (code, out, err) = score(&[&path, "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    serde_json::from_str(&out).expect("json")
+}
+
+fn totals(v: &serde_json::Value) -> Vec<i64> {
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["total"].as_i64().unwrap())
+        .collect()
+}
+
+#[test]
+fn usa_route_table_tickets_and_a_shared_longest_path() {
+    let v = json("usa");
+    let ada = &v["players"][0];
+    // Ada's routes: 1, 6, 4, 5, 3, 2 spaces = 1 + 15 + 7 + 10 + 4 + 2 = 39 points.
+    let points: Vec<i64> = ada["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["points"].as_i64().unwrap())
+        .collect();
+    assert_eq!(points, [1, 15, 7, 10, 4, 2]);
+    assert_eq!(ada["route_points"], 39);
+    // Tickets: Portland–Phoenix +11 and Denver–El Paso +4 completed; Chicago–Santa Fe −9 and
+    // Seattle–Los Angeles −9 failed: 11 + 4 − 9 − 9 = −3.
+    assert_eq!(ada["ticket_points"], -3);
+    assert_eq!(ada["tickets"][2]["completed"], false);
+    assert_eq!(ada["tickets"][2]["points"], -9);
+    // Longest paths: Portland…Santa Fe 1+6+4+5+3+2 = 21, Calgary…Boston 6+4+6+3+2 = 21: a
+    // tie, both score the 10.
+    assert_eq!(ada["longest_path"], 21);
+    assert_eq!(v["players"][1]["longest_path"], 21);
+    assert_eq!(ada["bonus_points"], 10);
+    assert_eq!(v["players"][1]["bonus_points"], 10);
+    // Ada 39 − 3 + 10 = 46; Bob 15+7+15+4+2 = 43, −7 (Calgary–Salt Lake City), +10 = 46.
+    assert_eq!(totals(&v), [46, 46]);
+    // Tied on points; Ada completed 2 tickets, Bob 0: Ada ranks first.
+    assert_eq!(ada["rank"], 1);
+    assert_eq!(ada["winner"], true);
+    assert_eq!(v["players"][1]["rank"], 2);
+    let (_, human, _) = score(&["tests/fixtures/positions/usa.toml"]);
+    assert!(
+        human.contains("tie on points broken by most completed tickets"),
+        "{human}"
+    );
+}
+
+#[test]
+fn europe_station_borrows_and_unused_stations() {
+    let v = json("europe");
+    let ada = &v["players"][0];
+    // Ada: Paris–Frankfurt 3 (4) + Frankfurt–München 2 (2) = 6; her station in Wien borrows
+    // Bob's München–Wien, so Paris–Wien (+8) is complete; 2 of 3 stations unused: 2 × 4 = 8.
+    // 6 + 8 + 8 = 22.
+    assert_eq!(ada["station_points"], 8);
+    assert_eq!(ada["stations"][0]["borrows"], "munchen-wien");
+    assert_eq!(ada["tickets"][0]["completed"], true);
+    // Bob: 4 + 4 + 2 = 10, Berlin–Roma −9, 3 unused stations 12, longest Essen–Berlin–Wien–
+    // München 2+3+3 = 8 against Ada's 5: +10. 10 − 9 + 12 + 10 = 23.
+    assert_eq!(totals(&v), [22, 23]);
+    assert_eq!(v["players"][1]["winner"], true);
+    // Left to choose, the station borrows the same route.
+    assert_eq!(totals(&json("europe-best-borrow")), [22, 23]);
+    // Told to borrow Berlin–Wien, Paris–Wien fails: 6 − 8 + 8 = 6.
+    let named = json("europe-named-borrow");
+    assert_eq!(named["players"][0]["stations"][0]["borrows"], "berlin-wien");
+    assert_eq!(totals(&named), [6, 23]);
+}
+
+#[test]
+fn india_grand_tour() {
+    let v = json("india");
+    let ada = &v["players"][0];
+    // Routes: 2+1+1+1+2+1+4+1+1 = 14 (India's table 1, 2, 4 for 1..3 spaces).
+    assert_eq!(ada["route_points"], 14);
+    // Bhopal–Mormugau +5 (two separate routes: via Khandwa–Manmad–Bombay and via Ratiam–
+    // Ahmadabad–Bombay–Poona), Lucknow–Bombay −7: −2.
+    assert_eq!(ada["ticket_points"], -2);
+    // One qualifying ticket: Grand Tour 5. Longest path: every node has even degree, so the
+    // whole network (13 spaces) is one circuit: +10 against Bob's 2.
+    let bonus = |i: usize| ada["bonuses"][i]["points"].as_i64().unwrap();
+    assert_eq!(ada["longest_path"], 13);
+    assert_eq!((bonus(0), bonus(1)), (10, 5));
+    assert_eq!(ada["bonuses"][1]["measure"], 1);
+    // 14 − 2 + 15 = 27; Bob's Agra–Delhi 2.
+    assert_eq!(totals(&v), [27, 2]);
+}
+
+#[test]
+fn switzerland_country_tickets() {
+    let v = json("switzerland");
+    let ada = &v["players"][0];
+    // Bern reaches France (5) and Deutschland (6): the best completed target, 6. Chur is
+    // unfinished: its lowest value, Österreich 3, is lost. 6 − 3 = 3.
+    assert_eq!(ada["tickets"][0]["points"], 6);
+    assert_eq!(ada["tickets"][1]["points"], -3);
+    // Routes 1+15+2+2+2+1+2+1 = 26, one path of 17 spaces: +10. 26 + 3 + 10 = 39.
+    assert_eq!(ada["route_points"], 26);
+    assert_eq!(totals(&v), [39, 1]);
+}
+
+fn temp_position(tag: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ttrmap-score-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("position.toml");
+    let map = root().join("maps").join("usa.toml");
+    std::fs::write(
+        &file,
+        format!("map = {:?}\n{text}", map.display().to_string()),
+    )
+    .unwrap();
+    file
+}
+
+fn fails_with(tag: &str, text: &str, wanted: &str) {
+    let file = temp_position(tag, text);
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{tag}: {err}");
+    assert!(err.contains(wanted), "{tag}: {err}");
+}
+
+#[test]
+fn bad_positions_exit_1_with_a_clear_error() {
+    let two = |a: &str, b: &str| format!("[[player]]\n{a}\n[[player]]\n{b}\n");
+    fails_with(
+        "unknown",
+        &two("routes = [\"denver-omha\"]", ""),
+        "unknown route `denver-omha`; did you mean 'denver-omaha'?",
+    );
+    fails_with(
+        "twice",
+        &two(
+            "routes = [{ route = \"new-york-boston\", lane = 1 }]",
+            "routes = [{ route = \"boston-new-york\", lane = 1 }, { route = \"boston-new-york\", lane = 1 }]",
+        ),
+        "lane 1 is claimed twice",
+    );
+    // 6 + 6 + 6 + 6 + 6 + 6 + 6 + 6 = 48 > 45 trains.
+    fails_with(
+        "trains",
+        &two(
+            "routes = [\"calgary-winnipeg\", \"duluth-helena\", \"duluth-toronto\", \"el-paso-houston\", \
+             \"el-paso-los-angeles\", \"helena-seattle\", \"miami-new-orleans\", \"portland-salt-lake-city\"]",
+            "",
+        ),
+        "the routes use 48 trains but a player has only 45",
+    );
+    // Five players so that both lanes of a double route are open.
+    let five = "players = 5\n[[player]]\nroutes = [{ route = \"boston-new-york\", lane = 1 }, { route = \"boston-new-york\", lane = 2 }]\n[[player]]\n[[player]]\n[[player]]\n[[player]]\n";
+    fails_with(
+        "both-lanes",
+        five,
+        "on two lanes of route `boston-new-york`",
+    );
+    fails_with(
+        "double-two-players",
+        &two(
+            "routes = [{ route = \"boston-new-york\", lane = 1 }]",
+            "routes = [{ route = \"boston-new-york\", lane = 2 }]",
+        ),
+        "only 1 may be used with 2 players",
+    );
+    fails_with("field", &two("rotues = []", ""), "unknown field `rotues`");
+    fails_with(
+        "ticket",
+        &two("tickets = [\"boston-maimi\"]", ""),
+        "unknown ticket `boston-maimi`",
+    );
+}
+
+#[test]
+fn missing_files_exit_2() {
+    let (code, _, err) = score(&["tests/fixtures/positions/no-such.toml"]);
+    assert_eq!(code, Some(2), "{err}");
+    let file = temp_position("nomap", "");
+    std::fs::write(&file, "map = \"nowhere.toml\"\n[[player]]\n[[player]]\n").unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot read map"), "{err}");
+}
+
+/// The detailed scorer agrees with the engine's `final_scores` on played games when every
+/// station chooses its best route.
+#[test]
+fn detailed_scores_match_the_engine_on_played_games() {
+    for (map, players) in [("usa", 3), ("europe", 3), ("india", 2), ("switzerland", 2)] {
+        let loaded = ttrmap::load::load_path(&root().join(format!("maps/{map}.toml"))).unwrap();
+        let game = Game::new(loaded.map.as_ref().unwrap(), players, None).unwrap();
+        let mut finished = 0;
+        for i in 0..25 {
+            let mut bots: Vec<Box<dyn ttrmap::bots::Bot>> = (0..players)
+                .map(|_| Box::new(ttrmap::bots::RandomBot) as Box<dyn ttrmap::bots::Bot>)
+                .collect();
+            let state =
+                ttrmap::playtest::play_game(&game, &mut bots, ttrmap::playtest::game_seed(5, i));
+            if state.result.is_none() {
+                continue;
+            }
+            finished += 1;
+            let engine = final_scores(&game, &state);
+            let detailed = score_detailed(&game, &state, &[]);
+            for (e, d) in engine.iter().zip(&detailed) {
+                assert_eq!(
+                    (e.total, e.tickets, e.bonuses, e.winner),
+                    (d.total, d.ticket_points, d.bonus_points, d.winner),
+                    "{map} game {i}"
+                );
+            }
+            // Naming each station's best choice gives the same result.
+            let named: Vec<Vec<Borrow>> = detailed
+                .iter()
+                .map(|d| {
+                    d.stations
+                        .iter()
+                        .map(|s| s.borrowed.map_or(Borrow::Nothing, Borrow::Route))
+                        .collect()
+                })
+                .collect();
+            let again = score_detailed(&game, &state, &named);
+            assert_eq!(
+                again.iter().map(|d| d.total).collect::<Vec<_>>(),
+                detailed.iter().map(|d| d.total).collect::<Vec<_>>()
+            );
+        }
+        assert!(finished >= 20, "{map}: only {finished} games finished");
+    }
+}
