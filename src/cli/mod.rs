@@ -96,6 +96,43 @@ pub(crate) fn emit(text: &str) {
     }
 }
 
+/// A map that loaded without errors, with the text it came from.
+pub(crate) struct CleanMap {
+    pub map: crate::model::MapFile,
+    pub text: String,
+}
+
+/// Loads a map for a command that needs it free of errors (stats, render, playtest, replay).
+/// On failure it prints why and returns the exit code: the diagnostics and 1 for a map with
+/// errors, the I/O error and 2 for a file that cannot be read (`io_hint` is added to that
+/// message).
+pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<CleanMap, i32> {
+    let loaded = crate::load::load_path(path)
+        .map_err(|e| usage_error(format!("cannot read {}: {e}{io_hint}", path.display())))?;
+    match loaded.map {
+        Some(map) if !loaded.has_errors() => Ok(CleanMap {
+            map,
+            text: loaded.text,
+        }),
+        _ => {
+            let file = crate::report::FileReport {
+                name: &loaded.name,
+                text: &loaded.text,
+                diagnostics: &loaded.diagnostics,
+            };
+            eprint!(
+                "{}",
+                crate::report::render(crate::report::Format::Human, &[file], false)
+            );
+            eprintln!(
+                "error: {} has errors; run `ttrmap check` on it",
+                path.display()
+            );
+            Err(EXIT_PROBLEMS)
+        }
+    }
+}
+
 /// Prints an I/O or usage error the way every command does, and returns `EXIT_USAGE`.
 pub(crate) fn usage_error(message: impl std::fmt::Display) -> i32 {
     eprintln!("error: {message}");

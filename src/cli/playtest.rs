@@ -3,10 +3,8 @@
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
-use crate::load::load_path;
 use crate::playtest::record::map_hash;
 use crate::playtest::{Config, RecordHeader, Recording, html::render_html, render_human, run_with};
-use crate::report::{FileReport, Format, render};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -52,19 +50,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> i32 {
-    let loaded = match load_path(&args.file) {
-        Ok(l) => l,
-        Err(e) => return usage_error(format!("cannot read {}: {e}", args.file.display())),
+    let clean = match super::load_clean_map(&args.file, "") {
+        Ok(clean) => clean,
+        Err(code) => return code,
     };
-    let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) else {
-        let report = FileReport {
-            name: &loaded.name,
-            text: &loaded.text,
-            diagnostics: &loaded.diagnostics,
-        };
-        eprint!("{}", render(Format::Human, &[report], false));
-        return EXIT_PROBLEMS;
-    };
+    let map = &clean.map;
     let players = args.players.unwrap_or(map.map.players.min.max(2));
     let game = match Game::new(map, players, args.mode.as_deref()) {
         Ok(g) => g,
@@ -89,7 +79,7 @@ pub fn run(args: Args) -> i32 {
                     .unwrap_or_else(|_| args.file.clone())
                     .display()
                     .to_string(),
-                map_hash: map_hash(loaded.text.as_bytes()),
+                map_hash: map_hash(clean.text.as_bytes()),
                 mode: args.mode.clone(),
                 players,
             };

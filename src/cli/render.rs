@@ -2,10 +2,8 @@
 //! [--print]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error, write_atomic};
-use crate::load::load_path;
+use super::{EXIT_OK, usage_error, write_atomic};
 use crate::render::{Format, Options, RenderError, render};
-use crate::report::{FileReport, Format as ReportFormat, render as report};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -80,23 +78,12 @@ pub fn run(args: Args) -> i32 {
     {
         return usage_error(e);
     }
-    let loaded = match load_path(&args.map) {
-        Ok(l) => l,
-        Err(e) => return usage_error(format!("cannot read {}: {e}", args.map.display())),
+    // A map with errors is reported and nothing is drawn.
+    let clean = match super::load_clean_map(&args.map, "") {
+        Ok(clean) => clean,
+        Err(code) => return code,
     };
-    let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) else {
-        let file = FileReport {
-            name: &loaded.name,
-            text: &loaded.text,
-            diagnostics: &loaded.diagnostics,
-        };
-        eprint!("{}", report(ReportFormat::Human, &[file], false));
-        eprintln!(
-            "error: {} has errors; nothing was drawn",
-            args.map.display()
-        );
-        return EXIT_PROBLEMS;
-    };
+    let map = &clean.map;
     let bytes = match render(map, format, &opts) {
         Ok(b) => b,
         Err(e) => return usage_error(e),

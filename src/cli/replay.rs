@@ -5,9 +5,7 @@
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::Game;
-use crate::load::load_path;
 use crate::playtest::record::{GameRecord, map_hash, replay};
-use crate::report::{FileReport, Format, render};
 use std::fmt::Write as _;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -79,25 +77,12 @@ pub fn run(args: Args) -> i32 {
         .map
         .clone()
         .unwrap_or_else(|| PathBuf::from(&record.map));
-    let loaded = match load_path(&map_path) {
-        Ok(l) => l,
-        Err(e) => {
-            return usage_error(format!(
-                "cannot read map {}: {e} (give it with --map)",
-                map_path.display()
-            ));
-        }
+    let clean = match super::load_clean_map(&map_path, " (give the map with --map)") {
+        Ok(clean) => clean,
+        Err(code) => return code,
     };
-    let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) else {
-        let report = FileReport {
-            name: &loaded.name,
-            text: &loaded.text,
-            diagnostics: &loaded.diagnostics,
-        };
-        eprint!("{}", render(Format::Human, &[report], false));
-        return EXIT_PROBLEMS;
-    };
-    if map_hash(loaded.text.as_bytes()) != record.map_hash {
+    let map = &clean.map;
+    if map_hash(clean.text.as_bytes()) != record.map_hash {
         eprintln!(
             "warning: {} changed since the game was recorded; the replay may not fit",
             map_path.display()

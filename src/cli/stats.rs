@@ -1,8 +1,6 @@
 //! `ttrmap stats FILE [--format json]`.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
-use crate::load::load_path;
-use crate::report::{FileReport, Format, render};
+use super::EXIT_OK;
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -20,19 +18,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> i32 {
-    let loaded = match load_path(&args.file) {
-        Ok(l) => l,
-        Err(e) => return usage_error(format!("cannot read {}: {e}", args.file.display())),
+    let map = match super::load_clean_map(&args.file, "") {
+        Ok(clean) => clean.map,
+        Err(code) => return code,
     };
-    let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) else {
-        let report = FileReport {
-            name: &loaded.name,
-            text: &loaded.text,
-            diagnostics: &loaded.diagnostics,
-        };
-        eprint!("{}", render(Format::Human, &[report], false));
-        return EXIT_PROBLEMS;
-    };
+    let map = &map;
     let stats = crate::stats::compute(map);
     let tables = crate::stats::tables(map);
     match args.format {
