@@ -1,10 +1,12 @@
 //! Invariants checked after every step of many random games on every playable shipped map.
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use ttrmap::bots::{Bot, RandomBot};
-use ttrmap::engine::{Action, Game, LOCO, NOBODY, Phase, State, final_scores};
+use ttrmap::engine::{
+    Action, Game, LOCO, NOBODY, Phase, State, claim_ways_match_general, final_scores,
+};
 use ttrmap::load::load_path;
 use ttrmap::playtest::game_seed;
 
@@ -17,6 +19,32 @@ fn game(map: &str, players: u8) -> Game {
 
 /// Checks every invariant of one position.
 fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
+    // The incrementally kept open-lane sets agree with the lane tables.
+    if let Err(e) = state.check_caches(game) {
+        panic!("{e}: {context}");
+    }
+    // Sampling from counts finds exactly the listed action at an index, and counts right.
+    let tickets_at = legal
+        .iter()
+        .position(|&a| a == Action::DrawTickets)
+        .map(|i| i as u32);
+    assert_eq!(
+        state.legal_count(game),
+        (legal.len() as u32, tickets_at),
+        "legal count: {context}"
+    );
+    let n = legal.len();
+    for i in [0, n / 3, n / 2, n.saturating_sub(1)] {
+        if i < n {
+            let sampled = state.sample_legal(game, |_, _| Some(i as u32));
+            assert_eq!(sampled, Some(legal[i]), "action {i} of {n}: {context}");
+        }
+    }
+    assert_eq!(
+        state.sample_legal(game, |total, _| Some(total)),
+        None,
+        "an index past the end: {context}"
+    );
     assert_eq!(
         state.cards_in_play(),
         game.deck_total as u32,
@@ -97,7 +125,12 @@ fn play_checked(map: &str, players: u8, games: u64) -> (u64, u64) {
                 break;
             }
             let p = state.current_player() as usize;
+            // The random bot's list-free path plays what it would choose from the list.
+            let mut fast_rng = rng.clone();
+            let fast = bots[p].act(&game, &state, &mut Vec::new(), &mut fast_rng);
             let action = bots[p].choose(&game, &state, &legal, &mut rng);
+            assert_eq!(fast, Some(action), "act vs choose: {context}");
+            assert_eq!(fast_rng, rng, "act and choose use chance alike: {context}");
             state
                 .apply(&game, action, &mut rng)
                 .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
@@ -188,5 +221,35 @@ fn maps_with_unplayed_mechanics_are_refused_by_name() {
             text.contains("unsupported mechanic") && text.contains(mechanic),
             "{map}: {text}"
         );
+    }
+}
+
+#[test]
+fn closed_form_payments_match_the_general_rule_on_every_map() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for map in [
+        "usa.toml",
+        "europe.toml",
+        "nordic-countries.toml",
+        "switzerland.toml",
+        "india.toml",
+    ] {
+        let game = game(map, 3);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let mut hand = [0u16; 9];
+            for k in &mut hand {
+                // Mostly small counts, sometimes none, sometimes many.
+                *k = [0, 0, 1, 2, 3, 5, 9][rng.random_range(0..7)];
+            }
+            for class in &game.lane_classes {
+                assert!(
+                    claim_ways_match_general(&hand, class),
+                    "{map}: {class:?} with {hand:?}"
+                );
+                checked += class.is_simple() as u32;
+            }
+        }
+        assert!(checked > 0, "{map} has no simple lanes");
     }
 }

@@ -6,9 +6,7 @@
 //! its thread's running totals as soon as it ends.
 
 use crate::bots::{self, Bot};
-use crate::engine::{Action, Failure, Game, State};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use crate::engine::{Failure, Game, State};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -27,30 +25,9 @@ pub fn game_seed(base: u64, index: u64) -> u64 {
 }
 
 /// Plays one game to its end (or to a failure state). The bots sit in seat order.
+/// (The loop lives with the bots, which may pick an action without listing them all.)
 pub fn play_game(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64) -> State {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = State::new(game, seed, &mut rng);
-    let mut legal: Vec<Action> = Vec::with_capacity(256);
-    while !state.is_terminal() {
-        state.legal_actions(game, &mut legal);
-        let p = state.current_player();
-        if legal.is_empty() {
-            state.fail(format!(
-                "player {} has no legal action in {:?} (train deck and discard: {} cards, \
-                 tickets left: {})",
-                p + 1,
-                state.phase,
-                state.deck_size + state.discard.iter().sum::<u16>(),
-                state.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
-            ));
-            break;
-        }
-        let action = bots[p as usize].choose(game, &state, &legal, &mut rng);
-        if let Err(e) = state.apply(game, action, &mut rng) {
-            state.fail(format!("bot chose an illegal action: {e}"));
-        }
-    }
-    state
+    bots::play_game(game, bots, seed)
 }
 
 /// What to play.
