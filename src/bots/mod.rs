@@ -3,11 +3,11 @@
 //! A bot sees the whole [`State`] (hands included): the bots are for playtesting maps, not
 //! for fair play, and what they do with that knowledge is up to each style.
 
-//mod planner;
-//mod styles;
+mod planner;
+mod styles;
 
-//pub use planner::Planner;
-//pub use styles::{StyleBot, Style};
+pub use planner::Planner;
+pub use styles::{Style, StyleBot};
 
 use crate::engine::{Action, Game, State};
 use rand::{RngExt, SeedableRng};
@@ -58,7 +58,7 @@ pub const BOT_NAMES: &[&str] = &[
 pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
-        _ => None,
+        _ => Style::by_name(name).map(|s| Box::new(StyleBot::new(s)) as Box<dyn Bot>),
     }
 }
 

@@ -203,21 +203,20 @@ pub fn longest_path(node_count: usize, edges: &[(u16, u16, u8)]) -> u32 {
     // Nodes touched by the edges, renumbered 0..n (at most 128 for 64 edges).
     let mut nodes = [0u16; 128];
     let mut n = 0;
-    for &(a, b, _) in edges {
-        for x in [a, b] {
-            if !nodes[..n].contains(&x) {
-                nodes[n] = x;
-                n += 1;
+    let index_of = |x: u16, nodes: &mut [u16; 128], n: &mut usize| -> usize {
+        match nodes[..*n].iter().position(|&y| y == x) {
+            Some(i) => i,
+            None => {
+                nodes[*n] = x;
+                *n += 1;
+                *n - 1
             }
         }
-    }
-    let index = |x: u16| nodes[..n].iter().position(|&y| y == x).unwrap_or(0);
+    };
     let mut incident = [0u64; 128];
+    let mut degree = [0u32; 128];
     let mut ends = [(0u8, 0u8, 0u8); 64];
-    let mut component = [0u8; 128];
-    for (i, c) in component.iter_mut().enumerate().take(n) {
-        *c = i as u8;
-    }
+    let mut component: [u8; 128] = std::array::from_fn(|i| i as u8);
     fn root(component: &mut [u8; 128], mut x: usize) -> usize {
         while component[x] as usize != x {
             component[x] = component[component[x] as usize];
@@ -226,31 +225,25 @@ pub fn longest_path(node_count: usize, edges: &[(u16, u16, u8)]) -> u32 {
         x
     }
     for (e, &(a, b, len)) in edges.iter().enumerate() {
-        let (ia, ib) = (index(a), index(b));
+        let ia = index_of(a, &mut nodes, &mut n);
+        let ib = index_of(b, &mut nodes, &mut n);
         ends[e] = (ia as u8, ib as u8, len);
         incident[ia] |= 1 << e;
         incident[ib] |= 1 << e;
+        // A loop edge adds two to its node's degree.
+        degree[ia] += 1;
+        degree[ib] += 1;
         let (ra, rb) = (root(&mut component, ia), root(&mut component, ib));
         component[ra] = rb as u8;
     }
-    // Per component: total length and whether any node has odd degree (a loop edge adds
-    // two to its node's degree, and its bit once: count it twice).
+    // Per component: total length and whether any node has odd degree.
     let mut total = [0u32; 128];
     let mut has_odd = [false; 128];
     for &(a, _, len) in &ends[..edges.len()] {
         total[root(&mut component, a as usize)] += len as u32;
     }
-    let degree = |i: usize, ends: &[(u8, u8, u8)]| -> u32 {
-        let loops = ends
-            .iter()
-            .filter(|&&(a, b, _)| a as usize == i && b as usize == i)
-            .count() as u32;
-        incident[i].count_ones() + loops
-    };
-    let mut odd = [false; 128];
-    for i in 0..n {
-        if degree(i, &ends[..edges.len()]) % 2 == 1 {
-            odd[i] = true;
+    for (i, &d) in degree.iter().enumerate().take(n) {
+        if d % 2 == 1 {
             has_odd[root(&mut component, i)] = true;
         }
     }
@@ -271,7 +264,7 @@ pub fn longest_path(node_count: usize, edges: &[(u16, u16, u8)]) -> u32 {
         let r = root(&mut component, i);
         if !has_odd[r] {
             best = best.max(total[r]);
-        } else if odd[i] {
+        } else if degree[i] % 2 == 1 {
             best = best.max(walk(i, 0, &incident, &ends));
         }
     }

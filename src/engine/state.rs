@@ -865,11 +865,105 @@ impl State {
         self.current = current;
     }
 
-    /// Whether `action` is legal now (a linear check against the legal list).
+    /// Whether `action` is legal now: exactly whether [`State::legal_actions`] lists it,
+    /// checked without listing the main phase's claims.
     pub fn is_legal(&self, game: &Game, action: Action) -> bool {
-        let mut v = Vec::new();
-        self.legal_actions(game, &mut v);
-        v.contains(&action)
+        match (self.phase, action) {
+            (Phase::Main, Action::Claim { lane, .. }) => {
+                let mut claims = Vec::new();
+                self.claims_of_lane(game, lane as usize, &mut claims);
+                claims.contains(&action)
+            }
+            (Phase::Main, Action::DrawFaceUp(slot)) => self
+                .face_up
+                .get(slot as usize)
+                .is_some_and(|&c| c != NOBODY),
+            (Phase::Main, Action::DrawBlind) => self.can_draw_blind(),
+            (Phase::Main, Action::DrawTickets) => self.can_draw_tickets(game),
+            (Phase::Main, Action::BuildStation { city, color, locos }) => {
+                (city as usize) < self.station_owner.len()
+                    && self.station_owner[city as usize] == NOBODY
+                    && self
+                        .station_payment_options(game)
+                        .any(|x| x == (color, locos))
+            }
+            (Phase::Main, _) => false,
+            _ => {
+                let mut found = false;
+                self.other_phase_actions(game, |a| {
+                    found = a == action;
+                    !found
+                });
+                found
+            }
+        }
+    }
+
+    /// Whether lane `lane` is open to player `p` by the lane tables (not owned, its route
+    /// not full at this player count, `p` on no other lane of it); trains and cards are
+    /// not considered.
+    pub fn lane_is_open_to(&self, game: &Game, lane: usize, p: u8) -> bool {
+        lane < game.lane_count() && p < game.players && self.lane_bit_open(game, p, lane)
+    }
+
+    /// Appends the lanes the current player can claim now (open to them, trains and
+    /// cards enough), in lane order. Nothing outside the main phase.
+    pub fn claimable_lanes(&self, game: &Game, out: &mut Vec<u16>) {
+        if self.phase != Phase::Main {
+            return;
+        }
+        let mut ways = [0u16; FAST_SLOTS];
+        if self.claim_total(game, &mut ways) == 0 {
+            return;
+        }
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let words = game.lane_words;
+        for (w, &word) in self.open[p * words..(p + 1) * words].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let lane = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let slot = game.lane_slot[lane];
+                let claimable = if slot != NO_SLOT {
+                    ways[slot as usize] > 0
+                } else {
+                    let class = &game.lane_classes[game.lane_class[lane] as usize];
+                    class.length as u16 <= player.trains
+                        && class_claim_count(&player.hand, class) > 0
+                };
+                if claimable {
+                    out.push(lane as u16);
+                }
+            }
+        }
+    }
+
+    /// Whether a card can be drawn blind now (deck or discard not empty, in a draw phase).
+    pub fn can_draw_blind(&self) -> bool {
+        matches!(self.phase, Phase::Main | Phase::Drawing { .. }) && self.drawable_cards() > 0
+    }
+
+    /// Whether face-up slot `slot` may be taken now.
+    pub fn can_draw_face_up(&self, game: &Game, slot: usize) -> bool {
+        let Some(&c) = self.face_up.get(slot) else {
+            return false;
+        };
+        match self.phase {
+            Phase::Main => c != NOBODY,
+            Phase::Drawing { .. } => c != NOBODY && !(c == LOCO && game.loco_whole_draw),
+            _ => false,
+        }
+    }
+
+    /// Whether the current player may draw tickets now.
+    pub fn can_draw_tickets(&self, game: &Game) -> bool {
+        self.phase == Phase::Main && self.tickets_drawable(game)
+    }
+
+    /// The smallest number of tickets the current player must keep from the offer.
+    pub fn tickets_to_keep(&self, game: &Game) -> u8 {
+        self.keep_minimum(game)
     }
 
     /// Marks the game as a failure: the rules give the current player nothing to do.
