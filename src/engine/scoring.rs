@@ -260,11 +260,11 @@ pub fn longest_path(node_count: usize, edges: &[(u16, u16, u8)]) -> u32 {
         best
     }
     let mut best = 0;
-    for i in 0..n {
+    for (i, &d) in degree.iter().enumerate().take(n) {
         let r = root(&mut component, i);
         if !has_odd[r] {
             best = best.max(total[r]);
-        } else if degree[i] % 2 == 1 {
+        } else if d % 2 == 1 {
             best = best.max(walk(i, 0, &incident, &ends));
         }
     }

@@ -1349,7 +1349,7 @@ fn open_counts_by_class(game: &Game) -> Vec<u16> {
 
 /// Per player and fast slot, the number of lanes (all open at the start).
 fn open_counts_by_slot(game: &Game) -> Vec<u16> {
-    let mut one = vec![0u16; FAST_SLOTS];
+    let mut one = [0u16; FAST_SLOTS];
     for &slot in &game.lane_slot {
         if slot != NO_SLOT {
             one[slot as usize] += 1;
