@@ -1,36 +1,77 @@
-//! Random 2-player USA games per second on one thread (plain main, std::time).
+//! Complete games per second on one thread (plain main, std::time): random 2-player USA
+//! games, and the four style bots in 4-player USA games.
 //! Run: `cargo bench --bench engine`.
+//!
+//! Both wall time and the thread's CPU time (Linux `/proc/thread-self/schedstat`) are
+//! shown: on a busy machine the CPU-time rate is the one that measures the engine.
 
 use std::time::Instant;
-use ttrmap::bots::{Bot, RandomBot};
+use ttrmap::bots::{self, Bot};
 use ttrmap::engine::Game;
 use ttrmap::load::load_path;
-use ttrmap::playtest::{game_seed, play_game};
+use ttrmap::playtest::game_seed;
+
+/// Nanoseconds this thread has run on a CPU, if the system tells.
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+fn measure(label: &str, game: &Game, names: &[&str], games: u64) {
+    let make = |i: u64| -> Vec<Box<dyn Bot>> {
+        (0..game.players as usize)
+            .map(|s| bots::by_name(names[(s + i as usize) % names.len()]).expect("a known bot"))
+            .collect()
+    };
+    // Warm-up, then the measured run.
+    for i in 0..games / 40 {
+        ttrmap::playtest::play_game(game, &mut make(i), game_seed(1, i));
+    }
+    let cpu_start = thread_cpu_ns();
+    let start = Instant::now();
+    let mut turns = 0u64;
+    let mut failures = 0u64;
+    for i in 0..games {
+        let state = ttrmap::playtest::play_game(game, &mut make(i), game_seed(7, i));
+        turns += state.turn as u64;
+        failures += state.failure.is_some() as u64;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = match (cpu_start, thread_cpu_ns()) {
+        (Some(a), Some(b)) => format!(
+            "{:.0} games/s of CPU time",
+            games as f64 / ((b - a) as f64 / 1e9)
+        ),
+        _ => "CPU time not available".into(),
+    };
+    println!(
+        "engine: {games} {label} games in {secs:.3} s = {:.0} games/s wall, {cpu}, one thread \
+         (mean {:.1} turns, {failures} failure states)",
+        games as f64 / secs,
+        turns as f64 / games as f64
+    );
+}
 
 fn main() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
     let loaded = load_path(&path).expect("maps/usa.toml is readable");
     let map = loaded.map.expect("maps/usa.toml loads");
-    let game = Game::new(&map, 2, None).expect("USA is playable");
-    let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(RandomBot), Box::new(RandomBot)];
-    // Warm-up, then the measured run.
-    for i in 0..500 {
-        play_game(&game, &mut bots, game_seed(1, i));
-    }
-    let games = 20_000u64;
-    let start = Instant::now();
-    let mut turns = 0u64;
-    let mut failures = 0u64;
-    for i in 0..games {
-        let state = play_game(&game, &mut bots, game_seed(7, i));
-        turns += state.turn as u64;
-        failures += state.failure.is_some() as u64;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "engine: {games} random 2-player USA games in {secs:.3} s = {:.0} games/s on one thread \
-         (mean {:.1} turns, {failures} failure states)",
-        games as f64 / secs,
-        turns as f64 / games as f64
+    let two = Game::new(&map, 2, None).expect("USA is playable");
+    measure("random 2-player USA", &two, &["random"], 40_000);
+    let four = Game::new(&map, 4, None).expect("USA is playable");
+    measure(
+        "four-style 4-player USA",
+        &four,
+        &[
+            "destination-hungry",
+            "route-focus",
+            "one-step",
+            "long-route",
+        ],
+        4_000,
     );
 }

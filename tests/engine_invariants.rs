@@ -1,12 +1,14 @@
 //! Invariants checked after every step of many random games on every playable shipped map.
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
-use ttrmap::bots::{Bot, RandomBot};
-use ttrmap::engine::{Action, Game, LOCO, NOBODY, Phase, State, final_scores};
+use ttrmap::bots::{self, Bot, RandomBot, Style, StyleBot};
+use ttrmap::engine::{
+    Action, Game, LOCO, NOBODY, Phase, State, claim_ways_match_general, final_scores,
+};
 use ttrmap::load::load_path;
-use ttrmap::playtest::game_seed;
+use ttrmap::playtest::{Config, game_seed, run};
 
 fn game(map: &str, players: u8) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map);
@@ -17,6 +19,32 @@ fn game(map: &str, players: u8) -> Game {
 
 /// Checks every invariant of one position.
 fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
+    // The incrementally kept open-lane sets agree with the lane tables.
+    if let Err(e) = state.check_caches(game) {
+        panic!("{e}: {context}");
+    }
+    // Sampling from counts finds exactly the listed action at an index, and counts right.
+    let tickets_at = legal
+        .iter()
+        .position(|&a| a == Action::DrawTickets)
+        .map(|i| i as u32);
+    assert_eq!(
+        state.legal_count(game),
+        (legal.len() as u32, tickets_at),
+        "legal count: {context}"
+    );
+    let n = legal.len();
+    for i in [0, n / 3, n / 2, n.saturating_sub(1)] {
+        if i < n {
+            let sampled = state.sample_legal(game, |_, _| Some(i as u32));
+            assert_eq!(sampled, Some(legal[i]), "action {i} of {n}: {context}");
+        }
+    }
+    assert_eq!(
+        state.sample_legal(game, |total, _| Some(total)),
+        None,
+        "an index past the end: {context}"
+    );
     assert_eq!(
         state.cards_in_play(),
         game.deck_total as u32,
@@ -97,7 +125,12 @@ fn play_checked(map: &str, players: u8, games: u64) -> (u64, u64) {
                 break;
             }
             let p = state.current_player() as usize;
+            // The random bot's list-free path plays what it would choose from the list.
+            let mut fast_rng = rng.clone();
+            let fast = bots[p].act(&game, &state, &mut Vec::new(), &mut fast_rng);
             let action = bots[p].choose(&game, &state, &legal, &mut rng);
+            assert_eq!(fast, Some(action), "act vs choose: {context}");
+            assert_eq!(fast_rng, rng, "act and choose use chance alike: {context}");
             state
                 .apply(&game, action, &mut rng)
                 .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
@@ -189,4 +222,208 @@ fn maps_with_unplayed_mechanics_are_refused_by_name() {
             "{map}: {text}"
         );
     }
+}
+
+#[test]
+fn closed_form_payments_match_the_general_rule_on_every_map() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for map in [
+        "usa.toml",
+        "europe.toml",
+        "nordic-countries.toml",
+        "switzerland.toml",
+        "india.toml",
+    ] {
+        let game = game(map, 3);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let mut hand = [0u16; 9];
+            for k in &mut hand {
+                // Mostly small counts, sometimes none, sometimes many.
+                *k = [0, 0, 1, 2, 3, 5, 9][rng.random_range(0..7)];
+            }
+            for class in &game.lane_classes {
+                assert!(
+                    claim_ways_match_general(&hand, class),
+                    "{map}: {class:?} with {hand:?}"
+                );
+                checked += class.is_simple() as u32;
+            }
+        }
+        assert!(checked > 0, "{map} has no simple lanes");
+    }
+}
+
+/// Plays `games` games of the four style bots (seats rotating) with every invariant checked
+/// after every step; returns the games each style finished.
+fn play_styles_checked(map: &str, players: u8, games: u64) -> [u64; 4] {
+    let game = game(map, players);
+    let mut finished = [0u64; 4];
+    let mut legal = Vec::new();
+    for i in 0..games {
+        let seed = game_seed(23, i);
+        let seat_style: Vec<usize> = (0..players as usize)
+            .map(|s| (s + i as usize) % 4)
+            .collect();
+        let mut bots: Vec<StyleBot> = seat_style
+            .iter()
+            .map(|&k| StyleBot::new(Style::ALL[k]))
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = State::new(&game, seed, &mut rng);
+        while !state.is_terminal() {
+            state.legal_actions(&game, &mut legal);
+            let context = format!("{map} seed {seed} turn {}", state.turn);
+            check(&game, &state, &legal, &context);
+            assert!(!legal.is_empty(), "no legal action: {context}");
+            let p = state.current_player() as usize;
+            // The list-free entry point and the list one agree.
+            let mut twin = bots[p].clone();
+            let listed = twin.choose(&game, &state, &legal, &mut rng.clone());
+            let action = bots[p]
+                .act(&game, &state, &mut Vec::new(), &mut rng)
+                .expect("a legal action exists");
+            assert_eq!(action, listed, "act vs choose: {context}");
+            assert!(legal.contains(&action), "illegal {action:?}: {context}");
+            state
+                .apply(&game, action, &mut rng)
+                .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
+        }
+        assert!(
+            state.failure.is_none(),
+            "{map} seed {seed}: {:?}",
+            state.failure
+        );
+        assert_eq!(
+            final_scores(&game, &state),
+            state.result.clone().expect("a result")
+        );
+        for &k in &seat_style {
+            finished[k] += 1;
+        }
+    }
+    finished
+}
+
+/// Each style finishes at least 200 games on the map, with no failure state.
+fn styles_finish(map: &str, players: u8) {
+    // Seats rotate over the four styles: with three seats each style sits in 3/4 of them.
+    let games = if players >= 4 { 200 } else { 267 };
+    let finished = play_styles_checked(map, players, games);
+    for (k, &n) in finished.iter().enumerate() {
+        assert!(n >= 200, "{map}: {} finished {n}", Style::ALL[k].name());
+    }
+}
+
+#[test]
+fn style_bots_finish_usa_games() {
+    styles_finish("usa.toml", 4);
+}
+
+#[test]
+fn style_bots_finish_europe_games() {
+    styles_finish("europe.toml", 4);
+}
+
+#[test]
+fn style_bots_finish_nordic_games() {
+    styles_finish("nordic-countries.toml", 3);
+}
+
+#[test]
+fn style_bots_finish_switzerland_games() {
+    styles_finish("switzerland.toml", 3);
+}
+
+#[test]
+fn style_bots_finish_india_games() {
+    styles_finish("india.toml", 4);
+}
+
+#[test]
+fn every_style_beats_random_in_most_two_player_usa_games() {
+    let game = game("usa.toml", 2);
+    for style in Style::ALL {
+        let mut wins = 0;
+        for i in 0..200u64 {
+            // The style sits first in even games, second in odd ones.
+            let mut bots: Vec<Box<dyn Bot>> = vec![
+                bots::by_name(style.name()).expect("known"),
+                Box::new(RandomBot),
+            ];
+            if i % 2 == 1 {
+                bots.swap(0, 1);
+            }
+            let state = ttrmap::playtest::play_game(&game, &mut bots, game_seed(41, i));
+            let result = state.result.expect("finished");
+            let seat = (i % 2) as usize;
+            // A shared win does not count.
+            wins += (result[seat].winner && !result[1 - seat].winner) as u32;
+        }
+        assert!(wins > 160, "{}: {wins} wins of 200", style.name());
+    }
+}
+
+#[test]
+fn same_seed_same_report_whatever_the_thread_count() {
+    let game = game("usa.toml", 4);
+    let config = |threads| Config {
+        games: 60,
+        seed: 9,
+        bots: [
+            "destination-hungry",
+            "route-focus",
+            "one-step",
+            "long-route",
+            "random",
+        ]
+        .map(String::from)
+        .to_vec(),
+        threads,
+        progress: false,
+    };
+    let one = run(&game, &config(1)).expect("runs");
+    let three = run(&game, &config(3)).expect("runs");
+    assert_eq!(
+        serde_json::to_string(&one).expect("json"),
+        serde_json::to_string(&three).expect("json")
+    );
+    assert_eq!(one.finished, 60);
+}
+
+#[test]
+fn is_legal_agrees_with_the_legal_list() {
+    let game = game("europe.toml", 3);
+    let mut legal = Vec::new();
+    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|_| Box::new(RandomBot) as _).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut state = State::new(&game, 3, &mut rng);
+    let mut illegal_seen = 0;
+    while !state.is_terminal() {
+        state.legal_actions(&game, &mut legal);
+        for &a in &legal {
+            assert!(state.is_legal(&game, a), "{a:?} listed but refused");
+        }
+        // Neighbours of listed actions that are not listed must be refused.
+        for &a in &legal {
+            let other = match a {
+                Action::Claim { lane, color, locos } => Action::Claim {
+                    lane,
+                    color,
+                    locos: locos + 1,
+                },
+                Action::DrawFaceUp(s) => Action::DrawFaceUp(s + 5),
+                Action::KeepTickets(m) => Action::KeepTickets(m << 4),
+                other => other,
+            };
+            if !legal.contains(&other) {
+                assert!(!state.is_legal(&game, other), "{other:?} accepted");
+                illegal_seen += 1;
+            }
+        }
+        let p = state.current_player() as usize;
+        let action = bots[p].choose(&game, &state, &legal, &mut rng);
+        state.apply(&game, action, &mut rng).expect("legal");
+    }
+    assert!(illegal_seen > 100, "{illegal_seen}");
 }

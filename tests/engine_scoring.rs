@@ -336,3 +336,57 @@ fn an_exhausted_deck_is_a_failure_state_not_free_cards() {
     assert_eq!(state.cards_in_play(), 8);
     assert!(state.result.is_none());
 }
+
+/// The plain exhaustive search (every start node, every trail), to check the pruned one.
+fn longest_trail_by_brute_force(edges: &[(u16, u16, u8)]) -> u32 {
+    fn walk(node: u16, edges: &[(u16, u16, u8)], used: &mut [bool]) -> u32 {
+        let mut best = 0;
+        for (e, &(a, b, len)) in edges.iter().enumerate() {
+            if used[e] || (a != node && b != node) {
+                continue;
+            }
+            let next = if a == node { b } else { a };
+            used[e] = true;
+            best = best.max(len as u32 + walk(next, edges, used));
+            used[e] = false;
+        }
+        best
+    }
+    let mut used = vec![false; edges.len()];
+    edges
+        .iter()
+        .flat_map(|&(a, b, _)| [a, b])
+        .map(|start| walk(start, edges, &mut used))
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn longest_path_matches_brute_force_on_random_networks() {
+    use rand::RngExt;
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let mut nonzero = 0;
+    for round in 0..2_000 {
+        // Few nodes and many edges give loops, parallel edges, even and odd components; at
+        // most 9 edges keep the brute force quick.
+        let nodes = rng.random_range(2..9u16);
+        let count = rng.random_range(0..10usize);
+        let edges: Vec<(u16, u16, u8)> = (0..count)
+            .map(|_| {
+                (
+                    rng.random_range(0..nodes),
+                    rng.random_range(0..nodes),
+                    rng.random_range(1..7u8),
+                )
+            })
+            .collect();
+        let expected = longest_trail_by_brute_force(&edges);
+        assert_eq!(
+            longest_path(nodes as usize, &edges),
+            expected,
+            "round {round}: {edges:?}"
+        );
+        nonzero += (expected > 0) as u32;
+    }
+    assert!(nonzero > 1_500, "too few non-empty networks: {nonzero}");
+}

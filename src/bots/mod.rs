@@ -1,12 +1,23 @@
 //! Bots: players that choose among the legal actions.
+//!
+//! A bot sees the whole [`State`] (hands included): the bots are for playtesting maps, not
+//! for fair play, and what they do with that knowledge is up to each style.
+
+mod planner;
+mod styles;
+
+pub use planner::Planner;
+pub use styles::{Style, StyleBot};
 
 use crate::engine::{Action, Game, State};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-/// A player. `legal` is never empty.
+/// A player.
 pub trait Bot: Send {
     fn name(&self) -> &'static str;
+
+    /// Chooses among `legal`, which is never empty.
     fn choose(
         &mut self,
         game: &Game,
@@ -14,26 +25,78 @@ pub trait Bot: Send {
         legal: &[Action],
         rng: &mut ChaCha8Rng,
     ) -> Action;
+
+    /// Chooses the next action, `None` when there is no legal action. The default lists the
+    /// legal actions into `scratch` and calls [`Bot::choose`]; a bot may find its action
+    /// without the list, but must return exactly what `choose` would (same action, same use
+    /// of `rng`), so that a seed plays the same game whichever entry point a runner uses.
+    fn act(
+        &mut self,
+        game: &Game,
+        state: &State,
+        scratch: &mut Vec<Action>,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Action> {
+        state.legal_actions(game, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(self.choose(game, state, scratch, rng))
+    }
 }
 
 /// The bot names `ttrmap playtest --bots` accepts.
-pub const BOT_NAMES: &[&str] = &["random"];
+pub const BOT_NAMES: &[&str] = &[
+    "random",
+    "destination-hungry",
+    "route-focus",
+    "one-step",
+    "long-route",
+];
 
 /// Makes a bot by name.
 pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
-        _ => None,
+        _ => Style::by_name(name).map(|s| Box::new(StyleBot::new(s)) as Box<dyn Bot>),
     }
 }
 
 /// Uniform over the legal actions, except that drawing tickets is ten times less likely than
 /// any other action (it stays possible), so that random games end in a sensible time.
+///
+/// Exactly: with `n` legal actions and no ticket draw among them, each has probability
+/// `1/n`; with a ticket draw, it has `1/(10(n-1)+1)` and every other action
+/// `10/(10(n-1)+1)`. Every legal action is reachable. "Action" here is one entry of
+/// [`State::legal_actions`]: a claim paid with a different colour or number of locomotives
+/// is a different action, so routes a hand can pay in many ways are claimed more often.
 pub struct RandomBot;
 
 /// The weight of `DrawTickets` against 10 for every other action.
 const TICKET_DRAW_WEIGHT: u32 = 1;
 const OTHER_WEIGHT: u32 = 10;
+
+/// The index among `n` legal actions (`DrawTickets` at `tickets_at`, if legal) that the
+/// random bot plays, drawing once from `rng`.
+fn random_index(n: u32, tickets_at: Option<u32>, rng: &mut ChaCha8Rng) -> Option<u32> {
+    if n == 0 {
+        return None;
+    }
+    let Some(t) = tickets_at else {
+        return Some(rng.random_range(0..n));
+    };
+    let total = (n - 1) * OTHER_WEIGHT + TICKET_DRAW_WEIGHT;
+    let r = rng.random_range(0..total);
+    // Actions before `DrawTickets` weigh OTHER_WEIGHT each, then DrawTickets, then the rest.
+    let before = t * OTHER_WEIGHT;
+    Some(if r < before {
+        r / OTHER_WEIGHT
+    } else if r < before + TICKET_DRAW_WEIGHT {
+        t
+    } else {
+        t + 1 + (r - before - TICKET_DRAW_WEIGHT) / OTHER_WEIGHT
+    })
+}
 
 impl Bot for RandomBot {
     fn name(&self) -> &'static str {
@@ -47,23 +110,22 @@ impl Bot for RandomBot {
         legal: &[Action],
         rng: &mut ChaCha8Rng,
     ) -> Action {
-        let has_tickets = legal.contains(&Action::DrawTickets);
-        if !has_tickets {
-            return legal[rng.random_range(0..legal.len())];
-        }
-        let total = (legal.len() as u32 - 1) * OTHER_WEIGHT + TICKET_DRAW_WEIGHT;
-        let mut r = rng.random_range(0..total);
-        for &a in legal {
-            let w = if a == Action::DrawTickets {
-                TICKET_DRAW_WEIGHT
-            } else {
-                OTHER_WEIGHT
-            };
-            if r < w {
-                return a;
-            }
-            r -= w;
-        }
-        legal[legal.len() - 1]
+        let tickets_at = legal
+            .iter()
+            .position(|&a| a == Action::DrawTickets)
+            .map(|i| i as u32);
+        let i = random_index(legal.len() as u32, tickets_at, rng).unwrap_or(0);
+        legal[(i as usize).min(legal.len().saturating_sub(1))]
+    }
+
+    /// Draws the same index as [`RandomBot::choose`] from counts alone: no list is built.
+    fn act(
+        &mut self,
+        game: &Game,
+        state: &State,
+        _scratch: &mut Vec<Action>,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Action> {
+        state.sample_legal(game, |n, tickets_at| random_index(n, tickets_at, rng))
     }
 }

@@ -24,7 +24,7 @@ mod scoring;
 mod state;
 
 pub use scoring::{ScoreBreakdown, final_scores, longest_path};
-pub use state::{Action, Failure, Phase, PlayerState, State};
+pub use state::{Action, Failure, Phase, PlayerState, State, claim_ways_match_general};
 
 use crate::model::{
     AnyOfPenalty, BonusKind, Color, LocomotiveUse, MapFile, MultiCityKind, TicketDiscard,
@@ -40,6 +40,12 @@ pub const CARD_KINDS: usize = 9;
 pub const GRAY: u8 = 9;
 /// Per-kind card counts.
 pub type Cards = [u16; CARD_KINDS];
+/// Longest lane in the fast ways-to-pay table.
+pub const FAST_LEN: usize = 8;
+/// The fast table: eight colours and gray, by length 1..=`FAST_LEN`.
+pub const FAST_SLOTS: usize = 9 * FAST_LEN;
+/// A lane outside the fast table.
+pub const NO_SLOT: u8 = u8::MAX;
 /// "Nobody" in owner tables.
 pub const NOBODY: u8 = u8::MAX;
 
@@ -80,6 +86,25 @@ pub struct RouteInfo {
     pub usable_lanes: u8,
 }
 
+/// Everything about a lane that decides how it can be paid for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaneClass {
+    /// 0..8, or `GRAY`.
+    pub color: u8,
+    pub length: u8,
+    pub ferry: u8,
+    pub any_for_one: u8,
+    pub loco_on_spaces: bool,
+    pub ferry_substitute: Option<(u8, bool)>,
+}
+
+impl LaneClass {
+    /// No ferry spaces and no card substitutes: the ways to pay have a closed form.
+    pub fn is_simple(&self) -> bool {
+        self.ferry == 0 && self.any_for_one == 0 && self.length > 0
+    }
+}
+
 /// What a ticket asks for. Places are sets of graph nodes (a zone is all its endpoints).
 #[derive(Debug, Clone)]
 pub enum Goal {
@@ -116,6 +141,24 @@ pub struct Game {
     pub lane_route: Vec<u16>,
     /// Lane → colour (0..8, or `GRAY`).
     pub lane_color: Vec<u8>,
+    /// Lane → its payment class (see [`LaneClass`]).
+    pub lane_class: Vec<u16>,
+    /// Lanes that are paid for the same way, so a hand can pay each of them in the same
+    /// number of ways: legal claims are counted per class, not per lane.
+    pub lane_classes: Vec<LaneClass>,
+    /// Lane → its slot in the fast ways-to-pay table ([`FAST_SLOTS`]), or [`NO_SLOT`]
+    /// for lanes counted by their class.
+    pub lane_slot: Vec<u8>,
+    /// The longest lane with a fast slot (the table's lengths used).
+    pub fast_len: usize,
+    /// Classes whose lanes have no fast slot.
+    pub slowly_counted_classes: Vec<u16>,
+    /// `u64` words in a bitset over lanes.
+    pub lane_words: usize,
+    /// Class → bitset of its lanes (`lane_words` words per class).
+    pub class_masks: Vec<u64>,
+    /// Node → routes with an end there (the graph bots plan on).
+    pub node_routes: Vec<Vec<u16>>,
     pub tickets: Vec<TicketInfo>,
     /// Deck → ticket indices, one per copy, in file order.
     pub deck_tickets: Vec<Vec<u16>>,
@@ -280,6 +323,61 @@ impl Game {
         }
         if lane_route.len() >= u16::MAX as usize || nodes == u16::MAX {
             return Err(EngineError::Setup("the board is too large".into()));
+        }
+        let lane_words = lane_route.len().div_ceil(64).max(1);
+        let mut lane_classes: Vec<LaneClass> = Vec::new();
+        let mut lane_class = Vec::with_capacity(lane_route.len());
+        let mut class_masks: Vec<u64> = Vec::new();
+        for (lane, (&r, &color)) in lane_route.iter().zip(&lane_color).enumerate() {
+            let route: &RouteInfo = &routes[r as usize];
+            let class = LaneClass {
+                color,
+                length: route.length,
+                ferry: route.ferry,
+                any_for_one: route.any_for_one,
+                loco_on_spaces: route.loco_on_spaces,
+                ferry_substitute: route.ferry_substitute,
+            };
+            let k = match lane_classes.iter().position(|c| *c == class) {
+                Some(k) => k,
+                None => {
+                    lane_classes.push(class);
+                    class_masks.extend(std::iter::repeat_n(0, lane_words));
+                    lane_classes.len() - 1
+                }
+            };
+            lane_class.push(k as u16);
+            class_masks[k * lane_words + lane / 64] |= 1 << (lane % 64);
+        }
+        // Simple lanes (no ferry, no substitutes, locomotives allowed) up to FAST_LEN long
+        // are counted by colour and length: the ways a hand pays them have a closed form.
+        let class_slot: Vec<u8> = lane_classes
+            .iter()
+            .map(|c| {
+                if c.is_simple() && c.loco_on_spaces && (c.length as usize) <= FAST_LEN {
+                    let colour = if c.color == GRAY { 8 } else { c.color as usize };
+                    (colour * FAST_LEN + c.length as usize - 1) as u8
+                } else {
+                    NO_SLOT
+                }
+            })
+            .collect();
+        let lane_slot: Vec<u8> = lane_class.iter().map(|&k| class_slot[k as usize]).collect();
+        let fast_len = lane_slot
+            .iter()
+            .filter(|&&s| s != NO_SLOT)
+            .map(|&s| s as usize % FAST_LEN + 1)
+            .max()
+            .unwrap_or(0);
+        let slowly_counted_classes = (0..lane_classes.len() as u16)
+            .filter(|&k| class_slot[k as usize] == NO_SLOT)
+            .collect();
+        let mut node_routes: Vec<Vec<u16>> = vec![Vec::new(); nodes as usize];
+        for (r, route) in routes.iter().enumerate() {
+            node_routes[route.node_a as usize].push(r as u16);
+            if route.node_b != route.node_a {
+                node_routes[route.node_b as usize].push(r as u16);
+            }
         }
 
         // Places: a city is its node (or its split nodes), a zone all its endpoints' nodes.
@@ -461,6 +559,14 @@ impl Game {
             routes,
             lane_route,
             lane_color,
+            lane_class,
+            lane_classes,
+            lane_slot,
+            fast_len,
+            slowly_counted_classes,
+            lane_words,
+            class_masks,
+            node_routes,
             tickets,
             deck_tickets,
             initial_deal,

@@ -1,7 +1,9 @@
 //! A position, its legal actions and how an action changes it.
 
 use super::scoring::{ScoreBreakdown, final_scores};
-use super::{CARD_KINDS, Cards, GRAY, Game, LOCO, NOBODY};
+use super::{
+    CARD_KINDS, Cards, FAST_LEN, FAST_SLOTS, GRAY, Game, LOCO, LaneClass, NO_SLOT, NOBODY,
+};
 use crate::model::TicketDiscard;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -102,6 +104,15 @@ pub struct State {
     pub lane_owner: Vec<u8>,
     /// Route → lanes claimed.
     pub route_claims: Vec<u8>,
+    /// Player → bitset of the lanes still open to them by the lane tables (`lane_words`
+    /// words each), kept up to date by every claim so that legal claims need no scan of
+    /// the board.
+    open: Vec<u64>,
+    /// Player → per lane class, how many of the class's lanes are open to them (the
+    /// popcount of `open` by class, kept alongside it).
+    open_by_class: Vec<u16>,
+    /// Player → per fast slot ([`FAST_SLOTS`]), how many of its lanes are open to them.
+    open_by_slot: Vec<u16>,
     /// City → station owner.
     pub station_owner: Vec<u8>,
     /// Completed turns of all players.
@@ -155,6 +166,9 @@ impl State {
             tickets_removed: Vec::new(),
             lane_owner: vec![NOBODY; game.lane_count()],
             route_claims: vec![0; game.routes.len()],
+            open: all_lanes_open(game),
+            open_by_class: open_counts_by_class(game),
+            open_by_slot: open_counts_by_slot(game),
             station_owner: vec![NOBODY; game.city_ids.len()],
             turn: 0,
             last_round_left: None,
@@ -350,77 +364,170 @@ impl State {
     /// rules allow them (Nordic's any 4 for one, any 3 for a ferry locomotive).
     pub fn payment(&self, game: &Game, lane: usize, color: u8, locos: u8) -> Option<Cards> {
         let hand = &self.players[self.current as usize].hand;
-        let route = &game.routes[game.lane_route[lane] as usize];
-        let lane_color = game.lane_color[lane];
-        if color != LOCO && lane_color != GRAY && color != lane_color {
-            return None;
-        }
-        if locos as u16 > hand[LOCO as usize] {
-            return None;
-        }
-        let spaces = route.length - route.ferry;
-        let ferry_locos = locos.min(route.ferry);
-        let space_locos = locos - ferry_locos;
-        if space_locos > spaces || (space_locos > 0 && !route.loco_on_spaces) {
-            return None;
-        }
-        let mut spent = [0u16; CARD_KINDS];
-        spent[LOCO as usize] = locos as u16;
-        let coloured = if color == LOCO {
-            0
-        } else {
-            (hand[color as usize]).min((spaces - space_locos) as u16)
-        };
-        if color != LOCO {
-            spent[color as usize] = coloured;
-        }
-        let short_spaces = (spaces - space_locos) as u16 - coloured;
-        let short_ferry = (route.ferry - ferry_locos) as u16;
-        if short_spaces > 0 {
-            if route.any_for_one == 0 {
-                return None;
-            }
-            take_any(hand, &mut spent, short_spaces * route.any_for_one as u16)?;
-        }
-        if short_ferry > 0 {
-            let (cards, same) = route.ferry_substitute?;
-            let need = short_ferry * cards as u16;
-            if same {
-                if color == LOCO || hand[color as usize] < spent[color as usize] + need {
-                    return None;
-                }
-                spent[color as usize] += need;
+        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        class_payment(hand, class, color, locos)
+    }
+
+    /// Whether `lane` is open for player `p` by the lane tables, ignoring trains (the
+    /// incrementally kept bitset).
+    fn lane_bit_open(&self, game: &Game, p: u8, lane: usize) -> bool {
+        self.open[p as usize * game.lane_words + lane / 64] & (1 << (lane % 64)) != 0
+    }
+
+    /// Per class, how many ways the current player can claim one of its lanes (0 for
+    /// classes too long for the trains left or without an open lane); returns the number
+    /// of legal claims in all.
+    fn claim_counts(&self, game: &Game, counts: &mut [u32]) -> u32 {
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let classes = game.lane_classes.len();
+        let open = &self.open_by_class[p * classes..(p + 1) * classes];
+        let hand = &player.hand;
+        let mut total = 0;
+        for ((count, &lanes), class) in counts.iter_mut().zip(open).zip(&game.lane_classes) {
+            let ways = if lanes == 0 || class.length as u16 > player.trains {
+                0
             } else {
-                take_any(hand, &mut spent, need)?;
+                class_claim_count(hand, class)
+            };
+            *count = ways;
+            total += ways * lanes as u32;
+        }
+        total
+    }
+
+    /// Fills `ways` with how many ways the current player can pay one lane of each fast slot
+    /// (0 for lanes longer than their trains) and returns the number of claims of open
+    /// fast-slot lanes; then adds the other lanes' claims by class.
+    fn claim_total(&self, game: &Game, ways: &mut [u16; FAST_SLOTS]) -> u32 {
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let hand = &player.hand;
+        let locos = hand[LOCO as usize];
+        // Without the locomotives-only payment: colour c with l locomotives pays length
+        // `len` iff hand[c] + l >= len and l < len (see `for_each_claim`).
+        let mut gray = [0u16; FAST_LEN];
+        for c in 0..LOCO as usize {
+            let have = hand[c];
+            if have == 0 {
+                continue;
+            }
+            for (i, gray_ways) in gray.iter_mut().enumerate().take(game.fast_len) {
+                let len = i as u16 + 1;
+                let low = len.saturating_sub(have);
+                let top = locos.min(len - 1);
+                let n = if low <= top { top - low + 1 } else { 0 };
+                ways[c * FAST_LEN + i] = n;
+                *gray_ways += n;
             }
         }
-        Some(spent)
+        for (i, &gray_ways) in gray.iter().enumerate().take(game.fast_len) {
+            let len = i as u16 + 1;
+            let alive = (len <= player.trains) as u16;
+            let locos_only = (locos >= len) as u16;
+            for c in 0..LOCO as usize {
+                let w = &mut ways[c * FAST_LEN + i];
+                *w = (*w + locos_only) * alive;
+            }
+            ways[8 * FAST_LEN + i] = (gray_ways + locos_only) * alive;
+        }
+        let open = &self.open_by_slot[p * FAST_SLOTS..(p + 1) * FAST_SLOTS];
+        let mut total: u32 = open
+            .iter()
+            .zip(ways.iter())
+            .map(|(&n, &w)| n as u32 * w as u32)
+            .sum();
+        let classes = game.lane_classes.len();
+        for &k in &game.slowly_counted_classes {
+            let lanes = self.open_by_class[p * classes + k as usize];
+            let class = &game.lane_classes[k as usize];
+            if lanes > 0 && class.length as u16 <= player.trains {
+                total += class_claim_count(hand, class) * lanes as u32;
+            }
+        }
+        total
+    }
+
+    /// Calls `f` with each open lane (for the current player, trains allowed) whose class
+    /// has a non-zero count, in lane order, until `f` returns `false`.
+    fn for_each_claimable_lane(
+        &self,
+        game: &Game,
+        counts: &[u32],
+        mut f: impl FnMut(usize, u32) -> bool,
+    ) {
+        let p = self.current as usize;
+        let words = game.lane_words;
+        for (w, &word) in self.open[p * words..(p + 1) * words].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let lane = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let ways = counts[game.lane_class[lane] as usize];
+                if ways > 0 && !f(lane, ways) {
+                    return;
+                }
+            }
+        }
     }
 
     /// Fills `out` with every legal action of the current player.
     pub fn legal_actions(&self, game: &Game, out: &mut Vec<Action>) {
         out.clear();
-        let p = self.current;
-        let hand = &self.players[p as usize].hand;
+        let hand = &self.players[self.current as usize].hand;
         match self.phase {
-            Phase::Over => {}
+            Phase::Main => {
+                self.main_draw_actions(game, out);
+                let mut stack = [0u32; STACK_CLASSES];
+                let mut heap = Vec::new();
+                let counts = class_buffer(game, &mut stack, &mut heap);
+                if self.claim_counts(game, counts) > 0 {
+                    self.for_each_claimable_lane(game, counts, |lane, _| {
+                        let class = &game.lane_classes[game.lane_class[lane] as usize];
+                        for_each_claim(hand, class, |color, locos| {
+                            out.push(Action::Claim {
+                                lane: lane as u16,
+                                color,
+                                locos,
+                            })
+                        });
+                        true
+                    });
+                }
+                self.station_actions(game, out);
+            }
+            _ => self.other_phase_actions(game, |a| {
+                out.push(a);
+                true
+            }),
+        }
+    }
+
+    /// The legal actions outside the main phase, in order, until `push` returns `false`.
+    fn other_phase_actions(&self, game: &Game, mut push: impl FnMut(Action) -> bool) {
+        let hand = &self.players[self.current as usize].hand;
+        match self.phase {
+            Phase::Over | Phase::Main => {}
             Phase::SetupTickets | Phase::KeepTickets => {
                 let n = self.offered.len() as u32;
                 let min = self.keep_minimum(game) as u32;
                 for mask in 0..(1u32 << n) {
-                    if mask.count_ones() >= min {
-                        out.push(Action::KeepTickets(mask));
+                    if mask.count_ones() >= min && !push(Action::KeepTickets(mask)) {
+                        return;
                     }
                 }
             }
             Phase::Drawing { .. } => {
                 for (slot, &c) in self.face_up.iter().enumerate() {
-                    if c != NOBODY && !(c == LOCO && game.loco_whole_draw) {
-                        out.push(Action::DrawFaceUp(slot as u8));
+                    if c != NOBODY
+                        && !(c == LOCO && game.loco_whole_draw)
+                        && !push(Action::DrawFaceUp(slot as u8))
+                    {
+                        return;
                     }
                 }
                 if self.drawable_cards() > 0 {
-                    out.push(Action::DrawBlind);
+                    push(Action::DrawBlind);
                 }
             }
             Phase::Tunnel {
@@ -429,81 +536,217 @@ impl State {
                 locos,
                 extra,
             } => {
-                out.push(Action::TunnelWithdraw);
+                if !push(Action::TunnelWithdraw) {
+                    return;
+                }
                 if let Some(spent) = self.payment(game, lane as usize, color, locos) {
                     let free_locos = hand[LOCO as usize] - spent[LOCO as usize];
                     if color == LOCO {
                         if free_locos >= extra as u16 {
-                            out.push(Action::TunnelPay { locos: extra });
+                            push(Action::TunnelPay { locos: extra });
                         }
                     } else {
                         let free_colour = hand[color as usize] - spent[color as usize];
                         for l in 0..=extra {
-                            if l as u16 <= free_locos && (extra - l) as u16 <= free_colour {
-                                out.push(Action::TunnelPay { locos: l });
+                            if l as u16 <= free_locos
+                                && (extra - l) as u16 <= free_colour
+                                && !push(Action::TunnelPay { locos: l })
+                            {
+                                return;
                             }
                         }
                     }
                 }
             }
-            Phase::Main => {
-                for (slot, &c) in self.face_up.iter().enumerate() {
-                    if c != NOBODY {
-                        out.push(Action::DrawFaceUp(slot as u8));
-                    }
-                }
-                if self.drawable_cards() > 0 {
-                    out.push(Action::DrawBlind);
-                }
-                if self.tickets_drawable(game) {
-                    out.push(Action::DrawTickets);
-                }
-                for lane in 0..game.lane_count() {
-                    if self.lane_open_for(game, lane, p) {
-                        self.claim_actions(game, lane, out);
-                    }
-                }
-                self.station_actions(game, out);
-            }
         }
     }
 
-    fn claim_actions(&self, game: &Game, lane: usize, out: &mut Vec<Action>) {
-        let hand = &self.players[self.current as usize].hand;
-        let route = &game.routes[game.lane_route[lane] as usize];
-        let lane_color = game.lane_color[lane];
-        let spaces = route.length - route.ferry;
-        let max_locos = if route.loco_on_spaces {
-            hand[LOCO as usize].min(route.length as u16)
-        } else {
-            hand[LOCO as usize].min(route.ferry as u16)
-        } as u8;
-        let mut try_colour = |color: u8| {
-            if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
-                return;
+    /// The Main-phase actions before the claims: face-up cards, a blind draw, tickets.
+    fn main_draw_actions(&self, game: &Game, out: &mut Vec<Action>) {
+        for (slot, &c) in self.face_up.iter().enumerate() {
+            if c != NOBODY {
+                out.push(Action::DrawFaceUp(slot as u8));
             }
-            for locos in 0..=max_locos {
-                // A payment of locomotives alone is the `LOCO` colour, listed once.
-                if color != LOCO && locos - locos.min(route.ferry) >= spaces {
-                    break;
-                }
-                if self.payment(game, lane, color, locos).is_some() {
-                    out.push(Action::Claim {
-                        lane: lane as u16,
-                        color,
-                        locos,
-                    });
-                }
-            }
-        };
-        if lane_color == GRAY {
-            for c in 0..LOCO {
-                try_colour(c);
-            }
-        } else {
-            try_colour(lane_color);
         }
-        try_colour(LOCO);
+        if self.drawable_cards() > 0 {
+            out.push(Action::DrawBlind);
+        }
+        if self.tickets_drawable(game) {
+            out.push(Action::DrawTickets);
+        }
+    }
+
+    /// How many legal actions there are now, and the position of `DrawTickets` among them
+    /// (in [`State::legal_actions`] order), without listing them.
+    pub fn legal_count(&self, game: &Game) -> (u32, Option<u32>) {
+        let mut out = (0, None);
+        self.sample_legal(game, |n, tickets| {
+            out = (n, tickets);
+            None
+        });
+        out
+    }
+
+    /// Picks one legal action without listing them all: `pick` gets the number of legal
+    /// actions and the index of `DrawTickets` among them (if legal), and returns an index;
+    /// the result is the action at that index of [`State::legal_actions`]'s list (`None`
+    /// when there is no legal action, `pick` returns `None`, or the index is out of range).
+    pub fn sample_legal(
+        &self,
+        game: &Game,
+        pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
+    ) -> Option<Action> {
+        if self.phase != Phase::Main {
+            let mut small: SmallActions = SmallActions::default();
+            if self.small_phase_actions(game, &mut small).is_some() {
+                let i = pick(small.len as u32, None)?;
+                return small.items[..small.len].get(i as usize).copied();
+            }
+            return self.sample_from_list(game, pick);
+        }
+        if self.face_up.len() + 2 > DRAW_ACTIONS {
+            return self.sample_from_list(game, pick);
+        }
+        let mut draws: SmallActions<DRAW_ACTIONS> = SmallActions::default();
+        for (slot, &c) in self.face_up.iter().enumerate() {
+            if c != NOBODY {
+                draws.push(Action::DrawFaceUp(slot as u8));
+            }
+        }
+        if self.drawable_cards() > 0 {
+            draws.push(Action::DrawBlind);
+        }
+        let mut tickets_at = None;
+        if self.tickets_drawable(game) {
+            tickets_at = Some(draws.len as u32);
+            draws.push(Action::DrawTickets);
+        }
+        let mut ways = [0u16; FAST_SLOTS];
+        let claims = self.claim_total(game, &mut ways);
+        let (payments, cities) = self.station_counts(game);
+        let total = draws.len as u32 + claims + payments * cities;
+        let i = pick(total, tickets_at)?;
+        if i >= total {
+            return None;
+        }
+        if (i as usize) < draws.len {
+            return Some(draws.items[i as usize]);
+        }
+        let mut rest = i - draws.len as u32;
+        if rest < claims {
+            return self.nth_claim(game, &ways, rest);
+        }
+        rest -= claims;
+        // Stations: cities in order, each with every payment.
+        let city_rank = rest / payments;
+        let payment_rank = rest % payments;
+        let city = (0..game.city_ids.len())
+            .filter(|&c| self.station_owner[c] == NOBODY)
+            .nth(city_rank as usize)?;
+        let (color, locos) = self
+            .station_payment_options(game)
+            .nth(payment_rank as usize)?;
+        Some(Action::BuildStation {
+            city: city as u16,
+            color,
+            locos,
+        })
+    }
+
+    /// The claim at index `rest` among the current player's claims (lanes in order), with
+    /// `ways` from [`State::claim_total`].
+    fn nth_claim(&self, game: &Game, ways: &[u16; FAST_SLOTS], mut rest: u32) -> Option<Action> {
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let words = game.lane_words;
+        for (w, &word) in self.open[p * words..(p + 1) * words].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let lane = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let slot = game.lane_slot[lane];
+                let n = if slot != NO_SLOT {
+                    ways[slot as usize] as u32
+                } else {
+                    let class = &game.lane_classes[game.lane_class[lane] as usize];
+                    if class.length as u16 <= player.trains {
+                        class_claim_count(&player.hand, class)
+                    } else {
+                        0
+                    }
+                };
+                if rest >= n {
+                    rest -= n;
+                    continue;
+                }
+                let class = &game.lane_classes[game.lane_class[lane] as usize];
+                let mut k = 0;
+                let mut found = None;
+                for_each_claim(&player.hand, class, |color, locos| {
+                    if k == rest {
+                        found = Some(Action::Claim {
+                            lane: lane as u16,
+                            color,
+                            locos,
+                        });
+                    }
+                    k += 1;
+                });
+                return found;
+            }
+        }
+        None
+    }
+
+    /// [`State::sample_legal`] by listing the actions (for more than fit on the stack: a
+    /// very large display, or a deal of many tickets).
+    fn sample_from_list(
+        &self,
+        game: &Game,
+        pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
+    ) -> Option<Action> {
+        let mut all = Vec::new();
+        self.legal_actions(game, &mut all);
+        let tickets_at = all
+            .iter()
+            .position(|&a| a == Action::DrawTickets)
+            .map(|i| i as u32);
+        let i = pick(all.len() as u32, tickets_at)?;
+        all.get(i as usize).copied()
+    }
+
+    /// The actions of the phases with few of them (not `Main`); `None` when there are more
+    /// than the stack buffer holds.
+    fn small_phase_actions(&self, game: &Game, out: &mut SmallActions) -> Option<()> {
+        let mut fits = true;
+        self.other_phase_actions(game, |a| {
+            fits = out.push(a);
+            fits
+        });
+        fits.then_some(())
+    }
+
+    /// Appends the legal claims of `lane` for the current player (none when the lane is
+    /// not open to them, or they lack the trains or the cards), in legal-list order.
+    pub fn claims_of_lane(&self, game: &Game, lane: usize, out: &mut Vec<Action>) {
+        if self.phase != Phase::Main
+            || lane >= game.lane_count()
+            || !self.lane_bit_open(game, self.current, lane)
+        {
+            return;
+        }
+        let player = &self.players[self.current as usize];
+        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        if class.length as u16 > player.trains {
+            return;
+        }
+        for_each_claim(&player.hand, class, |color, locos| {
+            out.push(Action::Claim {
+                lane: lane as u16,
+                color,
+                locos,
+            })
+        });
     }
 
     fn station_payment(&self, game: &Game, color: u8, locos: u8) -> Option<Cards> {
@@ -526,26 +769,46 @@ impl State {
         Some(spent)
     }
 
-    fn station_actions(&self, game: &Game, out: &mut Vec<Action>) {
+    /// The payments `(colour, locomotives)` the current player could build a station with,
+    /// in legal-list order (empty when they have no station left).
+    fn station_payment_options<'a>(
+        &'a self,
+        game: &'a Game,
+    ) -> impl Iterator<Item = (u8, u8)> + 'a {
         let player = &self.players[self.current as usize];
-        if player.stations.len() >= game.stations as usize {
-            return;
+        let cost = if player.stations.len() >= game.stations as usize {
+            None
+        } else {
+            Some(game.station_cost(player.stations.len() as u8))
+        };
+        cost.into_iter().flat_map(move |cost| {
+            (0..=LOCO).flat_map(move |color| {
+                (0..=cost).filter_map(move |locos| {
+                    self.station_payment(game, color, locos)
+                        .map(|_| (color, locos))
+                })
+            })
+        })
+    }
+
+    /// (payments, free cities) for stations; 0 payments when none can be built.
+    fn station_counts(&self, game: &Game) -> (u32, u32) {
+        let payments = self.station_payment_options(game).count() as u32;
+        if payments == 0 {
+            return (0, 0);
         }
-        let mut payments: Vec<(u8, u8)> = Vec::new();
-        let cost = game.station_cost(player.stations.len() as u8);
-        for color in 0..=LOCO {
-            for locos in 0..=cost {
-                if self.station_payment(game, color, locos).is_some() {
-                    payments.push((color, locos));
-                }
-            }
-        }
-        if payments.is_empty() {
+        let cities = self.station_owner.iter().filter(|&&o| o == NOBODY).count() as u32;
+        (payments, cities)
+    }
+
+    fn station_actions(&self, game: &Game, out: &mut Vec<Action>) {
+        let (payments, _) = self.station_counts(game);
+        if payments == 0 {
             return;
         }
         for city in 0..game.city_ids.len() {
             if self.station_owner[city] == NOBODY {
-                for &(color, locos) in &payments {
+                for (color, locos) in self.station_payment_options(game) {
                     out.push(Action::BuildStation {
                         city: city as u16,
                         color,
@@ -556,11 +819,151 @@ impl State {
         }
     }
 
-    /// Whether `action` is legal now (a linear check against the legal list).
+    /// Checks the incrementally kept open-lane bitsets against the lane tables (for tests;
+    /// positions edited by hand must go through [`State::assign_lane`]).
+    pub fn check_caches(&self, game: &Game) -> Result<(), String> {
+        let classes = game.lane_classes.len();
+        for p in 0..game.players {
+            let mut by_class = vec![0u16; classes];
+            let mut by_slot = [0u16; FAST_SLOTS];
+            for lane in 0..game.lane_count() {
+                let r = game.lane_route[lane] as usize;
+                let route = &game.routes[r];
+                let first = route.first_lane as usize;
+                let expected = self.lane_owner[lane] == NOBODY
+                    && self.route_claims[r] < route.usable_lanes
+                    && !(first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p);
+                if expected != self.lane_bit_open(game, p, lane) {
+                    return Err(format!(
+                        "open-lane cache: lane {lane} for player {p} should be {expected}"
+                    ));
+                }
+                if expected {
+                    by_class[game.lane_class[lane] as usize] += 1;
+                    if game.lane_slot[lane] != NO_SLOT {
+                        by_slot[game.lane_slot[lane] as usize] += 1;
+                    }
+                }
+            }
+            let at = p as usize;
+            if by_class[..] != self.open_by_class[at * classes..(at + 1) * classes] {
+                return Err(format!("open lanes by class for player {p}"));
+            }
+            if by_slot[..] != self.open_by_slot[at * FAST_SLOTS..(at + 1) * FAST_SLOTS] {
+                return Err(format!("open lanes by slot for player {p}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives `lane` to player `p` outside play (for building positions by hand): owner,
+    /// route claims, trains, route points and the open-lane cache, no cards.
+    pub fn assign_lane(&mut self, game: &Game, lane: usize, p: u8) {
+        let current = self.current;
+        self.current = p;
+        self.take_lane(game, lane);
+        self.current = current;
+    }
+
+    /// Whether `action` is legal now: exactly whether [`State::legal_actions`] lists it,
+    /// checked without listing the main phase's claims.
     pub fn is_legal(&self, game: &Game, action: Action) -> bool {
-        let mut v = Vec::new();
-        self.legal_actions(game, &mut v);
-        v.contains(&action)
+        match (self.phase, action) {
+            (Phase::Main, Action::Claim { lane, .. }) => {
+                let mut claims = Vec::new();
+                self.claims_of_lane(game, lane as usize, &mut claims);
+                claims.contains(&action)
+            }
+            (Phase::Main, Action::DrawFaceUp(slot)) => self
+                .face_up
+                .get(slot as usize)
+                .is_some_and(|&c| c != NOBODY),
+            (Phase::Main, Action::DrawBlind) => self.can_draw_blind(),
+            (Phase::Main, Action::DrawTickets) => self.can_draw_tickets(game),
+            (Phase::Main, Action::BuildStation { city, color, locos }) => {
+                (city as usize) < self.station_owner.len()
+                    && self.station_owner[city as usize] == NOBODY
+                    && self
+                        .station_payment_options(game)
+                        .any(|x| x == (color, locos))
+            }
+            (Phase::Main, _) => false,
+            _ => {
+                let mut found = false;
+                self.other_phase_actions(game, |a| {
+                    found = a == action;
+                    !found
+                });
+                found
+            }
+        }
+    }
+
+    /// Whether lane `lane` is open to player `p` by the lane tables (not owned, its route
+    /// not full at this player count, `p` on no other lane of it); trains and cards are
+    /// not considered.
+    pub fn lane_is_open_to(&self, game: &Game, lane: usize, p: u8) -> bool {
+        lane < game.lane_count() && p < game.players && self.lane_bit_open(game, p, lane)
+    }
+
+    /// Appends the lanes the current player can claim now (open to them, trains and
+    /// cards enough), in lane order. Nothing outside the main phase.
+    pub fn claimable_lanes(&self, game: &Game, out: &mut Vec<u16>) {
+        if self.phase != Phase::Main {
+            return;
+        }
+        let mut ways = [0u16; FAST_SLOTS];
+        if self.claim_total(game, &mut ways) == 0 {
+            return;
+        }
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let words = game.lane_words;
+        for (w, &word) in self.open[p * words..(p + 1) * words].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let lane = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let slot = game.lane_slot[lane];
+                let claimable = if slot != NO_SLOT {
+                    ways[slot as usize] > 0
+                } else {
+                    let class = &game.lane_classes[game.lane_class[lane] as usize];
+                    class.length as u16 <= player.trains
+                        && class_claim_count(&player.hand, class) > 0
+                };
+                if claimable {
+                    out.push(lane as u16);
+                }
+            }
+        }
+    }
+
+    /// Whether a card can be drawn blind now (deck or discard not empty, in a draw phase).
+    pub fn can_draw_blind(&self) -> bool {
+        matches!(self.phase, Phase::Main | Phase::Drawing { .. }) && self.drawable_cards() > 0
+    }
+
+    /// Whether face-up slot `slot` may be taken now.
+    pub fn can_draw_face_up(&self, game: &Game, slot: usize) -> bool {
+        let Some(&c) = self.face_up.get(slot) else {
+            return false;
+        };
+        match self.phase {
+            Phase::Main => c != NOBODY,
+            Phase::Drawing { .. } => c != NOBODY && !(c == LOCO && game.loco_whole_draw),
+            _ => false,
+        }
+    }
+
+    /// Whether the current player may draw tickets now.
+    pub fn can_draw_tickets(&self, game: &Game) -> bool {
+        self.phase == Phase::Main && self.tickets_drawable(game)
+    }
+
+    /// The smallest number of tickets the current player must keep from the offer.
+    pub fn tickets_to_keep(&self, game: &Game) -> u8 {
+        self.keep_minimum(game)
     }
 
     /// Marks the game as a failure: the rules give the current player nothing to do.
@@ -780,14 +1183,40 @@ impl State {
 
     fn complete_claim(&mut self, game: &Game, lane: usize, spent: &Cards) {
         self.pay(spent);
+        self.take_lane(game, lane);
+    }
+
+    /// The current player takes `lane`: tables, trains, route points and open lanes.
+    fn take_lane(&mut self, game: &Game, lane: usize) {
         let r = game.lane_route[lane] as usize;
         let route = &game.routes[r];
+        let p = self.current as usize;
         self.lane_owner[lane] = self.current;
         self.route_claims[r] += 1;
-        let player = &mut self.players[self.current as usize];
-        player.trains -= route.length as u16;
+        let player = &mut self.players[p];
+        player.trains = player.trains.saturating_sub(route.length as u16);
         player.route_points += route.points;
         player.routes.push(r as u16);
+        // The lane closes for everyone; the route's other lanes close for the claimer (never
+        // two lanes of one route) and for everyone once the player count's lanes are used.
+        let words = game.lane_words;
+        let classes = game.lane_classes.len();
+        let full = self.route_claims[r] >= route.usable_lanes;
+        let first = route.first_lane as usize;
+        for other in 0..game.players as usize {
+            for l in first..first + route.lane_count as usize {
+                let word = &mut self.open[other * words + l / 64];
+                let bit = 1 << (l % 64);
+                if (l == lane || full || other == p) && *word & bit != 0 {
+                    *word &= !bit;
+                    self.open_by_class[other * classes + game.lane_class[l] as usize] -= 1;
+                    let slot = game.lane_slot[l];
+                    if slot != NO_SLOT {
+                        self.open_by_slot[other * FAST_SLOTS + slot as usize] -= 1;
+                    }
+                }
+            }
+        }
     }
 
     fn return_tickets(
@@ -861,4 +1290,243 @@ fn take_any(hand: &Cards, spent: &mut Cards, mut n: u16) -> Option<()> {
         n -= take;
     }
     Some(())
+}
+
+/// Actions listed on the stack when there are few of them.
+const SMALL_ACTIONS: usize = 64;
+
+/// The main phase's draw actions listed on the stack (a display of up to 14 cards).
+const DRAW_ACTIONS: usize = 16;
+
+struct SmallActions<const N: usize = SMALL_ACTIONS> {
+    items: [Action; N],
+    len: usize,
+}
+
+impl<const N: usize> Default for SmallActions<N> {
+    fn default() -> Self {
+        SmallActions {
+            items: [Action::DrawBlind; N],
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> SmallActions<N> {
+    /// Appends `a`; `false` when full.
+    fn push(&mut self, a: Action) -> bool {
+        if self.len == N {
+            return false;
+        }
+        self.items[self.len] = a;
+        self.len += 1;
+        true
+    }
+}
+
+/// Lane classes counted on the stack; boards with more use the heap.
+const STACK_CLASSES: usize = 64;
+
+fn class_buffer<'a>(game: &Game, stack: &'a mut [u32], heap: &'a mut Vec<u32>) -> &'a mut [u32] {
+    let n = game.lane_classes.len();
+    if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, 0);
+        heap
+    }
+}
+
+/// Per player and lane class, the number of lanes (all open at the start).
+fn open_counts_by_class(game: &Game) -> Vec<u16> {
+    // Fewer than u16::MAX lanes in all (checked by `Game::new`).
+    let mut one = vec![0u16; game.lane_classes.len()];
+    for &k in &game.lane_class {
+        one[k as usize] += 1;
+    }
+    one.repeat(game.players as usize)
+}
+
+/// Per player and fast slot, the number of lanes (all open at the start).
+fn open_counts_by_slot(game: &Game) -> Vec<u16> {
+    let mut one = [0u16; FAST_SLOTS];
+    for &slot in &game.lane_slot {
+        if slot != NO_SLOT {
+            one[slot as usize] += 1;
+        }
+    }
+    one.repeat(game.players as usize)
+}
+
+/// Every lane open to every player.
+fn all_lanes_open(game: &Game) -> Vec<u64> {
+    let words = game.lane_words;
+    let mut one = vec![0u64; words];
+    for lane in 0..game.lane_count() {
+        one[lane / 64] |= 1 << (lane % 64);
+    }
+    one.repeat(game.players as usize)
+}
+
+/// The cards paid for a lane of `class` with `color` and `locos` (see [`State::payment`]).
+fn class_payment(hand: &Cards, class: &LaneClass, color: u8, locos: u8) -> Option<Cards> {
+    let lane_color = class.color;
+    if color != LOCO && lane_color != GRAY && color != lane_color {
+        return None;
+    }
+    if locos as u16 > hand[LOCO as usize] {
+        return None;
+    }
+    let spaces = class.length - class.ferry;
+    let ferry_locos = locos.min(class.ferry);
+    let space_locos = locos - ferry_locos;
+    if space_locos > spaces || (space_locos > 0 && !class.loco_on_spaces) {
+        return None;
+    }
+    let mut spent = [0u16; CARD_KINDS];
+    spent[LOCO as usize] = locos as u16;
+    let coloured = if color == LOCO {
+        0
+    } else {
+        (hand[color as usize]).min((spaces - space_locos) as u16)
+    };
+    if color != LOCO {
+        spent[color as usize] = coloured;
+    }
+    let short_spaces = (spaces - space_locos) as u16 - coloured;
+    let short_ferry = (class.ferry - ferry_locos) as u16;
+    if short_spaces > 0 {
+        if class.any_for_one == 0 {
+            return None;
+        }
+        take_any(hand, &mut spent, short_spaces * class.any_for_one as u16)?;
+    }
+    if short_ferry > 0 {
+        let (cards, same) = class.ferry_substitute?;
+        let need = short_ferry * cards as u16;
+        if same {
+            if color == LOCO || hand[color as usize] < spent[color as usize] + need {
+                return None;
+            }
+            spent[color as usize] += need;
+        } else {
+            take_any(hand, &mut spent, need)?;
+        }
+    }
+    Some(spent)
+}
+
+/// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
+/// legal-list order: each colour the lane takes (all eight for gray) with ascending
+/// locomotives, then locomotives alone. A payment of locomotives alone is listed once, as
+/// the `LOCO` colour.
+fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
+    if class.is_simple() {
+        // Closed form of the general loop below: colour `c` with `l` locomotives pays iff
+        // `hand[c] + l >= length`, with 0 <= l < length (l = length is `LOCO`), and l = 0
+        // when locomotives may not pay coloured spaces.
+        let len = class.length as u16;
+        let locos = hand[LOCO as usize];
+        let top = if class.loco_on_spaces {
+            locos.min(len - 1)
+        } else {
+            0
+        };
+        let mut colour = |c: u8| {
+            let have = hand[c as usize];
+            if have == 0 {
+                return;
+            }
+            for l in len.saturating_sub(have)..=top {
+                f(c, l as u8);
+            }
+        };
+        if class.color == GRAY {
+            for c in 0..LOCO {
+                colour(c);
+            }
+        } else {
+            colour(class.color);
+        }
+        if class.loco_on_spaces && locos >= len {
+            f(LOCO, len as u8);
+        }
+        return;
+    }
+    for_each_claim_general(hand, class, f);
+}
+
+/// [`for_each_claim`] by trying every colour and locomotive count against the payment rules.
+fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
+    let spaces = class.length - class.ferry;
+    let max_locos = if class.loco_on_spaces {
+        hand[LOCO as usize].min(class.length as u16)
+    } else {
+        hand[LOCO as usize].min(class.ferry as u16)
+    } as u8;
+    let mut try_colour = |color: u8| {
+        if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
+            return;
+        }
+        for locos in 0..=max_locos {
+            if color != LOCO && locos - locos.min(class.ferry) >= spaces {
+                break;
+            }
+            if class_payment(hand, class, color, locos).is_some() {
+                f(color, locos);
+            }
+        }
+    };
+    if class.color == GRAY {
+        for c in 0..LOCO {
+            try_colour(c);
+        }
+    } else {
+        try_colour(class.color);
+    }
+    try_colour(LOCO);
+}
+
+/// How many ways `hand` can pay a lane of `class` (the length of [`for_each_claim`]).
+#[inline]
+fn class_claim_count(hand: &Cards, class: &LaneClass) -> u32 {
+    if class.is_simple() {
+        let len = class.length as u16;
+        let locos = hand[LOCO as usize];
+        let top = if class.loco_on_spaces {
+            locos.min(len - 1)
+        } else {
+            0
+        };
+        // Colour `c` pays with `len - hand[c]` (at least 0) up to `top` locomotives.
+        let colour = |have: u16| -> u32 {
+            let low = len.saturating_sub(have);
+            if have == 0 || low > top {
+                0
+            } else {
+                (top - low + 1) as u32
+            }
+        };
+        let mut n = if class.color == GRAY {
+            hand[..LOCO as usize].iter().map(|&h| colour(h)).sum()
+        } else {
+            colour(hand[class.color as usize])
+        };
+        n += (class.loco_on_spaces && locos >= len) as u32;
+        return n;
+    }
+    let mut n = 0;
+    for_each_claim(hand, class, |_, _| n += 1);
+    n
+}
+
+/// Whether the closed forms ([`for_each_claim`] and [`class_claim_count`]) list exactly
+/// what the general payment loop lists, for tests.
+#[doc(hidden)]
+pub fn claim_ways_match_general(hand: &Cards, class: &LaneClass) -> bool {
+    let mut fast = Vec::new();
+    for_each_claim(hand, class, |c, l| fast.push((c, l)));
+    let mut slow = Vec::new();
+    for_each_claim_general(hand, class, |c, l| slow.push((c, l)));
+    fast == slow && class_claim_count(hand, class) as usize == fast.len()
 }

@@ -70,19 +70,25 @@ pub struct GameLog {
 
 /// Plays one game to its end (or to a failure state). The bots sit in seat order.
 pub fn play_game(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64) -> State {
-    play_logged(game, bots, seed, &mut GameLog::default())
+    play(game, bots, seed, None)
 }
 
 /// [`play_game`], filling `log` as the game goes.
 pub fn play_logged(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64, log: &mut GameLog) -> State {
+    play(game, bots, seed, Some(log))
+}
+
+/// The one game loop. Chance and the bots draw from separate streams of the seed, so a
+/// replay of the actions alone draws the same cards. Bots act through [`Bot::act`], which may
+/// pick an action without listing them all (the random bot's fast path).
+fn play(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64, mut log: Option<&mut GameLog>) -> State {
     let mut rng = chance_rng(seed);
     let mut choice_rng = bot_rng(seed);
     let mut state = State::new(game, seed, &mut rng);
-    let mut legal: Vec<Action> = Vec::with_capacity(256);
+    let mut scratch: Vec<Action> = Vec::with_capacity(256);
     while !state.is_terminal() {
-        state.legal_actions(game, &mut legal);
         let p = state.current_player();
-        if legal.is_empty() {
+        let Some(action) = bots[p as usize].act(game, &state, &mut scratch, &mut choice_rng) else {
             state.fail(format!(
                 "player {} has no legal action in {:?} (train deck and discard: {} cards, \
                  tickets left: {})",
@@ -92,8 +98,7 @@ pub fn play_logged(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64, log: &mut 
                 state.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
             ));
             break;
-        }
-        let action = bots[p as usize].choose(game, &state, &legal, &mut choice_rng);
+        };
         let hand = state.players[p as usize].hand;
         let routes_before = state.players[p as usize].routes.len();
         let turn = state.turn;
@@ -101,29 +106,41 @@ pub fn play_logged(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64, log: &mut 
             state.fail(format!("bot chose an illegal action: {e}"));
             break;
         }
-        if log.record {
-            log.actions.push(action);
-        }
-        let after = &state.players[p as usize];
-        for (k, (&now, &was)) in after.hand.iter().zip(&hand).enumerate() {
-            if now > was {
-                log.drawn[k] += (now - was) as u32;
-            } else {
-                log.spent[k] += (was - now) as u32;
-            }
-        }
-        if after.routes.len() > routes_before {
-            log.claims
-                .push((after.routes[after.routes.len() - 1], turn));
-        }
-        if log.exhausted_at.is_none()
-            && state.deck_size == 0
-            && state.discard.iter().all(|&n| n == 0)
-        {
-            log.exhausted_at = Some(turn);
+        if let Some(log) = log.as_deref_mut() {
+            observe(log, &state, p as usize, action, hand, routes_before, turn);
         }
     }
     state
+}
+
+/// Folds one applied action into the game's log.
+fn observe(
+    log: &mut GameLog,
+    state: &State,
+    p: usize,
+    action: Action,
+    hand_before: crate::engine::Cards,
+    routes_before: usize,
+    turn: u32,
+) {
+    if log.record {
+        log.actions.push(action);
+    }
+    let after = &state.players[p];
+    for (k, (&now, &was)) in after.hand.iter().zip(&hand_before).enumerate() {
+        if now > was {
+            log.drawn[k] += (now - was) as u32;
+        } else {
+            log.spent[k] += (was - now) as u32;
+        }
+    }
+    if after.routes.len() > routes_before {
+        log.claims
+            .push((after.routes[after.routes.len() - 1], turn));
+    }
+    if log.exhausted_at.is_none() && state.deck_size == 0 && state.discard.iter().all(|&n| n == 0) {
+        log.exhausted_at = Some(turn);
+    }
 }
 
 /// What to play.

@@ -1,0 +1,462 @@
+//! Four playing styles after de Mesentier Silva, Lee, Togelius and Nealen, "AI-based
+//! Playtesting of Contemporary Board Games" (FDG 2017), whose agents are named destination
+//! hungry, route focus, one step thinking and long route (names confirmed by Smith & Anton,
+//! AAAI 2022; see `notes/peers.md`). The papers' exact rules were not available, so each
+//! style here is this project's reading of its name:
+//!
+//! - `destination-hungry`: keeps every ticket its trains can plausibly cover, draws more
+//!   tickets early and whenever its plan is done, and builds its planned paths;
+//! - `route-focus`: keeps as few tickets as allowed and claims the longest routes it can
+//!   afford (long routes score most points per train), its tickets second;
+//! - `one-step`: greedy, one turn ahead: claims the planned route that brings its cheapest
+//!   unfinished ticket closest to completion, otherwise draws the colours that route needs;
+//!   draws new tickets when its tickets are done;
+//! - `long-route`: keeps few, long tickets and grows one connected network, preferring long
+//!   routes that extend it, for the longest-path bonus.
+//!
+//! All plan on shortest paths over what is still open to them (see [`Planner`]), never
+//! build stations (an unused station scores where the rules give points for it), pay a
+//! tunnel's extra cards when they can, and use no chance: the same position gives the
+//! same action.
+
+use super::Bot;
+use super::planner::{Planner, ticket_points};
+use crate::engine::{Action, Game, LOCO, NOBODY, Phase, State};
+use rand_chacha::ChaCha8Rng;
+
+/// A playing style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    DestinationHungry,
+    RouteFocus,
+    OneStep,
+    LongRoute,
+}
+
+impl Style {
+    pub const ALL: [Style; 4] = [
+        Style::DestinationHungry,
+        Style::RouteFocus,
+        Style::OneStep,
+        Style::LongRoute,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::DestinationHungry => "destination-hungry",
+            Style::RouteFocus => "route-focus",
+            Style::OneStep => "one-step",
+            Style::LongRoute => "long-route",
+        }
+    }
+
+    pub fn by_name(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A bot playing one [`Style`].
+#[derive(Debug, Clone)]
+pub struct StyleBot {
+    style: Style,
+    planner: Planner,
+    /// The game and seat the plan belongs to, and what it was made from: (seed, seat,
+    /// tickets held, routes owned).
+    planned_for: Option<(u64, u8, usize, usize)>,
+    lanes: Vec<u16>,
+    claims: Vec<Action>,
+}
+
+/// Routes at least this long are "long" for `route-focus`.
+const LONG_ROUTE: u8 = 4;
+/// `destination-hungry` draws tickets while its plan leaves at least this many trains.
+const HUNGRY_SPARE_TRAINS: u32 = 12;
+
+impl StyleBot {
+    pub fn new(style: Style) -> StyleBot {
+        StyleBot {
+            style,
+            planner: Planner::default(),
+            planned_for: None,
+            lanes: Vec::new(),
+            claims: Vec::new(),
+        }
+    }
+
+    /// Brings the plan up to date: replans on a new game, new tickets, or a planned route
+    /// lost to another player; drops routes it has claimed itself.
+    fn update_plan(&mut self, game: &Game, state: &State) {
+        let p = state.current;
+        let me = &state.players[p as usize];
+        let key = (state.seed, p, me.tickets.len(), me.routes.len());
+        let same_game = self
+            .planned_for
+            .is_some_and(|k| (k.0, k.1, k.2) == (key.0, key.1, key.2));
+        if !same_game || !self.planner.still_valid(game, state, p) {
+            self.planner.replan(game, state, p);
+        }
+        self.planned_for = Some(key);
+    }
+
+    fn decide(&mut self, game: &Game, state: &State) -> Option<Action> {
+        match state.phase {
+            Phase::SetupTickets | Phase::KeepTickets => Some(self.keep_tickets(game, state)),
+            Phase::Tunnel { .. } => {
+                // Pay with as few locomotives as possible (listed first), else withdraw.
+                let mut legal = Vec::new();
+                state.legal_actions(game, &mut legal);
+                legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::TunnelPay { .. }))
+                    .or(legal.first().copied())
+            }
+            Phase::Drawing { .. } => {
+                self.update_plan(game, state);
+                self.draw_card(game, state)
+            }
+            Phase::Main => {
+                self.update_plan(game, state);
+                self.main_action(game, state)
+            }
+            Phase::Over => None,
+        }
+    }
+
+    /// Which offered tickets to keep.
+    fn keep_tickets(&mut self, game: &Game, state: &State) -> Action {
+        let p = state.current;
+        let offered = &state.offered;
+        let min = state.tickets_to_keep(game) as usize;
+        // Plan the tickets already held, then price each offered ticket on top of it.
+        self.planner.replan(game, state, p);
+        self.planned_for = None;
+        let trains = state.players[p as usize].trains as u32;
+        let spare = trains.saturating_sub(self.planner.plan_trains);
+        let mut priced: Vec<(usize, i32, Option<u32>)> = offered
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                let goal = &game.tickets[t as usize].goal;
+                (
+                    i,
+                    ticket_points(goal),
+                    self.planner.extra_trains(game, goal),
+                )
+            })
+            .collect();
+        let mut keep: Vec<usize> = Vec::new();
+        // Tickets already done (no extra trains) are free points for every style.
+        for &(i, _, need) in &priced {
+            if need == Some(0) {
+                keep.push(i);
+            }
+        }
+        match self.style {
+            Style::DestinationHungry | Style::OneStep => {
+                // Best points per train first, while the trains last; one-step takes at
+                // most two at a time.
+                priced.sort_by(|a, b| {
+                    let ra = a.1 as i64 * (b.2.unwrap_or(u32::MAX).max(1)) as i64;
+                    let rb = b.1 as i64 * (a.2.unwrap_or(u32::MAX).max(1)) as i64;
+                    rb.cmp(&ra).then(a.0.cmp(&b.0))
+                });
+                let limit = if self.style == Style::OneStep {
+                    2
+                } else {
+                    usize::MAX
+                };
+                let mut used = 0;
+                for &(i, _, need) in &priced {
+                    let Some(need) = need else { continue };
+                    if keep.contains(&i) || keep.len() >= limit.max(min) {
+                        continue;
+                    }
+                    // Tickets planned separately may share track: count 3/4 of each.
+                    if used + need * 3 / 4 <= spare {
+                        used += need * 3 / 4;
+                        keep.push(i);
+                    }
+                }
+            }
+            Style::RouteFocus => {}
+            Style::LongRoute => {
+                // Long tickets make long paths: the most points it can reach first.
+                priced.sort_by(|a, b| {
+                    let reach = |x: &(usize, i32, Option<u32>)| x.2.is_some_and(|n| n <= spare);
+                    reach(b)
+                        .cmp(&reach(a))
+                        .then(b.1.cmp(&a.1))
+                        .then(a.0.cmp(&b.0))
+                });
+            }
+        }
+        // Fill up to the minimum with the cheapest (route-focus) or first-sorted tickets.
+        if keep.len() < min {
+            let mut rest: Vec<&(usize, i32, Option<u32>)> =
+                priced.iter().filter(|x| !keep.contains(&x.0)).collect();
+            if matches!(self.style, Style::RouteFocus) {
+                rest.sort_by_key(|x| (x.2.unwrap_or(u32::MAX), -x.1, x.0));
+            }
+            for x in rest {
+                if keep.len() >= min {
+                    break;
+                }
+                keep.push(x.0);
+            }
+        }
+        let mask = keep.iter().fold(0u32, |m, &i| m | 1 << i);
+        Action::KeepTickets(mask)
+    }
+
+    /// The main-phase decision.
+    fn main_action(&mut self, game: &Game, state: &State) -> Option<Action> {
+        let p = state.current;
+        let me = &state.players[p as usize];
+        self.lanes.clear();
+        state.claimable_lanes(game, &mut self.lanes);
+        let plan_done = self.planner.plan.is_empty();
+        let cards_left =
+            state.deck_size as u32 + state.discard.iter().map(|&n| n as u32).sum::<u32>();
+        // When the cards run low, hoarding stalls the game: spend them.
+        let cards_scarce = cards_left < 2 * game.players as u32 + 2;
+
+        if let Some(lane) = self.pick_claim(game, state, plan_done || cards_scarce) {
+            return self.pay(game, state, lane);
+        }
+        let wants_tickets = match self.style {
+            Style::DestinationHungry => {
+                let spare = (me.trains as u32).saturating_sub(self.planner.plan_trains);
+                (plan_done || me.turns < 2) && spare >= HUNGRY_SPARE_TRAINS
+            }
+            Style::OneStep => plan_done && me.trains >= 10,
+            Style::RouteFocus | Style::LongRoute => false,
+        };
+        if wants_tickets && state.can_draw_tickets(game) {
+            return Some(Action::DrawTickets);
+        }
+        if let Some(a) = self.draw_card(game, state) {
+            return Some(a);
+        }
+        // No card to draw: claim anything, else draw tickets.
+        if let Some(lane) = self.pick_claim(game, state, true) {
+            return self.pay(game, state, lane);
+        }
+        if state.can_draw_tickets(game) {
+            return Some(Action::DrawTickets);
+        }
+        None
+    }
+
+    /// The lane to claim now, if any. `anything`: also routes off the plan.
+    fn pick_claim(&self, game: &Game, state: &State, anything: bool) -> Option<usize> {
+        let p = state.current;
+        let plan = &self.planner;
+        let length = |lane: u16| game.routes[game.lane_route[lane as usize] as usize].length;
+        let planned = |lane: u16| plan.in_plan[game.lane_route[lane as usize] as usize];
+        let best_by = |key: &dyn Fn(u16) -> Option<i64>| -> Option<usize> {
+            // Highest key; the lowest lane on ties, so choices do not depend on order.
+            let mut best: Option<(i64, u16)> = None;
+            for &lane in &self.lanes {
+                if let Some(k) = key(lane)
+                    && best.is_none_or(|b| k > b.0)
+                {
+                    best = Some((k, lane));
+                }
+            }
+            best.map(|b| b.1 as usize)
+        };
+        let any_route = |lane: u16| Some(length(lane) as i64);
+        match self.style {
+            Style::DestinationHungry => best_by(&|lane| planned(lane).then(|| length(lane) as i64))
+                .or_else(|| if anything { best_by(&any_route) } else { None }),
+            Style::OneStep => {
+                // The planned route of the ticket nearest completion (fewest trains still
+                // needed), the longer on ties.
+                best_by(&|lane| {
+                    let r = game.lane_route[lane as usize];
+                    let at = plan.plan.iter().position(|&x| x == r)?;
+                    Some(-(plan.plan_need[at] as i64) * 16 + length(lane) as i64)
+                })
+                .or_else(|| if anything { best_by(&any_route) } else { None })
+            }
+            Style::RouteFocus => {
+                let long = best_by(&|lane| {
+                    let len = length(lane);
+                    (len >= LONG_ROUTE).then_some(len as i64 * 2 + planned(lane) as i64)
+                });
+                long.or_else(|| best_by(&|lane| planned(lane).then(|| length(lane) as i64)))
+                    .or_else(|| if anything { best_by(&any_route) } else { None })
+            }
+            Style::LongRoute => {
+                let mine = &state.players[p as usize].routes;
+                let touches = |lane: u16| {
+                    let route = &game.routes[game.lane_route[lane as usize] as usize];
+                    mine.iter().any(|&r| {
+                        let o = &game.routes[r as usize];
+                        o.node_a == route.node_a
+                            || o.node_a == route.node_b
+                            || o.node_b == route.node_a
+                            || o.node_b == route.node_b
+                    })
+                };
+                let network_empty = mine.is_empty();
+                best_by(&|lane| {
+                    let len = length(lane) as i64;
+                    if planned(lane) {
+                        Some(100 + len * 2 + touches(lane) as i64 * 10)
+                    } else if (touches(lane) || network_empty) && len >= 3 {
+                        Some(len * 2)
+                    } else {
+                        None
+                    }
+                })
+                .or_else(|| if anything { best_by(&any_route) } else { None })
+            }
+        }
+    }
+
+    /// The payment for `lane`: fewest locomotives, then the colour with the most cards
+    /// to spare (cards of colours other planned routes need are kept).
+    fn pay(&mut self, game: &Game, state: &State, lane: usize) -> Option<Action> {
+        self.claims.clear();
+        state.claims_of_lane(game, lane, &mut self.claims);
+        let hand = &state.players[state.current as usize].hand;
+        let needed = self.colour_needs(game, Some(game.lane_route[lane] as usize));
+        self.claims.iter().copied().min_by_key(|a| match *a {
+            Action::Claim { color, locos, .. } => {
+                let spare = if color == LOCO {
+                    0
+                } else {
+                    hand[color as usize] as i32 - needed[color as usize] as i32
+                };
+                (locos, -spare, color)
+            }
+            _ => (u8::MAX, 0, u8::MAX),
+        })
+    }
+
+    /// Cards per colour the planned routes (but `except`) ask for.
+    fn colour_needs(&self, game: &Game, except: Option<usize>) -> [u16; 9] {
+        let mut needs = [0u16; 9];
+        for &r in &self.planner.plan {
+            if Some(r as usize) == except {
+                continue;
+            }
+            let route = &game.routes[r as usize];
+            let colour = game.lane_color[route.first_lane as usize];
+            if (colour as usize) < LOCO as usize {
+                needs[colour as usize] += route.length as u16;
+            }
+        }
+        needs
+    }
+
+    /// The colour to draw: the one the next target route lacks most.
+    fn wanted_colour(&self, game: &Game, state: &State) -> Option<u8> {
+        let hand = &state.players[state.current as usize].hand;
+        let target = self.target_route(game, state)?;
+        let route = &game.routes[target];
+        // The target's best lane colour: its own, or for gray the colour held most.
+        let mut best: Option<(u16, u8)> = None;
+        for l in route.first_lane..route.first_lane + route.lane_count as u16 {
+            if !state.lane_is_open_to(game, l as usize, state.current) {
+                continue;
+            }
+            let c = game.lane_color[l as usize];
+            let colour = if (c as usize) < LOCO as usize {
+                c
+            } else {
+                (0..LOCO).max_by_key(|&k| (hand[k as usize], u8::MAX - k))?
+            };
+            let have = hand[colour as usize];
+            if best.is_none_or(|b| have > b.0) {
+                best = Some((have, colour));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// The route the bot is saving cards for.
+    fn target_route(&self, game: &Game, state: &State) -> Option<usize> {
+        let plan = &self.planner.plan;
+        match self.style {
+            // The first planned route: plans start with the best ticket.
+            Style::DestinationHungry | Style::OneStep | Style::LongRoute if !plan.is_empty() => {
+                Some(plan[0] as usize)
+            }
+            _ => {
+                // The longest open route (route-focus; the others once their plan is done).
+                let p = state.current;
+                let trains = state.players[p as usize].trains;
+                let mut best: Option<(u8, usize)> = None;
+                for (r, route) in game.routes.iter().enumerate() {
+                    if route.length as u16 > trains
+                        || best.is_some_and(|b| route.length <= b.0)
+                        || Planner::open_lane(game, state, p, r).is_none()
+                    {
+                        continue;
+                    }
+                    best = Some((route.length, r));
+                }
+                if self.style == Style::RouteFocus {
+                    // A planned route when no long one is left to save for.
+                    if best.is_none_or(|b| b.0 < LONG_ROUTE) && !plan.is_empty() {
+                        return Some(plan[0] as usize);
+                    }
+                }
+                best.map(|b| b.1)
+            }
+        }
+    }
+
+    /// A card draw: a face-up card of the wanted colour, else blind, else any face-up card.
+    fn draw_card(&self, game: &Game, state: &State) -> Option<Action> {
+        if let Some(c) = self.wanted_colour(game, state)
+            && let Some(slot) = state.face_up.iter().position(|&x| x == c)
+            && state.can_draw_face_up(game, slot)
+        {
+            return Some(Action::DrawFaceUp(slot as u8));
+        }
+        if state.can_draw_blind() {
+            return Some(Action::DrawBlind);
+        }
+        (0..state.face_up.len())
+            .filter(|&s| state.face_up[s] != NOBODY)
+            .find(|&s| state.can_draw_face_up(game, s))
+            .map(|s| Action::DrawFaceUp(s as u8))
+    }
+}
+
+impl Bot for StyleBot {
+    fn name(&self) -> &'static str {
+        self.style.name()
+    }
+
+    fn choose(
+        &mut self,
+        game: &Game,
+        state: &State,
+        legal: &[Action],
+        _rng: &mut ChaCha8Rng,
+    ) -> Action {
+        match self.decide(game, state) {
+            Some(a) if legal.contains(&a) => a,
+            _ => legal[0],
+        }
+    }
+
+    fn act(
+        &mut self,
+        game: &Game,
+        state: &State,
+        _scratch: &mut Vec<Action>,
+        _rng: &mut ChaCha8Rng,
+    ) -> Option<Action> {
+        match self.decide(game, state) {
+            Some(a) if state.is_legal(game, a) => Some(a),
+            // Never reached by the tests; a safe legal action rather than a failed game.
+            _ => state.sample_legal(game, |n, _| (n > 0).then_some(0)),
+        }
+    }
+}
