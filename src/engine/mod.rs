@@ -14,8 +14,9 @@
 //!   card, which is the same distribution as drawing from a shuffled deck nobody can see;
 //! - cards substituted for a ferry locomotive or for a needed card (Nordic's any 3 / any 4)
 //!   are chosen by the engine: the most plentiful other colours first, locomotives last;
-//! - an any-of ticket (Switzerland's country tickets) scores its best completed target, and
-//!   unfinished it loses its lowest target value;
+//! - an any-of ticket (Switzerland's country tickets) scores its best completed target;
+//!   unfinished, it costs what `rules.tickets.any_of_unfinished` says (default: the lowest
+//!   target value);
 //! - a ticket deal from several drawable decks takes them in order;
 //! - when a later card draw has no card to take, the turn ends.
 
