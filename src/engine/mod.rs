@@ -156,8 +156,6 @@ pub struct Game {
     pub slowly_counted_classes: Vec<u16>,
     /// `u64` words in a bitset over lanes.
     pub lane_words: usize,
-    /// Class → bitset of its lanes (`lane_words` words per class).
-    pub class_masks: Vec<u64>,
     /// Node → routes with an end there (the graph bots plan on).
     pub node_routes: Vec<Vec<u16>>,
     pub tickets: Vec<TicketInfo>,
@@ -328,8 +326,7 @@ impl Game {
         let lane_words = lane_route.len().div_ceil(64).max(1);
         let mut lane_classes: Vec<LaneClass> = Vec::new();
         let mut lane_class = Vec::with_capacity(lane_route.len());
-        let mut class_masks: Vec<u64> = Vec::new();
-        for (lane, (&r, &color)) in lane_route.iter().zip(&lane_color).enumerate() {
+        for (&r, &color) in lane_route.iter().zip(&lane_color) {
             let route: &RouteInfo = &routes[r as usize];
             let class = LaneClass {
                 color,
@@ -343,12 +340,10 @@ impl Game {
                 Some(k) => k,
                 None => {
                     lane_classes.push(class);
-                    class_masks.extend(std::iter::repeat_n(0, lane_words));
                     lane_classes.len() - 1
                 }
             };
             lane_class.push(k as u16);
-            class_masks[k * lane_words + lane / 64] |= 1 << (lane % 64);
         }
         // Simple lanes (no ferry, no substitutes, locomotives allowed) up to FAST_LEN long
         // are counted by colour and length: the ways a hand pays them have a closed form.
@@ -566,7 +561,6 @@ impl Game {
             fast_len,
             slowly_counted_classes,
             lane_words,
-            class_masks,
             node_routes,
             tickets,
             deck_tickets,

@@ -338,13 +338,14 @@ pub fn render_human(r: &Report) -> String {
     }
     let _ = writeln!(
         s,
-        "\n{:<16} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
+        "\n{:<20} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
         "bot", "wins", "seats", "routes", "tickets", "bonuses", "total", "ended"
     );
     for b in &r.by_bot {
         let _ = writeln!(
             s,
-            "{:<16} {:>6.1}% {:>8} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
+            // 20 columns: the longest bot name, `destination-hungry`, fits.
+            "{:<20} {:>6.1}% {:>8} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
             b.bot,
             b.win_rate * 100.0,
             b.seats_played,
