@@ -9,8 +9,9 @@
 //! every station left to choose, its totals and winners equal `final_scores`' (tested on
 //! played games in `tests/score_position.rs`).
 
-use super::{BonusRule, CARD_KINDS, Game, Goal, NOBODY, Phase, State};
-use crate::model::{AnyOfPenalty, TieBreak, TieScoring};
+use super::scoring::{self, Components, ticket_value, two_disjoint_paths};
+use super::{BonusRule, CARD_KINDS, Game, Goal, Phase, State};
+use crate::model::{TieBreak, TieScoring};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -112,86 +113,8 @@ pub struct DetailedScore {
     pub winner: bool,
 }
 
-/// Union-find over graph nodes.
-struct Net {
-    parent: Vec<u16>,
-}
-
-impl Net {
-    fn new(n: usize) -> Net {
-        Net {
-            parent: (0..n as u16).collect(),
-        }
-    }
-    fn find(&mut self, mut x: u16) -> u16 {
-        while self.parent[x as usize] != x {
-            let up = self.parent[self.parent[x as usize] as usize];
-            self.parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
-    fn join(&mut self, a: u16, b: u16) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra as usize] = rb;
-        }
-    }
-    fn joined(&mut self, a: &[u16], b: &[u16]) -> bool {
-        a.iter()
-            .any(|&x| b.iter().any(|&y| self.find(x) == self.find(y)))
-    }
-}
-
-/// Points and completion of one ticket (same readings as the engine: an any-of ticket scores
-/// its best completed target and, unfinished, loses what `rules.tickets.any_of_unfinished`
-/// says).
-fn ticket_value(goal: &Goal, net: &mut Net, penalty: AnyOfPenalty) -> (i32, bool) {
-    match goal {
-        Goal::Pair(a, b, points) => {
-            if net.joined(a, b) {
-                (*points, true)
-            } else {
-                (-*points, false)
-            }
-        }
-        Goal::Multi(places, points) => {
-            let first = places.first().map(Vec::as_slice).unwrap_or(&[]);
-            let all = first.iter().any(|&start| {
-                places[1..]
-                    .iter()
-                    .all(|p| net.joined(std::slice::from_ref(&start), p))
-            });
-            if all {
-                (*points, true)
-            } else {
-                (-*points, false)
-            }
-        }
-        Goal::AnyOf(from, targets) => {
-            let best = targets
-                .iter()
-                .filter(|(to, _)| net.joined(from, to))
-                .map(|(_, p)| *p)
-                .max();
-            match best {
-                Some(p) => (p, true),
-                None => {
-                    let values = targets.iter().map(|(_, p)| *p);
-                    let lost = match penalty {
-                        AnyOfPenalty::Lowest => values.min().unwrap_or(0),
-                        AnyOfPenalty::Highest => values.max().unwrap_or(0),
-                        AnyOfPenalty::Nothing => 0,
-                    };
-                    (-lost, false)
-                }
-            }
-        }
-    }
-}
-
 fn ticket_lines(game: &Game, state: &State, p: usize, borrowed: &[u16]) -> (i32, Vec<TicketLine>) {
-    let mut net = Net::new(game.node_count as usize);
+    let mut net = Components::new(game.node_count as usize);
     for &r in state.players[p].routes.iter().chain(borrowed) {
         let route = &game.routes[r as usize];
         net.join(route.node_a, route.node_b);
@@ -220,22 +143,7 @@ fn ticket_lines(game: &Game, state: &State, p: usize, borrowed: &[u16]) -> (i32,
 /// Routes of other players into `city` that player `p` has no lane of: what a station there
 /// may borrow.
 pub fn borrowable_routes(game: &Game, state: &State, p: usize, city: u16) -> Vec<u16> {
-    let mut out = Vec::new();
-    for (r, route) in game.routes.iter().enumerate() {
-        if route.city_a != city && route.city_b != city {
-            continue;
-        }
-        let first = route.first_lane as usize;
-        let lanes = first..first + route.lane_count as usize;
-        let other = lanes
-            .clone()
-            .any(|l| state.lane_owner[l] != NOBODY && state.lane_owner[l] as usize != p);
-        let own = lanes.clone().any(|l| state.lane_owner[l] as usize == p);
-        if other && !own {
-            out.push(r as u16);
-        }
-    }
-    out
+    scoring::borrowable(game, state, p, city)
 }
 
 /// The best station choice: most ticket points, then most completed tickets; on a tie the
@@ -308,58 +216,6 @@ fn best_tickets(
             i += 1;
         }
     }
-}
-
-/// Whether two paths sharing no route join `from` and `to` (unit-capacity max flow of 2).
-fn two_disjoint_paths(node_count: usize, edges: &[(u16, u16)], from: &[u16], to: &[u16]) -> bool {
-    let source = node_count;
-    let sink = node_count + 1;
-    let mut head = Vec::new();
-    let mut cap = Vec::new();
-    let mut adjacency: Vec<Vec<usize>> = vec![Vec::new(); node_count + 2];
-    let mut arc = |a: usize, b: usize, c: i32, rev_c: i32| {
-        adjacency[a].push(head.len());
-        head.push(b);
-        cap.push(c);
-        adjacency[b].push(head.len());
-        head.push(a);
-        cap.push(rev_c);
-    };
-    for &(a, b) in edges {
-        arc(a as usize, b as usize, 1, 1);
-    }
-    for &f in from {
-        arc(source, f as usize, 2, 0);
-    }
-    for &t in to {
-        arc(t as usize, sink, 2, 0);
-    }
-    for _ in 0..2 {
-        let mut came: Vec<Option<usize>> = vec![None; node_count + 2];
-        let mut seen = vec![false; node_count + 2];
-        let mut queue = std::collections::VecDeque::from([source]);
-        seen[source] = true;
-        while let Some(n) = queue.pop_front() {
-            for &a in &adjacency[n] {
-                let m = head[a];
-                if cap[a] > 0 && !seen[m] {
-                    seen[m] = true;
-                    came[m] = Some(a);
-                    queue.push_back(m);
-                }
-            }
-        }
-        if !seen[sink] {
-            return false;
-        }
-        let mut n = sink;
-        while let Some(a) = came[n] {
-            cap[a] -= 1;
-            cap[a ^ 1] += 1;
-            n = head[a ^ 1];
-        }
-    }
-    true
 }
 
 /// Scores a finished position line by line. `borrow[p][i]` says what player `p`'s `i`-th

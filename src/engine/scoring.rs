@@ -22,12 +22,12 @@ pub struct ScoreBreakdown {
 }
 
 /// Union-find over graph nodes.
-struct Components {
+pub(super) struct Components {
     parent: Vec<u16>,
 }
 
 impl Components {
-    fn new(n: usize) -> Components {
+    pub(super) fn new(n: usize) -> Components {
         Components {
             parent: (0..n as u16).collect(),
         }
@@ -40,20 +40,24 @@ impl Components {
         }
         x
     }
-    fn join(&mut self, a: u16, b: u16) {
+    pub(super) fn join(&mut self, a: u16, b: u16) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
             self.parent[ra as usize] = rb;
         }
     }
-    fn joined(&mut self, a: &[u16], b: &[u16]) -> bool {
+    pub(super) fn joined(&mut self, a: &[u16], b: &[u16]) -> bool {
         a.iter()
             .any(|&x| b.iter().any(|&y| self.find(x) == self.find(y)))
     }
 }
 
 /// The points and completion of one ticket in a network.
-fn ticket_value(goal: &Goal, net: &mut Components, penalty: AnyOfPenalty) -> (i32, bool) {
+pub(super) fn ticket_value(
+    goal: &Goal,
+    net: &mut Components,
+    penalty: AnyOfPenalty,
+) -> (i32, bool) {
     match goal {
         Goal::Pair(a, b, points) => {
             if net.joined(a, b) {
@@ -129,7 +133,7 @@ fn tickets_with(
 }
 
 /// The routes of other players into `city` a station there may borrow.
-fn borrowable(game: &Game, state: &State, p: usize, city: u16) -> Vec<u16> {
+pub(super) fn borrowable(game: &Game, state: &State, p: usize, city: u16) -> Vec<u16> {
     let mut out = Vec::new();
     for (r, route) in game.routes.iter().enumerate() {
         if route.city_a != city && route.city_b != city {
@@ -306,7 +310,12 @@ fn longest_path_any_size(node_count: usize, edges: &[(u16, u16, u8)]) -> u32 {
 }
 
 /// Whether two paths sharing no route join `from` and `to`: a unit-capacity max flow of 2.
-fn two_disjoint_paths(node_count: usize, edges: &[(u16, u16)], from: &[u16], to: &[u16]) -> bool {
+pub(super) fn two_disjoint_paths(
+    node_count: usize,
+    edges: &[(u16, u16)],
+    from: &[u16],
+    to: &[u16],
+) -> bool {
     // Nodes: the graph's, then a source and a sink. Each route is two opposite arcs of
     // capacity 1; arc i's reverse is i ^ 1.
     let source = node_count;
