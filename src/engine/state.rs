@@ -448,6 +448,40 @@ impl State {
         total
     }
 
+    /// The lanes still open to player `p` (the `open` bitset), in lane order.
+    fn open_lanes(&self, game: &Game, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let words = game.lane_words;
+        self.open[p * words..(p + 1) * words]
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let lane = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        lane
+                    })
+                })
+            })
+    }
+
+    /// How many ways the current player can pay for `lane` (0: not with this hand or these
+    /// trains), from the per-slot counts `ways` of [`State::claim_total`].
+    fn lane_ways(&self, game: &Game, ways: &[u16; FAST_SLOTS], lane: usize) -> u32 {
+        let slot = game.lane_slot[lane];
+        if slot != NO_SLOT {
+            return ways[slot as usize] as u32;
+        }
+        let player = &self.players[self.current as usize];
+        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        if class.length as u16 <= player.trains {
+            class_claim_count(&player.hand, class)
+        } else {
+            0
+        }
+    }
+
     /// Calls `f` with each open lane (for the current player, trains allowed) whose class
     /// has a non-zero count, in lane order, until `f` returns `false`.
     fn for_each_claimable_lane(
@@ -456,17 +490,10 @@ impl State {
         counts: &[u32],
         mut f: impl FnMut(usize, u32) -> bool,
     ) {
-        let p = self.current as usize;
-        let words = game.lane_words;
-        for (w, &word) in self.open[p * words..(p + 1) * words].iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let lane = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let ways = counts[game.lane_class[lane] as usize];
-                if ways > 0 && !f(lane, ways) {
-                    return;
-                }
+        for lane in self.open_lanes(game, self.current as usize) {
+            let ways = counts[game.lane_class[lane] as usize];
+            if ways > 0 && !f(lane, ways) {
+                return;
             }
         }
     }
@@ -656,44 +683,27 @@ impl State {
     /// The claim at index `rest` among the current player's claims (lanes in order), with
     /// `ways` from [`State::claim_total`].
     fn nth_claim(&self, game: &Game, ways: &[u16; FAST_SLOTS], mut rest: u32) -> Option<Action> {
-        let p = self.current as usize;
-        let player = &self.players[p];
-        let words = game.lane_words;
-        for (w, &word) in self.open[p * words..(p + 1) * words].iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let lane = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let slot = game.lane_slot[lane];
-                let n = if slot != NO_SLOT {
-                    ways[slot as usize] as u32
-                } else {
-                    let class = &game.lane_classes[game.lane_class[lane] as usize];
-                    if class.length as u16 <= player.trains {
-                        class_claim_count(&player.hand, class)
-                    } else {
-                        0
-                    }
-                };
-                if rest >= n {
-                    rest -= n;
-                    continue;
-                }
-                let class = &game.lane_classes[game.lane_class[lane] as usize];
-                let mut k = 0;
-                let mut found = None;
-                for_each_claim(&player.hand, class, |color, locos| {
-                    if k == rest {
-                        found = Some(Action::Claim {
-                            lane: lane as u16,
-                            color,
-                            locos,
-                        });
-                    }
-                    k += 1;
-                });
-                return found;
+        let hand = &self.players[self.current as usize].hand;
+        for lane in self.open_lanes(game, self.current as usize) {
+            let n = self.lane_ways(game, ways, lane);
+            if rest >= n {
+                rest -= n;
+                continue;
             }
+            let class = &game.lane_classes[game.lane_class[lane] as usize];
+            let mut k = 0;
+            let mut found = None;
+            for_each_claim(hand, class, |color, locos| {
+                if k == rest {
+                    found = Some(Action::Claim {
+                        lane: lane as u16,
+                        color,
+                        locos,
+                    });
+                }
+                k += 1;
+            });
+            return found;
         }
         None
     }
@@ -916,25 +926,9 @@ impl State {
         if self.claim_total(game, &mut ways) == 0 {
             return;
         }
-        let p = self.current as usize;
-        let player = &self.players[p];
-        let words = game.lane_words;
-        for (w, &word) in self.open[p * words..(p + 1) * words].iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let lane = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let slot = game.lane_slot[lane];
-                let claimable = if slot != NO_SLOT {
-                    ways[slot as usize] > 0
-                } else {
-                    let class = &game.lane_classes[game.lane_class[lane] as usize];
-                    class.length as u16 <= player.trains
-                        && class_claim_count(&player.hand, class) > 0
-                };
-                if claimable {
-                    out.push(lane as u16);
-                }
+        for lane in self.open_lanes(game, self.current as usize) {
+            if self.lane_ways(game, &ways, lane) > 0 {
+                out.push(lane as u16);
             }
         }
     }
