@@ -143,38 +143,29 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
 
     // Presets are merged before validation, so a map may override one key of a preset's
     // table (`tickets = { draw = { deal = 4 } }`) without restating the others.
-    let mut doc = converted.value;
-    let resolved = match presets::resolve_document(doc.clone()) {
-        Ok(v) => Some(v),
+    let doc = converted.value;
+    let (preset, known) = match presets::preset_of(&doc) {
+        Ok(p) => (p, true),
         Err(d) => {
             let base_path = crate::path!["rules", "base"];
             let span = loaded.key_span_of(&base_path);
             loaded.diagnostics.push(Diagnostic { span, ..d });
             // Still validate the rest against the base game, so every problem shows at once.
-            if let Some(rules) = doc
-                .get_mut("rules")
-                .and_then(serde_json::Value::as_object_mut)
-            {
-                rules.remove("base");
-            }
-            None
+            (serde_json::Value::Object(Default::default()), false)
         }
     };
-    let validated = match &resolved {
-        Some(v) => v,
-        None => &presets::resolve_document(doc).unwrap_or_default(),
-    };
+    let resolved = presets::apply_preset(doc, preset);
     let spans = loaded.spans.as_ref().expect("set above");
-    let schema = schema_errors::validate(validated, spans);
+    let schema = schema_errors::validate(&resolved, spans);
     // A number the converter already reported shows up again as a type error: keep one.
     loaded.diagnostics.extend(
         schema
             .into_iter()
             .filter(|d| d.span.as_ref().is_none_or(|s| !number_spans.contains(s))),
     );
-    let Some(resolved) = resolved.filter(|_| !loaded.has_errors()) else {
+    if !known || loaded.has_errors() {
         return;
-    };
+    }
     match serde_json::from_value::<MapFile>(resolved) {
         Ok(map) => {
             let mut found = crate::check::check(&map, loaded);

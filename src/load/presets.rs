@@ -73,18 +73,21 @@ pub fn resolve_rules(name: &str) -> Result<Value, Diagnostic> {
     Ok(merged)
 }
 
-/// The document with its preset's `[rules]` and `[lint]` merged under its own, and the base
-/// game's rules (`Rules::default()`) under both, so a map or preset may set one key of a table
-/// and keep the others.
-pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
+/// The resolved preset the document names in `rules.base` (an empty one without a base), or
+/// the unknown-preset diagnostic.
+pub fn preset_of(doc: &Value) -> Result<Value, Diagnostic> {
+    match doc.pointer("/rules/base").and_then(Value::as_str) {
+        Some(name) => resolve_rules(name),
+        None => Ok(Value::Object(Map::new())),
+    }
+}
+
+/// Merges `Rules::default()`, then `preset`, then the document's own `[rules]` and `[lint]`.
+pub fn apply_preset(mut doc: Value, mut preset: Value) -> Value {
     let base = doc
         .pointer("/rules/base")
         .and_then(Value::as_str)
         .map(str::to_string);
-    let mut preset = match &base {
-        Some(name) => resolve_rules(name)?,
-        None => Value::Object(Map::new()),
-    };
     let defaults = serde_json::to_value(crate::model::Rules::default()).expect("plain data");
     let mut rules = defaults;
     if let Some(p) = preset.get_mut("rules") {
@@ -93,10 +96,9 @@ pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
     if let Some(obj) = preset.as_object_mut() {
         obj.insert("rules".into(), rules);
     }
-    if !doc.is_object() {
-        return Ok(doc);
-    }
-    let obj = doc.as_object_mut().expect("the schema requires a table");
+    let Some(obj) = doc.as_object_mut() else {
+        return doc;
+    };
     for section in ["rules", "lint"] {
         let mut own = obj.remove(section).unwrap_or(Value::Object(Map::new()));
         let mut merged = preset
@@ -114,7 +116,7 @@ pub fn resolve_document(mut doc: Value) -> Result<Value, Diagnostic> {
             .and_then(Value::as_object_mut)
             .map(|r| r.insert("base".into(), Value::from(base)));
     }
-    Ok(doc)
+    doc
 }
 
 /// A map's `allow`/`warn`/`deny` lists add to its preset's rather than replace them, so a map
@@ -156,6 +158,11 @@ fn merge(into: &mut Value, over: Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn resolve_document(doc: Value) -> Result<Value, Diagnostic> {
+        let preset = preset_of(&doc)?;
+        Ok(apply_preset(doc, preset))
+    }
     use crate::model::Rules;
 
     #[test]
