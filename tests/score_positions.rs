@@ -10,8 +10,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use ttrmap::engine::position::{Borrow, score_detailed};
-use ttrmap::engine::{Game, final_scores};
+use ttrmap::engine::Game;
+use ttrmap::engine::scoring::{Borrow, score_detailed};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -218,10 +218,11 @@ fn missing_files_exit_2() {
     assert!(err.contains("cannot read map"), "{err}");
 }
 
-/// The detailed scorer agrees with the engine's `final_scores` on played games when every
-/// station chooses its best route.
+/// On played games: the score the engine kept while playing is the scoring of the final
+/// position; the route lines add up to the route points; the stations' best choice scores
+/// at least as many ticket points as borrowing nothing; naming that choice scores the same.
 #[test]
-fn detailed_scores_match_the_engine_on_played_games() {
+fn detailed_scores_of_played_games_are_consistent() {
     for (map, players) in [("usa", 3), ("europe", 3), ("india", 2), ("switzerland", 2)] {
         let loaded = ttrmap::load::load_path(&root().join(format!("maps/{map}.toml"))).unwrap();
         let game = Game::new(loaded.map.as_ref().unwrap(), players, None).unwrap();
@@ -232,18 +233,26 @@ fn detailed_scores_match_the_engine_on_played_games() {
                 .collect();
             let state =
                 ttrmap::playtest::play_game(&game, &mut bots, ttrmap::playtest::game_seed(5, i));
-            if state.result.is_none() {
+            let Some(result) = &state.result else {
                 continue;
-            }
+            };
             finished += 1;
-            let engine = final_scores(&game, &state);
             let detailed = score_detailed(&game, &state, &[]);
-            for (e, d) in engine.iter().zip(&detailed) {
+            for (p, (e, d)) in result.iter().zip(&detailed).enumerate() {
                 assert_eq!(
                     (e.total, e.tickets, e.bonuses, e.winner),
                     (d.total, d.ticket_points, d.bonus_points, d.winner),
                     "{map} game {i}"
                 );
+                let lines: i32 = d.routes.iter().map(|r| r.points).sum();
+                assert_eq!(lines, state.players[p].route_points, "{map} game {i}");
+            }
+            let nothing: Vec<Vec<Borrow>> = detailed
+                .iter()
+                .map(|d| vec![Borrow::Nothing; d.stations.len()])
+                .collect();
+            for (best, bare) in detailed.iter().zip(score_detailed(&game, &state, &nothing)) {
+                assert!(best.ticket_points >= bare.ticket_points, "{map} game {i}");
             }
             // Naming each station's best choice gives the same result.
             let named: Vec<Vec<Borrow>> = detailed

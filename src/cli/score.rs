@@ -17,10 +17,9 @@
 //! breakdown, 1 when the position (or its map) has problems, 2 on I/O or usage errors.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
-use crate::engine::position::{
-    Borrow, DetailedScore, blank_position, build_station, claim_lane, score_detailed,
-};
-use crate::engine::{BonusRule, Game, NOBODY};
+use crate::engine::position::{blank_position, build_station, claim_lane};
+use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
+use crate::engine::{Game, NOBODY};
 use crate::load::load_path;
 use crate::model::{MapFile, TieBreak};
 use crate::report::{FileReport, Format, render};
@@ -156,7 +155,6 @@ struct Checked {
     names: Vec<String>,
     /// Each player's lanes, in their order (for the breakdown).
     lanes: Vec<Vec<usize>>,
-    bonus_names: Vec<String>,
 }
 
 /// Reads the position and its map. `Err((exit code, message))`.
@@ -375,8 +373,7 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
                     let Some(r) = find_route(id, &names[p], &mut errors) else {
                         continue;
                     };
-                    let options =
-                        crate::engine::position::borrowable_routes(&game, &state, p, c as u16);
+                    let options = borrowable_routes(&game, &state, p, c as u16);
                     if !options.contains(&(r as u16)) {
                         errors.push(format!(
                             "{}: the station in `{}` cannot borrow `{id}`: a station borrows a route \
@@ -438,39 +435,17 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let chosen_mode = position
-        .mode
-        .as_deref()
-        .or(map.modes.first().map(|m| m.id.as_str()));
-    let bonus_names = map
-        .rules
-        .bonuses
-        .iter()
-        .filter(|b| {
-            b.modes.is_empty() || chosen_mode.is_some_and(|m| b.modes.iter().any(|x| x == m))
-        })
-        .map(|b| b.name.clone().unwrap_or_else(|| b.id.clone()))
-        .collect();
     Ok(Checked {
         game,
         state,
         borrow,
         names,
         lanes,
-        bonus_names,
     })
 }
 
-fn bonus_name(c: &Checked, i: usize) -> String {
-    let kind = match &c.game.bonuses[i] {
-        BonusRule::LongestPath { .. } => "longest path",
-        BonusRule::Globetrotter { .. } => "most completed tickets",
-        BonusRule::GrandTour { .. } => "grand tour",
-    };
-    match c.bonus_names.get(i) {
-        Some(n) => format!("{n} ({kind})"),
-        None => kind.to_string(),
-    }
+fn bonus_name(c: &Checked, mechanic: usize) -> String {
+    c.game.mechanics.modules[mechanic].name()
 }
 
 fn city(c: &Checked, i: u16) -> &str {
@@ -552,7 +527,7 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
             let _ = writeln!(
                 s,
                 "    {:<36} {:>4} {:>+4}",
-                bonus_name(c, b.bonus),
+                bonus_name(c, b.mechanic),
                 b.measure,
                 b.points
             );
@@ -653,7 +628,7 @@ fn json(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
                 .bonuses
                 .iter()
                 .map(|b| JsonBonus {
-                    bonus: bonus_name(c, b.bonus),
+                    bonus: bonus_name(c, b.mechanic),
                     measure: b.measure,
                     points: b.points,
                 })

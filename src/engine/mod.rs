@@ -5,33 +5,31 @@
 //! (the train deck, ticket shuffles, tunnel reveals) comes from a seeded `ChaCha8Rng` passed
 //! to [`State::new`] and [`State::apply`], so a seed replays a game exactly.
 //!
-//! Nothing here names a map: every rule is read from `rules.*`, route flags, decks, modes and
-//! bonuses. A map that declares something the engine does not play is refused by
-//! [`Game::new`] with [`EngineError::Unsupported`], never silently ignored.
+//! Nothing here names a map: the core rules are read from `rules.*`, route flags, decks and
+//! modes, and what a map adds on top is played by the [`mechanics`] modules its data
+//! switches on. A map that declares something no module plays is refused by [`Game::new`]
+//! with [`EngineError::Unsupported`] naming every such rule, never silently ignored.
 //!
 //! Readings the rule texts leave open, decided here and documented where they are coded:
 //! - the train deck is kept as per-colour counts and a blind draw takes a uniformly random
 //!   card, which is the same distribution as drawing from a shuffled deck nobody can see;
-//! - cards substituted for a ferry locomotive or for a needed card (Nordic's any 3 / any 4)
-//!   are chosen by the engine: the most plentiful other colours first, locomotives last;
-//! - an any-of ticket (Switzerland's country tickets) scores its best completed target;
-//!   unfinished, it costs what `rules.tickets.any_of_unfinished` says (default: the lowest
-//!   target value);
 //! - a ticket deal from several drawable decks takes them in order;
 //! - when a later card draw has no card to take, the turn ends.
 
+pub mod mechanics;
+mod paths;
 pub mod position;
-mod scoring;
+pub mod scoring;
 mod state;
 
-pub use scoring::{ScoreBreakdown, final_scores, longest_path};
+pub use mechanics::{Hooks, Installed, Mechanic};
+pub use paths::longest_path;
+pub use scoring::{ScoreBreakdown, final_scores};
 pub use state::{Action, Failure, Phase, PlayerState, State, claim_ways_match_general};
 
-use crate::model::{
-    AnyOfPenalty, BonusKind, Color, LocomotiveUse, MapFile, MultiCityKind, TicketDiscard,
-    TicketShape, TieBreak, TieScoring,
-};
+use crate::model::{Color, MapFile, TicketDiscard, TicketShape, TieBreak};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Card index of the locomotive; colours are 0..8 in `Color::CARD_COLORS` order.
 pub const LOCO: u8 = 8;
@@ -53,8 +51,9 @@ pub const NOBODY: u8 = u8::MAX;
 /// Why a map cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
-    #[error("unsupported mechanic {0}: the engine does not play it yet")]
-    Unsupported(String),
+    /// Every rule or feature of the map no mechanic module plays yet.
+    #[error("unsupported mechanic: the engine does not play {} yet", .0.join(", "))]
+    Unsupported(Vec<String>),
     #[error("{0}")]
     Setup(String),
 }
@@ -73,11 +72,13 @@ pub struct RouteInfo {
     /// Locomotive spaces.
     pub ferry: u8,
     pub tunnel: bool,
-    /// Nordic: any N cards for one needed card (0 = not allowed).
+    /// Nordic: any N cards for one needed card (0 = not allowed). Set by a cost module.
     pub any_for_one: u8,
-    /// Cards replacing one ferry locomotive and whether they must be the paid colour.
+    /// Cards replacing one ferry locomotive and whether they must be the paid colour. Set by
+    /// a cost module.
     pub ferry_substitute: Option<(u8, bool)>,
-    /// Whether locomotives may pay this route's coloured spaces.
+    /// Whether locomotives may pay this route's coloured spaces (true unless a cost module
+    /// limits them).
     pub loco_on_spaces: bool,
     pub points: i32,
     /// Index of this route's first lane in the lane tables.
@@ -120,14 +121,6 @@ pub struct TicketInfo {
     pub label: String,
     pub deck: u8,
     pub goal: Goal,
-}
-
-/// How a bonus is scored, compiled.
-#[derive(Debug, Clone)]
-pub enum BonusRule {
-    LongestPath { points: i32, ties: TieScoring },
-    Globetrotter { points: i32, ties: TieScoring },
-    GrandTour { table: Vec<i32>, cap: i32 },
 }
 
 /// The compiled, immutable game.
@@ -183,11 +176,10 @@ pub struct Game {
     pub stations: u8,
     pub station_costs: Vec<u8>,
     pub station_unused_points: i32,
-    /// What an unfinished any-of ticket costs (`rules.tickets.any_of_unfinished`).
-    pub any_of_penalty: AnyOfPenalty,
     pub station_locos: bool,
     pub tunnel_reveal: u8,
-    pub bonuses: Vec<BonusRule>,
+    /// The mechanic modules the map's data switched on, indexed by hook.
+    pub mechanics: Installed,
     pub tie_breaks: Vec<TieBreak>,
     /// Safety net only: a game still running after this many turns is reported as a failure.
     pub turn_cap: u32,
@@ -197,8 +189,19 @@ impl Game {
     /// Compiles a checked map for `players` players in game mode `mode` (the first mode when
     /// the map has modes and none is named).
     pub fn new(map: &MapFile, players: u8, mode: Option<&str>) -> Result<Game, EngineError> {
-        refuse_unsupported(map)?;
         let rules = &map.rules;
+        let chosen_mode = match mode {
+            Some(m) => Some(map.modes.iter().find(|x| x.id == m).ok_or_else(|| {
+                let known: Vec<&str> = map.modes.iter().map(|x| x.id.as_str()).collect();
+                EngineError::Setup(if known.is_empty() {
+                    format!("mode {m}: the map has no game modes")
+                } else {
+                    format!("mode {m}: unknown; the map has {}", known.join(", "))
+                })
+            })?),
+            None => map.modes.first(),
+        };
+        let modules = mechanics::modules_for(map, chosen_mode)?;
         if !(2..=12).contains(&players) {
             return Err(EngineError::Setup(format!(
                 "{players} players: the engine plays 2 to 12"
@@ -286,18 +289,6 @@ impl Game {
                     }
                 }
             };
-            let loco_on_spaces = match rules.locomotives.usable_on {
-                LocomotiveUse::Anywhere => true,
-                LocomotiveUse::TunnelsOnly => r.tunnel,
-                LocomotiveUse::TunnelsAndFerries => {
-                    r.tunnel || r.ferry > 0 || r.any_cards_for_one.is_some()
-                }
-            };
-            let ferry_substitute = r
-                .ferry_substitute
-                .as_ref()
-                .or(rules.ferries.substitute.as_ref())
-                .map(|s| (s.cards, s.same_color));
             routes.push(RouteInfo {
                 id: r.id(),
                 city_a: a,
@@ -307,9 +298,10 @@ impl Game {
                 length: r.length,
                 ferry: r.ferry.min(r.length),
                 tunnel: r.tunnel,
-                any_for_one: r.any_cards_for_one.unwrap_or(0),
-                ferry_substitute,
-                loco_on_spaces,
+                // Cost modules change these (`Mechanic::costs`).
+                any_for_one: 0,
+                ferry_substitute: None,
+                loco_on_spaces: true,
                 points,
                 first_lane: lane_route.len() as u16,
                 lane_count,
@@ -324,50 +316,6 @@ impl Game {
             return Err(EngineError::Setup("the board is too large".into()));
         }
         let lane_words = lane_route.len().div_ceil(64).max(1);
-        let mut lane_classes: Vec<LaneClass> = Vec::new();
-        let mut lane_class = Vec::with_capacity(lane_route.len());
-        for (&r, &color) in lane_route.iter().zip(&lane_color) {
-            let route: &RouteInfo = &routes[r as usize];
-            let class = LaneClass {
-                color,
-                length: route.length,
-                ferry: route.ferry,
-                any_for_one: route.any_for_one,
-                loco_on_spaces: route.loco_on_spaces,
-                ferry_substitute: route.ferry_substitute,
-            };
-            let k = match lane_classes.iter().position(|c| *c == class) {
-                Some(k) => k,
-                None => {
-                    lane_classes.push(class);
-                    lane_classes.len() - 1
-                }
-            };
-            lane_class.push(k as u16);
-        }
-        // Simple lanes (no ferry, no substitutes, locomotives allowed) up to FAST_LEN long
-        // are counted by colour and length: the ways a hand pays them have a closed form.
-        let class_slot: Vec<u8> = lane_classes
-            .iter()
-            .map(|c| {
-                if c.is_simple() && c.loco_on_spaces && (c.length as usize) <= FAST_LEN {
-                    let colour = if c.color == GRAY { 8 } else { c.color as usize };
-                    (colour * FAST_LEN + c.length as usize - 1) as u8
-                } else {
-                    NO_SLOT
-                }
-            })
-            .collect();
-        let lane_slot: Vec<u8> = lane_class.iter().map(|&k| class_slot[k as usize]).collect();
-        let fast_len = lane_slot
-            .iter()
-            .filter(|&&s| s != NO_SLOT)
-            .map(|&s| s as usize % FAST_LEN + 1)
-            .max()
-            .unwrap_or(0);
-        let slowly_counted_classes = (0..lane_classes.len() as u16)
-            .filter(|&k| class_slot[k as usize] == NO_SLOT)
-            .collect();
         let mut node_routes: Vec<Vec<u16>> = vec![Vec::new(); nodes as usize];
         for (r, route) in routes.iter().enumerate() {
             node_routes[route.node_a as usize].push(r as u16);
@@ -397,17 +345,6 @@ impl Game {
 
         // Decks and the game mode.
         let deck_ids: Vec<String> = map.deck_ids().iter().map(|s| s.to_string()).collect();
-        let chosen_mode = match mode {
-            Some(m) => Some(map.modes.iter().find(|x| x.id == m).ok_or_else(|| {
-                let known: Vec<&str> = map.modes.iter().map(|x| x.id.as_str()).collect();
-                EngineError::Setup(if known.is_empty() {
-                    format!("mode {m}: the map has no game modes")
-                } else {
-                    format!("mode {m}: unknown; the map has {}", known.join(", "))
-                })
-            })?),
-            None => map.modes.first(),
-        };
         let mut tickets = Vec::new();
         let mut deck_tickets: Vec<Vec<u16>> = vec![Vec::new(); deck_ids.len()];
         for t in &map.tickets {
@@ -514,40 +451,7 @@ impl Game {
             return Err(EngineError::Setup("the train deck is too large".into()));
         }
 
-        let mut bonuses = Vec::new();
-        for b in &rules.bonuses {
-            if !b.modes.is_empty()
-                && !chosen_mode.is_some_and(|m| b.modes.iter().any(|x| x == &m.id))
-            {
-                continue;
-            }
-            bonuses.push(match b.kind {
-                BonusKind::LongestPath => BonusRule::LongestPath {
-                    points: b.points,
-                    ties: b.ties,
-                },
-                BonusKind::Globetrotter => BonusRule::Globetrotter {
-                    points: b.points,
-                    ties: b.ties,
-                },
-                BonusKind::GrandTour => BonusRule::GrandTour {
-                    table: b.table.clone(),
-                    cap: b.points,
-                },
-                other => {
-                    return Err(EngineError::Unsupported(format!(
-                        "bonus kind {} (bonus {})",
-                        serde_json::to_value(other)
-                            .ok()
-                            .and_then(|v| v.as_str().map(str::to_string))
-                            .unwrap_or_default(),
-                        b.id
-                    )));
-                }
-            });
-        }
-
-        Ok(Game {
+        let mut game = Game {
             name: map.map.name.clone(),
             players,
             city_ids: map.cities.iter().map(|c| c.id.clone()).collect(),
@@ -555,11 +459,11 @@ impl Game {
             routes,
             lane_route,
             lane_color,
-            lane_class,
-            lane_classes,
-            lane_slot,
-            fast_len,
-            slowly_counted_classes,
+            lane_class: Vec::new(),
+            lane_classes: Vec::new(),
+            lane_slot: Vec::new(),
+            fast_len: 0,
+            slowly_counted_classes: Vec::new(),
             lane_words,
             node_routes,
             tickets,
@@ -584,13 +488,100 @@ impl Game {
             stations: rules.stations.per_player,
             station_costs: rules.stations.costs.clone(),
             station_unused_points: rules.stations.unused_points,
-            any_of_penalty: rules.tickets.any_of_unfinished,
-            station_locos: rules.locomotives.usable_on == LocomotiveUse::Anywhere,
+            station_locos: true,
             tunnel_reveal: rules.tunnels.reveal,
-            bonuses,
             tie_breaks: rules.tie_breaks.clone(),
             turn_cap: 5_000,
-        })
+            mechanics: Installed::default(),
+        };
+        game.install(map, modules);
+        Ok(game)
+    }
+
+    /// Adds a mechanic module after the ones `map`'s data switched on (for modules defined
+    /// outside this crate, and tests). Its hooks run after the others'.
+    pub fn add_mechanic(&mut self, map: &MapFile, module: Arc<dyn Mechanic>) {
+        let mut modules = std::mem::take(&mut self.mechanics.modules);
+        modules.push(module);
+        self.install(map, modules);
+    }
+
+    /// Runs the modules' cost hooks (each sets cost fields from the map, so running them
+    /// again is harmless), groups lanes into payment classes, and gives each module its
+    /// words of per-game state.
+    fn install(&mut self, map: &MapFile, modules: Vec<Arc<dyn Mechanic>>) {
+        for m in &modules {
+            if m.hooks().costs {
+                m.costs(map, self);
+            }
+        }
+        self.group_lane_classes();
+        let mut state_offsets = Vec::with_capacity(modules.len() + 1);
+        let mut words = 0u32;
+        for m in &modules {
+            state_offsets.push(words);
+            words += m.state_words(self) as u32;
+        }
+        state_offsets.push(words);
+        self.mechanics = Installed {
+            state_offsets,
+            ..Installed::new(modules)
+        };
+    }
+
+    /// Groups lanes into payment classes and fast slots, from the routes' cost fields.
+    fn group_lane_classes(&mut self) {
+        let (lane_route, routes) = (&self.lane_route, &self.routes);
+        let lane_color = &self.lane_color;
+        let mut lane_classes: Vec<LaneClass> = Vec::new();
+        let mut lane_class = Vec::with_capacity(lane_route.len());
+        for (&r, &color) in lane_route.iter().zip(lane_color) {
+            let route: &RouteInfo = &routes[r as usize];
+            let class = LaneClass {
+                color,
+                length: route.length,
+                ferry: route.ferry,
+                any_for_one: route.any_for_one,
+                loco_on_spaces: route.loco_on_spaces,
+                ferry_substitute: route.ferry_substitute,
+            };
+            let k = match lane_classes.iter().position(|c| *c == class) {
+                Some(k) => k,
+                None => {
+                    lane_classes.push(class);
+                    lane_classes.len() - 1
+                }
+            };
+            lane_class.push(k as u16);
+        }
+        // Simple lanes (no ferry, no substitutes, locomotives allowed) up to FAST_LEN long
+        // are counted by colour and length: the ways a hand pays them have a closed form.
+        let class_slot: Vec<u8> = lane_classes
+            .iter()
+            .map(|c| {
+                if c.is_simple() && c.loco_on_spaces && (c.length as usize) <= FAST_LEN {
+                    let colour = if c.color == GRAY { 8 } else { c.color as usize };
+                    (colour * FAST_LEN + c.length as usize - 1) as u8
+                } else {
+                    NO_SLOT
+                }
+            })
+            .collect();
+        let lane_slot: Vec<u8> = lane_class.iter().map(|&k| class_slot[k as usize]).collect();
+        let fast_len = lane_slot
+            .iter()
+            .filter(|&&s| s != NO_SLOT)
+            .map(|&s| s as usize % FAST_LEN + 1)
+            .max()
+            .unwrap_or(0);
+        let slowly_counted_classes = (0..lane_classes.len() as u16)
+            .filter(|&k| class_slot[k as usize] == NO_SLOT)
+            .collect();
+        self.lane_classes = lane_classes;
+        self.lane_class = lane_class;
+        self.lane_slot = lane_slot;
+        self.fast_len = fast_len;
+        self.slowly_counted_classes = slowly_counted_classes;
     }
 
     pub fn lane_count(&self) -> usize {
@@ -613,47 +604,4 @@ fn color_index(c: Color) -> u8 {
         .position(|&x| x == c)
         .map(|i| i as u8)
         .unwrap_or(GRAY)
-}
-
-/// Refuses every mechanic, rule and route feature the engine does not play.
-fn refuse_unsupported(map: &MapFile) -> Result<(), EngineError> {
-    if let Some(first) = map.mechanics.declared().first() {
-        return Err(EngineError::Unsupported(format!("mechanics.{first}")));
-    }
-    let rules = &map.rules;
-    if rules.tickets.draft.is_some() {
-        return Err(EngineError::Unsupported("rules.tickets.draft".into()));
-    }
-    if rules.locomotives.any_cards_as_one.is_some() {
-        return Err(EngineError::Unsupported(
-            "rules.locomotives.any_cards_as_one".into(),
-        ));
-    }
-    if rules.tickets.multi_city_scoring.kind != MultiCityKind::Printed {
-        return Err(EngineError::Unsupported(
-            "rules.tickets.multi_city_scoring (trains-used)".into(),
-        ));
-    }
-    for r in &map.routes {
-        let feature = if r.track_bed {
-            Some("track_bed")
-        } else if r.mountains > 0 {
-            Some("mountains")
-        } else if !r.crosses.is_empty() {
-            Some("crosses")
-        } else if !r.stock_shares.is_empty() {
-            Some("stock_shares")
-        } else if r.parallel_group.is_some() {
-            Some("parallel_group")
-        } else {
-            None
-        };
-        if let Some(f) = feature {
-            return Err(EngineError::Unsupported(format!(
-                "route feature {f} (route {})",
-                r.id()
-            )));
-        }
-    }
-    Ok(())
 }

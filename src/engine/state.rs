@@ -34,6 +34,12 @@ pub enum Action {
         locos: u8,
     },
     TunnelWithdraw,
+    /// A whole-turn action of mechanic module `mechanic` (its index in
+    /// `game.mechanics.modules`); what `choice` means is the module's.
+    Mechanic {
+        mechanic: u8,
+        choice: u16,
+    },
 }
 
 /// Where the game is within a turn.
@@ -125,6 +131,9 @@ pub struct State {
     pub seed: u64,
     /// Final scores, filled when the game ends normally.
     pub result: Option<Vec<ScoreBreakdown>>,
+    /// The mechanic modules' per-game state (`game.mechanics.state_offsets` gives each
+    /// module its words; see [`State::mechanic_words`]).
+    pub mechanic_state: Vec<u32>,
 }
 
 impl State {
@@ -176,6 +185,10 @@ impl State {
             failure: None,
             seed,
             result: None,
+            mechanic_state: vec![
+                0;
+                game.mechanics.state_offsets.last().copied().unwrap_or(0) as usize
+            ],
         };
         for p in 0..game.players as usize {
             for _ in 0..game.start_locos {
@@ -195,8 +208,31 @@ impl State {
             s.face_up[slot] = s.draw_card(rng).unwrap_or(NOBODY);
         }
         s.check_display(game, rng);
+        for &m in &game.mechanics.setup {
+            game.mechanics.modules[m as usize].setup(game, &mut s, m as usize, rng);
+        }
         s.deal_initial(game);
         s
+    }
+
+    /// Module `me`'s words of per-game state.
+    pub fn mechanic_words(&self, game: &Game, me: usize) -> &[u32] {
+        let o = &game.mechanics.state_offsets;
+        &self.mechanic_state[o[me] as usize..o[me + 1] as usize]
+    }
+
+    /// Module `me`'s words of per-game state, to change.
+    pub fn mechanic_words_mut(&mut self, game: &Game, me: usize) -> &mut [u32] {
+        let o = &game.mechanics.state_offsets;
+        &mut self.mechanic_state[o[me] as usize..o[me + 1] as usize]
+    }
+
+    /// The whole-turn actions mechanic modules offer the current player now.
+    fn mechanic_actions(&self, game: &Game, out: &mut Vec<Action>) {
+        for &m in &game.mechanics.actions {
+            game.mechanics.modules[m as usize]
+                .main_actions(game, self, m as usize, &mut |a| out.push(a));
+        }
     }
 
     pub fn is_terminal(&self) -> bool {
@@ -522,6 +558,7 @@ impl State {
                     });
                 }
                 self.station_actions(game, out);
+                self.mechanic_actions(game, out);
             }
             _ => self.other_phase_actions(game, |a| {
                 out.push(a);
@@ -631,7 +668,8 @@ impl State {
             }
             return self.sample_from_list(game, pick);
         }
-        if self.face_up.len() + 2 > DRAW_ACTIONS {
+        // Module actions are not counted without listing them.
+        if self.face_up.len() + 2 > DRAW_ACTIONS || !game.mechanics.actions.is_empty() {
             return self.sample_from_list(game, pick);
         }
         let mut draws: SmallActions<DRAW_ACTIONS> = SmallActions::default();
@@ -897,6 +935,11 @@ impl State {
                         .station_payment_options(game)
                         .any(|x| x == (color, locos))
             }
+            (Phase::Main, Action::Mechanic { .. }) => {
+                let mut listed = Vec::new();
+                self.mechanic_actions(game, &mut listed);
+                listed.contains(&action)
+            }
             (Phase::Main, _) => false,
             _ => {
                 let mut found = false;
@@ -1138,6 +1181,14 @@ impl State {
                 self.players[p].stations.push(city);
                 self.end_turn(game);
             }
+            (Phase::Main, Action::Mechanic { mechanic, choice }) => {
+                if !self.is_legal(game, action) {
+                    return Err(format!("{action:?} is not legal now"));
+                }
+                let module = &game.mechanics.modules[mechanic as usize];
+                module.apply_action(game, self, mechanic as usize, choice as u32, rng)?;
+                self.end_turn(game);
+            }
             (phase, action) => return Err(format!("{action:?} is not legal in {phase:?}")),
         }
         Ok(())
@@ -1210,6 +1261,15 @@ impl State {
                     }
                 }
             }
+        }
+        for &m in &game.mechanics.on_claim {
+            game.mechanics.modules[m as usize].on_claim(
+                game,
+                self,
+                m as usize,
+                p as u8,
+                lane as u16,
+            );
         }
     }
 

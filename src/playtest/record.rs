@@ -22,7 +22,7 @@
 //! version that no longer fits is refused rather than replayed wrongly.
 
 use super::chance_rng;
-use crate::engine::position::score_detailed;
+use crate::engine::scoring::score_detailed;
 use crate::engine::{Action, CARD_KINDS, Game, LOCO, Phase, State};
 use crate::model::MapFile;
 use crate::render::tickets::place_name;
@@ -109,6 +109,7 @@ pub fn encode(a: Action) -> String {
         Action::BuildStation { city, color, locos } => format!("s{city}.{color}.{locos}"),
         Action::TunnelPay { locos } => format!("p{locos}"),
         Action::TunnelWithdraw => "w".into(),
+        Action::Mechanic { mechanic, choice } => format!("m{mechanic}.{choice}"),
     }
 }
 
@@ -139,6 +140,13 @@ pub fn decode(code: &str) -> Option<Action> {
             locos: rest.parse().ok()?,
         },
         "w" if rest.is_empty() => Action::TunnelWithdraw,
+        "m" => {
+            let (mechanic, choice) = rest.split_once('.')?;
+            Action::Mechanic {
+                mechanic: mechanic.parse().ok()?,
+                choice: choice.parse().ok()?,
+            }
+        }
         _ => return None,
     })
 }
@@ -381,6 +389,13 @@ pub fn replay(
                 }
             }
             Action::TunnelWithdraw => say("withdrew from the tunnel".into()),
+            Action::Mechanic { mechanic, choice } => say(format!(
+                "{}: choice {choice}",
+                game.mechanics
+                    .modules
+                    .get(mechanic as usize)
+                    .map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
+            )),
             Action::BuildStation { city, .. } => say(format!(
                 "built a station in {} (paid {})",
                 city_name(game, map, city),

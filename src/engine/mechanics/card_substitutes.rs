@@ -1,0 +1,52 @@
+//! Cards that stand in for a card a route asks for: Nordic Countries' special route paid
+//! with any 4 cards for each card of the colour one lacks (`routes.any_cards_for_one`), and
+//! ferry locomotives paid with other cards (Nordic: any 3; Castilla's transbordos: 3 of the
+//! colour paid for the rest), per route (`routes.ferry_substitute`) or for every ferry
+//! (`rules.ferries.substitute`).
+//!
+//! Which cards are given up is the engine's choice, not the player's: the most plentiful
+//! other colours first, locomotives last (see `state.rs`'s payment), so the legal claims of a
+//! hand stay one per colour and locomotive count.
+
+use super::{Game, Hooks, Mechanic};
+use crate::model::MapFile;
+
+#[derive(Debug)]
+pub struct CardSubstitutes;
+
+impl CardSubstitutes {
+    /// The module, when some route of `map` can be paid with substitutes.
+    pub fn for_map(map: &MapFile) -> Option<CardSubstitutes> {
+        let any = map.routes.iter().any(|r| {
+            r.any_cards_for_one.is_some()
+                || (r.ferry > 0
+                    && (r.ferry_substitute.is_some() || map.rules.ferries.substitute.is_some()))
+        });
+        any.then_some(CardSubstitutes)
+    }
+}
+
+impl Mechanic for CardSubstitutes {
+    fn name(&self) -> String {
+        "cards substituted for needed cards".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            costs: true,
+            ..Hooks::default()
+        }
+    }
+
+    fn costs(&self, map: &MapFile, game: &mut Game) {
+        for (info, r) in game.routes.iter_mut().zip(&map.routes) {
+            info.any_for_one = r.any_cards_for_one.unwrap_or(0);
+            info.ferry_substitute = r
+                .ferry_substitute
+                .as_ref()
+                .or(map.rules.ferries.substitute.as_ref())
+                .filter(|_| info.ferry > 0)
+                .map(|s| (s.cards, s.same_color));
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! Locomotives that may pay only some routes' coloured spaces (Switzerland: tunnels only;
+//! Nordic Countries: tunnels, ferries and the special any-4 route), from
+//! `rules.locomotives.usable_on`.
+//!
+//! A ferry's locomotive spaces still take locomotives (they are what a ferry asks for), and
+//! a station, which is paid like a route with no route to name, takes no locomotives under
+//! such a limit: both seeds list the routes locomotives may pay and nothing else.
+
+use super::{Game, Hooks, Mechanic};
+use crate::model::{LocomotiveUse, MapFile};
+
+#[derive(Debug)]
+pub struct LocomotiveLimits {
+    pub usable_on: LocomotiveUse,
+}
+
+impl Mechanic for LocomotiveLimits {
+    fn name(&self) -> String {
+        match self.usable_on {
+            LocomotiveUse::Anywhere => "locomotives anywhere",
+            LocomotiveUse::TunnelsOnly => "locomotives on tunnels only",
+            LocomotiveUse::TunnelsAndFerries => {
+                "locomotives on tunnels, ferries and special routes"
+            }
+        }
+        .into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            costs: true,
+            ..Hooks::default()
+        }
+    }
+
+    fn costs(&self, _map: &MapFile, game: &mut Game) {
+        for r in &mut game.routes {
+            r.loco_on_spaces = match self.usable_on {
+                LocomotiveUse::Anywhere => true,
+                LocomotiveUse::TunnelsOnly => r.tunnel,
+                LocomotiveUse::TunnelsAndFerries => r.tunnel || r.ferry > 0 || r.any_for_one > 0,
+            };
+        }
+        game.station_locos = self.usable_on == LocomotiveUse::Anywhere;
+    }
+}

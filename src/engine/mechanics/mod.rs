@@ -1,0 +1,292 @@
+//! Mechanic modules: the rules a map adds to the core game, each switched on by the map's
+//! data and consulted by the engine at a small set of hooks.
+//!
+//! The core (`engine/state.rs`) plays what every map of the family shares: the train deck
+//! and display, draws, claims of single/double/triple lanes, tunnels, ferries, stations,
+//! ticket deals and the end trigger; `engine/scoring.rs` scores routes, tickets, stations and
+//! tie-breaks. Everything a map adds on top is a [`Mechanic`]: [`modules_for`] reads the map and
+//! returns the modules it needs (never `if map == ...`), or refuses the map naming **every**
+//! rule and feature no module plays yet.
+//!
+//! The hooks, and the systems they are made for:
+//! - **costs** ([`Mechanic::costs`]): how lanes and stations are paid for, fixed once when the
+//!   game is compiled, so the fast claim counting still works (Switzerland/Nordic locomotive
+//!   limits, Nordic's any-4 route and any-3 ferry substitute, Castilla's transbordos). A cost
+//!   that depends on what a player owns (the UK's technologies) will need a per-player cost
+//!   hook; the claim counting then has to fall back to listing.
+//! - **setup** ([`Mechanic::setup`]) with per-game state ([`Mechanic::state_words`], kept in
+//!   `State::mechanic_state` so a state stays one cheap clone): festival cards laid out,
+//!   city markers or track pieces handed out.
+//! - **legal actions** ([`Mechanic::main_actions`], [`Mechanic::apply_action`]): extra
+//!   whole-turn actions, [`Action::Mechanic`] (buy a technology, build a track bed, place a
+//!   city marker).
+//! - **on claim** ([`Mechanic::on_claim`]): after a lane is taken (take a festival card, mark
+//!   the province mat, block the crossing lanes).
+//! - **ticket completion** ([`Mechanic::ticket_value`]): what a ticket is worth in a network
+//!   (Switzerland's country tickets, Castilla's trains-used triple destinations).
+//! - **end scoring** ([`Mechanic::end_scoring`]): bonus lines (longest path, globetrotter,
+//!   India's Grand Tour, Castilla's punctuation cards, festival and province scoring).
+//!
+//! The engine calls a hook only on the modules that say they use it ([`Hooks`]), so a map
+//! with no mechanics pays nothing for them.
+
+mod any_of_tickets;
+mod bonus;
+mod card_substitutes;
+mod grand_tour;
+mod locomotive_limits;
+
+use super::scoring::{Components, DetailedScore};
+use super::{Action, EngineError, Game, Goal, State};
+use crate::model::{BonusKind, GameMode, LocomotiveUse, MapFile, MultiCityKind, TicketShape};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::sync::Arc;
+
+/// Which hooks a module uses (the engine skips the others).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Hooks {
+    pub costs: bool,
+    pub setup: bool,
+    pub actions: bool,
+    pub on_claim: bool,
+    pub ticket_value: bool,
+    pub end_scoring: bool,
+}
+
+/// One mechanic module. `me` is the module's index in [`Game::mechanics`]: it is what
+/// [`Action::Mechanic`] and [`State::mechanic_words`] name.
+pub trait Mechanic: fmt::Debug + Send + Sync {
+    /// What the module plays, for reports and score sheets (`European Express (longest
+    /// path)`).
+    fn name(&self) -> String;
+    /// Which hooks it uses.
+    fn hooks(&self) -> Hooks;
+
+    /// Costs: adjusts how lanes (`game.routes`' cost fields) and stations are paid for. Runs
+    /// once in [`Game::new`], before lanes are grouped into payment classes.
+    fn costs(&self, _map: &MapFile, _game: &mut Game) {}
+
+    /// Words of per-game state the module keeps in the [`State`].
+    fn state_words(&self, _game: &Game) -> usize {
+        0
+    }
+    /// Setup: after the cards are dealt and before the first ticket choice.
+    fn setup(&self, _game: &Game, _state: &mut State, _me: usize, _rng: &mut ChaCha8Rng) {}
+
+    /// Legal actions: pushes the module's whole-turn actions for the current player at the
+    /// start of a turn (`Action::Mechanic { mechanic: me, choice }`).
+    fn main_actions(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _push: &mut dyn FnMut(Action),
+    ) {
+    }
+    /// Plays one of the module's actions (listed by `main_actions`); the engine ends the
+    /// turn afterwards. An error changes nothing.
+    fn apply_action(
+        &self,
+        _game: &Game,
+        _state: &mut State,
+        _me: usize,
+        _choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        Err(format!("{} has no actions", self.name()))
+    }
+
+    /// On claim: player `player` has just taken `lane` (trains and route points counted).
+    fn on_claim(&self, _game: &Game, _state: &mut State, _me: usize, _player: u8, _lane: u16) {}
+
+    /// Ticket completion: the points of `goal` for player `p` whose network (own routes plus
+    /// borrowed ones) is `net`, and whether it is completed; `None` leaves the goal to the
+    /// next module or the core (printed value of a pair or multi-city ticket).
+    fn ticket_value(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _p: usize,
+        _goal: &Goal,
+        _net: &mut Components,
+    ) -> Option<(i32, bool)> {
+        None
+    }
+
+    /// End scoring: adds this module's lines (and points) to every player's score. Runs
+    /// after routes, tickets and stations are scored, in module order.
+    fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, _scores: &mut [DetailedScore]) {
+    }
+}
+
+/// The modules and per-hook indices a [`Game`] carries.
+#[derive(Debug, Clone, Default)]
+pub struct Installed {
+    pub modules: Vec<Arc<dyn Mechanic>>,
+    pub setup: Vec<u8>,
+    pub actions: Vec<u8>,
+    pub on_claim: Vec<u8>,
+    pub ticket_value: Vec<u8>,
+    pub end_scoring: Vec<u8>,
+    /// Module → its first word in `State::mechanic_state`, and the total at the end.
+    pub state_offsets: Vec<u32>,
+}
+
+impl Installed {
+    /// Indexes `modules` by hook.
+    pub fn new(modules: Vec<Arc<dyn Mechanic>>) -> Installed {
+        let mut out = Installed::default();
+        for (i, m) in modules.iter().enumerate() {
+            let h = m.hooks();
+            let i = i as u8;
+            for (on, list) in [
+                (h.setup, &mut out.setup),
+                (h.actions, &mut out.actions),
+                (h.on_claim, &mut out.on_claim),
+                (h.ticket_value, &mut out.ticket_value),
+                (h.end_scoring, &mut out.end_scoring),
+            ] {
+                if on {
+                    list.push(i);
+                }
+            }
+        }
+        out.modules = modules;
+        out
+    }
+
+    pub fn len(&self) -> usize {
+        self.modules.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.modules.is_empty()
+    }
+}
+
+/// Everything in `map` (in `mode`) no module plays yet, named by where a designer finds it
+/// in the file.
+pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in map.mechanics.declared() {
+        out.push(format!("mechanics.{m}"));
+    }
+    let rules = &map.rules;
+    if rules.tickets.draft.is_some() {
+        out.push("rules.tickets.draft".into());
+    }
+    if rules.locomotives.any_cards_as_one.is_some() {
+        out.push("rules.locomotives.any_cards_as_one".into());
+    }
+    if rules.tickets.multi_city_scoring.kind != MultiCityKind::Printed
+        && map
+            .tickets
+            .iter()
+            .any(|t| t.shape() == Some(TicketShape::MultiCity))
+    {
+        out.push("rules.tickets.multi_city_scoring (trains-used)".into());
+    }
+    let mut features: Vec<(&str, String)> = Vec::new();
+    for r in &map.routes {
+        for (on, f) in [
+            (r.track_bed, "track_bed"),
+            (r.mountains > 0, "mountains"),
+            (!r.crosses.is_empty(), "crosses"),
+            (!r.stock_shares.is_empty(), "stock_shares"),
+            (r.parallel_group.is_some(), "parallel_group"),
+        ] {
+            if on && !features.iter().any(|(x, _)| *x == f) {
+                features.push((f, r.id()));
+            }
+        }
+    }
+    for (f, first) in features {
+        out.push(format!("route feature {f} (route {first} and others)"));
+    }
+    for b in bonuses_in_play(map, mode) {
+        if !matches!(
+            b.kind,
+            BonusKind::LongestPath | BonusKind::Globetrotter | BonusKind::GrandTour
+        ) {
+            out.push(format!(
+                "bonus kind {} (rules.bonuses {})",
+                kebab(&b.kind),
+                b.id
+            ));
+        }
+    }
+    out
+}
+
+/// The bonuses of `rules.bonuses` that apply in `mode`.
+fn bonuses_in_play<'a>(
+    map: &'a MapFile,
+    mode: Option<&'a GameMode>,
+) -> impl Iterator<Item = &'a crate::model::Bonus> + 'a {
+    map.rules.bonuses.iter().filter(move |b| {
+        b.modes.is_empty() || mode.is_some_and(|m| b.modes.iter().any(|x| x == &m.id))
+    })
+}
+
+fn kebab(kind: &BonusKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The modules `map` needs in `mode`, in the order their hooks run; refuses the map with
+/// every unsupported rule named when there is any.
+pub fn modules_for(
+    map: &MapFile,
+    mode: Option<&GameMode>,
+) -> Result<Vec<Arc<dyn Mechanic>>, EngineError> {
+    let missing = unsupported(map, mode);
+    if !missing.is_empty() {
+        return Err(EngineError::Unsupported(missing));
+    }
+    let rules = &map.rules;
+    let mut modules: Vec<Arc<dyn Mechanic>> = Vec::new();
+    // Substitutes first: the locomotive limits read which routes take them.
+    if let Some(m) = card_substitutes::CardSubstitutes::for_map(map) {
+        modules.push(Arc::new(m));
+    }
+    if rules.locomotives.usable_on != LocomotiveUse::Anywhere {
+        modules.push(Arc::new(locomotive_limits::LocomotiveLimits {
+            usable_on: rules.locomotives.usable_on,
+        }));
+    }
+    if map
+        .tickets
+        .iter()
+        .any(|t| t.shape() == Some(TicketShape::AnyOf))
+    {
+        modules.push(Arc::new(any_of_tickets::AnyOfTickets {
+            unfinished: rules.tickets.any_of_unfinished,
+        }));
+    }
+    for b in bonuses_in_play(map, mode) {
+        let label = b.name.clone().unwrap_or_else(|| b.id.clone());
+        modules.push(match b.kind {
+            BonusKind::LongestPath => Arc::new(bonus::LongestPath {
+                label,
+                points: b.points,
+                ties: b.ties,
+            }),
+            BonusKind::Globetrotter => Arc::new(bonus::Globetrotter {
+                label,
+                points: b.points,
+                ties: b.ties,
+            }),
+            BonusKind::GrandTour => Arc::new(grand_tour::GrandTour {
+                label,
+                table: b.table.clone(),
+                cap: b.points,
+            }),
+            // `unsupported` has refused every other kind.
+            _ => continue,
+        });
+    }
+    Ok(modules)
+}

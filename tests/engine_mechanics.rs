@@ -1,0 +1,235 @@
+//! The mechanic-module hooks, exercised by a small module defined here (the way a later rule
+//! system plugs in): per-game state, setup, a whole-turn action, on claim, ticket value and
+//! end scoring, through real seeded games.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::sync::Arc;
+use ttrmap::bots::{Bot, RandomBot};
+use ttrmap::engine::scoring::{BonusLine, Components, DetailedScore, score_detailed};
+use ttrmap::engine::{Action, Game, Goal, Hooks, Mechanic, Phase, State};
+use ttrmap::load::load_path;
+use ttrmap::model::MapFile;
+use ttrmap::playtest::{game_seed, play_game, record};
+
+/// A made-up rule: each player starts with `tokens` tokens (setup); a turn may be spent to
+/// cash one in (the action); every claimed lane is counted (on claim); a pair ticket is worth
+/// one point more than printed when completed (ticket value); at the end each counted claim
+/// scores 1 and each cashed token 3 (end scoring).
+#[derive(Debug)]
+struct Tokens {
+    tokens: u32,
+}
+
+impl Tokens {
+    // Words per player: tokens left, tokens cashed, lanes claimed.
+    const WORDS: usize = 3;
+}
+
+impl Mechanic for Tokens {
+    fn name(&self) -> String {
+        "tokens (test)".into()
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            setup: true,
+            actions: true,
+            on_claim: true,
+            ticket_value: true,
+            end_scoring: true,
+            ..Hooks::default()
+        }
+    }
+    fn state_words(&self, game: &Game) -> usize {
+        Self::WORDS * game.players as usize
+    }
+    fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
+        for p in 0..game.players as usize {
+            state.mechanic_words_mut(game, me)[p * Self::WORDS] = self.tokens;
+        }
+    }
+    fn main_actions(&self, game: &Game, state: &State, me: usize, push: &mut dyn FnMut(Action)) {
+        let p = state.current_player() as usize;
+        if state.mechanic_words(game, me)[p * Self::WORDS] > 0 {
+            push(Action::Mechanic {
+                mechanic: me as u8,
+                choice: 0,
+            });
+        }
+    }
+    fn apply_action(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        if choice != 0 {
+            return Err("no such choice".into());
+        }
+        let p = state.current_player() as usize;
+        let words = state.mechanic_words_mut(game, me);
+        words[p * Self::WORDS] -= 1;
+        words[p * Self::WORDS + 1] += 1;
+        Ok(())
+    }
+    fn on_claim(&self, game: &Game, state: &mut State, me: usize, player: u8, _lane: u16) {
+        state.mechanic_words_mut(game, me)[player as usize * Self::WORDS + 2] += 1;
+    }
+    fn ticket_value(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _p: usize,
+        goal: &Goal,
+        net: &mut Components,
+    ) -> Option<(i32, bool)> {
+        match goal {
+            Goal::Pair(a, b, points) if net.joined(a, b) => Some((points + 1, true)),
+            _ => None,
+        }
+    }
+    fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
+        let words = state.mechanic_words(game, me);
+        for (p, d) in scores.iter_mut().enumerate() {
+            let (cashed, claims) = (words[p * Self::WORDS + 1], words[p * Self::WORDS + 2]);
+            d.add_bonus(BonusLine {
+                mechanic: me,
+                measure: claims,
+                points: (claims + 3 * cashed) as i32,
+            });
+        }
+    }
+}
+
+fn usa() -> MapFile {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    load_path(&path).expect("readable").map.expect("loaded")
+}
+
+fn usa_with_tokens(players: u8) -> (Game, usize) {
+    let map = usa();
+    let mut game = Game::new(&map, players, None).expect("playable");
+    let me = game.mechanics.len();
+    game.add_mechanic(&map, Arc::new(Tokens { tokens: 2 }));
+    (game, me)
+}
+
+#[test]
+fn a_map_without_mechanics_installs_none_and_keeps_no_module_state() {
+    let map = usa();
+    let game = Game::new(&map, 2, None).unwrap();
+    // USA: longest path only (its one bonus), nothing else.
+    let names: Vec<String> = game.mechanics.modules.iter().map(|m| m.name()).collect();
+    assert_eq!(names, ["longest-path (longest path)"]);
+    let state = State::new(&game, 1, &mut ChaCha8Rng::seed_from_u64(1));
+    assert!(state.mechanic_state.is_empty());
+}
+
+#[test]
+fn every_hook_runs_in_played_games() {
+    let (game, me) = usa_with_tokens(3);
+    let mut cashed_somewhere = false;
+    for i in 0..20 {
+        let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|_| Box::new(RandomBot) as _).collect();
+        let state = play_game(&game, &mut bots, game_seed(11, i));
+        let Some(result) = &state.result else {
+            panic!("game {i} did not finish: {:?}", state.failure);
+        };
+        let words = state.mechanic_words(&game, me);
+        let detailed = score_detailed(&game, &state, &[]);
+        for p in 0..3 {
+            let (left, cashed, claims) = (
+                words[p * Tokens::WORDS],
+                words[p * Tokens::WORDS + 1],
+                words[p * Tokens::WORDS + 2],
+            );
+            // Setup gave 2; each cash-in moved one across.
+            assert_eq!(left + cashed, 2, "game {i} player {p}");
+            cashed_somewhere |= cashed > 0;
+            // On claim counted exactly the lanes the player holds.
+            let held = state.lane_owner.iter().filter(|&&o| o == p as u8).count();
+            assert_eq!(claims as usize, held, "game {i} player {p}");
+            // End scoring: a line of this module worth claims + 3 × cashed.
+            let line = detailed[p]
+                .bonuses
+                .iter()
+                .find(|b| b.mechanic == me)
+                .expect("the module's line");
+            assert_eq!(line.points, (claims + 3 * cashed) as i32);
+            // Ticket value: every completed pair ticket scored its printed value + 1.
+            for t in &detailed[p].tickets {
+                if let Goal::Pair(_, _, printed) = game.tickets[t.ticket as usize].goal {
+                    let want = if t.completed { printed + 1 } else { -printed };
+                    assert_eq!(t.points, want, "game {i} ticket {}", t.ticket);
+                }
+            }
+            assert_eq!(result[p].total, detailed[p].total);
+        }
+    }
+    assert!(
+        cashed_somewhere,
+        "random players never used the module's action"
+    );
+}
+
+#[test]
+fn module_actions_are_legal_only_when_offered_and_an_illegal_one_changes_nothing() {
+    let (game, me) = usa_with_tokens(2);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut state = State::new(&game, 3, &mut rng);
+    // Keep every ticket of the setup deals.
+    while state.phase != Phase::Main {
+        state
+            .apply(&game, Action::KeepTickets(0b111), &mut rng)
+            .unwrap();
+    }
+    let cash = Action::Mechanic {
+        mechanic: me as u8,
+        choice: 0,
+    };
+    let mut legal = Vec::new();
+    state.legal_actions(&game, &mut legal);
+    assert!(legal.contains(&cash) && state.is_legal(&game, cash));
+    // Another module index, or a choice the module does not offer, is refused untouched.
+    for bad in [
+        Action::Mechanic {
+            mechanic: me as u8 + 1,
+            choice: 0,
+        },
+        Action::Mechanic {
+            mechanic: me as u8,
+            choice: 1,
+        },
+    ] {
+        assert!(!state.is_legal(&game, bad));
+        let before = format!("{state:?}");
+        assert!(state.apply(&game, bad, &mut rng).is_err());
+        assert_eq!(format!("{state:?}"), before);
+    }
+    // Cash both tokens (one per turn of player 1; player 2 draws in between).
+    state.apply(&game, cash, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, cash, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    // No token left: no longer offered, no longer legal.
+    assert_eq!(state.current_player(), 0);
+    state.legal_actions(&game, &mut legal);
+    assert!(!legal.contains(&cash) && !state.is_legal(&game, cash));
+    assert_eq!(state.mechanic_words(&game, me)[..2], [0, 2]);
+}
+
+#[test]
+fn module_actions_round_trip_through_replay_codes() {
+    let a = Action::Mechanic {
+        mechanic: 3,
+        choice: 517,
+    };
+    assert_eq!(record::decode(&record::encode(a)), Some(a));
+    assert_eq!(record::decode("m3"), None);
+    assert_eq!(record::decode("m3.x"), None);
+}
