@@ -52,7 +52,10 @@ pub const NOBODY: u8 = u8::MAX;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// Every rule or feature of the map no mechanic module plays yet.
-    #[error("unsupported mechanic: the engine does not play {} yet", .0.join(", "))]
+    #[error(
+        "unsupported mechanic: the engine does not play {} yet; `--without KEY` plays the map without one, by the key in parentheses",
+        .0.join(", ")
+    )]
     Unsupported(Vec<String>),
     #[error("{0}")]
     Setup(String),
@@ -180,6 +183,8 @@ pub struct Game {
     pub tunnel_reveal: u8,
     /// The mechanic modules the map's data switched on, indexed by hook.
     pub mechanics: Installed,
+    /// Rules of the map this game leaves out, by the designer's choice (`--without`).
+    pub played_without: Vec<String>,
     pub tie_breaks: Vec<TieBreak>,
     /// Safety net only: a game still running after this many turns is reported as a failure.
     pub turn_cap: u32,
@@ -189,6 +194,18 @@ impl Game {
     /// Compiles a checked map for `players` players in game mode `mode` (the first mode when
     /// the map has modes and none is named).
     pub fn new(map: &MapFile, players: u8, mode: Option<&str>) -> Result<Game, EngineError> {
+        Game::new_without(map, players, mode, &[])
+    }
+
+    /// [`Game::new`], playing the map without the rules `without` names (rules no module
+    /// plays yet, by their key in the refusal, or bonuses as `rules.bonuses.ID`). The game
+    /// records them in [`Game::played_without`] so that reports say so.
+    pub fn new_without(
+        map: &MapFile,
+        players: u8,
+        mode: Option<&str>,
+        without: &[String],
+    ) -> Result<Game, EngineError> {
         let rules = &map.rules;
         let chosen_mode = match mode {
             Some(m) => Some(map.modes.iter().find(|x| x.id == m).ok_or_else(|| {
@@ -201,7 +218,7 @@ impl Game {
             })?),
             None => map.modes.first(),
         };
-        let modules = mechanics::modules_for(map, chosen_mode)?;
+        let modules = mechanics::modules_for(map, chosen_mode, without)?;
         if !(2..=12).contains(&players) {
             return Err(EngineError::Setup(format!(
                 "{players} players: the engine plays 2 to 12"
@@ -493,6 +510,7 @@ impl Game {
             tie_breaks: rules.tie_breaks.clone(),
             turn_cap: 5_000,
             mechanics: Installed::default(),
+            played_without: without.to_vec(),
         };
         game.install(map, modules);
         Ok(game)

@@ -165,19 +165,33 @@ impl Installed {
     }
 }
 
-/// Everything in `map` (in `mode`) no module plays yet, named by where a designer finds it
-/// in the file.
-pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<String> {
+/// A rule or feature of a map that no module plays yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unplayed {
+    /// Where a designer finds it in the file, and what `--without` names to play the map
+    /// without it (`mechanics.mystery_train`, `routes.track_bed`, `rules.bonuses.tunelman`).
+    pub key: String,
+    /// What it is, for the message (`bonus kind most-routes-with`, `route feature track_bed
+    /// (route amiens-calais and others)`).
+    pub what: String,
+}
+
+/// Everything in `map` (in `mode`) no module plays yet.
+pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<Unplayed> {
     let mut out = Vec::new();
+    let mut add = |key: String, what: String| out.push(Unplayed { key, what });
     for m in map.mechanics.declared() {
-        out.push(format!("mechanics.{m}"));
+        add(format!("mechanics.{m}"), format!("the {m} mechanic"));
     }
     let rules = &map.rules;
     if rules.tickets.draft.is_some() {
-        out.push("rules.tickets.draft".into());
+        add("rules.tickets.draft".into(), "drafted tickets".into());
     }
     if rules.locomotives.any_cards_as_one.is_some() {
-        out.push("rules.locomotives.any_cards_as_one".into());
+        add(
+            "rules.locomotives.any_cards_as_one".into(),
+            "any cards as a locomotive".into(),
+        );
     }
     if rules.tickets.multi_city_scoring.kind != MultiCityKind::Printed
         && map
@@ -185,7 +199,10 @@ pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<String> {
             .iter()
             .any(|t| t.shape() == Some(TicketShape::MultiCity))
     {
-        out.push("rules.tickets.multi_city_scoring (trains-used)".into());
+        add(
+            "rules.tickets.multi_city_scoring".into(),
+            "multi-city tickets scored by trains used".into(),
+        );
     }
     let mut features: Vec<(&str, String)> = Vec::new();
     for r in &map.routes {
@@ -202,30 +219,36 @@ pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<String> {
         }
     }
     for (f, first) in features {
-        out.push(format!("route feature {f} (route {first} and others)"));
+        add(
+            format!("routes.{f}"),
+            format!("route feature {f} (route {first} and others)"),
+        );
     }
-    for b in bonuses_in_play(map, mode) {
+    for b in bonuses_in_play(map, mode, &[]) {
         if !matches!(
             b.kind,
             BonusKind::LongestPath | BonusKind::Globetrotter | BonusKind::GrandTour
         ) {
-            out.push(format!(
-                "bonus kind {} (rules.bonuses {})",
-                kebab(&b.kind),
-                b.id
-            ));
+            add(
+                format!("rules.bonuses.{}", b.id),
+                format!("bonus kind {}", kebab(&b.kind)),
+            );
         }
     }
     out
 }
 
-/// The bonuses of `rules.bonuses` that apply in `mode`.
+/// The bonuses of `rules.bonuses` that apply in `mode`, minus those `without` names.
 fn bonuses_in_play<'a>(
     map: &'a MapFile,
     mode: Option<&'a GameMode>,
+    without: &'a [String],
 ) -> impl Iterator<Item = &'a crate::model::Bonus> + 'a {
     map.rules.bonuses.iter().filter(move |b| {
-        b.modes.is_empty() || mode.is_some_and(|m| b.modes.iter().any(|x| x == &m.id))
+        (b.modes.is_empty() || mode.is_some_and(|m| b.modes.iter().any(|x| x == &m.id)))
+            && !without
+                .iter()
+                .any(|w| w.strip_prefix("rules.bonuses.") == Some(&b.id))
     })
 }
 
@@ -237,12 +260,38 @@ fn kebab(kind: &BonusKind) -> String {
 }
 
 /// The modules `map` needs in `mode`, in the order their hooks run; refuses the map with
-/// every unsupported rule named when there is any.
+/// every unsupported rule named when there is any. `without` names rules to play the map
+/// without (keys of [`Unplayed`], or any bonus as `rules.bonuses.ID`): a designer's
+/// explicit choice, which reports show.
 pub fn modules_for(
     map: &MapFile,
     mode: Option<&GameMode>,
+    without: &[String],
 ) -> Result<Vec<Arc<dyn Mechanic>>, EngineError> {
-    let missing = unsupported(map, mode);
+    let unplayed = unsupported(map, mode);
+    for w in without {
+        let known = unplayed.iter().any(|u| &u.key == w)
+            || bonuses_in_play(map, mode, &[])
+                .any(|b| w.strip_prefix("rules.bonuses.") == Some(&b.id));
+        if !known {
+            let mut keys: Vec<String> = unplayed.iter().map(|u| u.key.clone()).collect();
+            keys.extend(bonuses_in_play(map, mode, &[]).map(|b| format!("rules.bonuses.{}", b.id)));
+            keys.dedup();
+            return Err(EngineError::Setup(format!(
+                "--without {w}: not a rule this map plays in this mode; it can be played without {}",
+                if keys.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    keys.join(", ")
+                }
+            )));
+        }
+    }
+    let missing: Vec<String> = unplayed
+        .into_iter()
+        .filter(|u| !without.contains(&u.key))
+        .map(|u| format!("{} ({})", u.what, u.key))
+        .collect();
     if !missing.is_empty() {
         return Err(EngineError::Unsupported(missing));
     }
@@ -266,7 +315,7 @@ pub fn modules_for(
             unfinished: rules.tickets.any_of_unfinished,
         }));
     }
-    for b in bonuses_in_play(map, mode) {
+    for b in bonuses_in_play(map, mode, without) {
         let label = b.name.clone().unwrap_or_else(|| b.id.clone());
         modules.push(match b.kind {
             BonusKind::LongestPath => Arc::new(bonus::LongestPath {
