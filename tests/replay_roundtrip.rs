@@ -19,6 +19,7 @@ fn record(game: &Game, games: u64) -> (ttrmap::playtest::Report, Vec<GameRecord>
         map_hash: "0".into(),
         mode: None,
         players: game.players,
+        without: Vec::new(),
     };
     let config = Config {
         games,

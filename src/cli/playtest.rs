@@ -1,5 +1,5 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
-//! [--mode M] [--format human|json|html] [--output FILE] [--record FILE]`.
+//! [--mode M] [--without KEY,...] [--format human|json|html] [--output FILE] [--record FILE]`.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
@@ -38,6 +38,10 @@ pub struct Args {
     /// Game mode id (maps with `[[modes]]`; default the first).
     #[arg(long)]
     mode: Option<String>,
+    /// Play without these rules of the map, by the key the refusal names
+    /// (`mechanics.mystery_train`) or a bonus as `rules.bonuses.ID`; the report says so.
+    #[arg(long, value_delimiter = ',')]
+    without: Vec<String>,
     #[arg(long, value_enum, default_value = "human")]
     format: PlaytestFormat,
     /// Write the report to this file (atomically) instead of standard output.
@@ -56,7 +60,7 @@ pub fn run(args: Args) -> i32 {
     };
     let map = &clean.map;
     let players = args.players.unwrap_or(map.map.players.min.max(2));
-    let game = match Game::new(map, players, args.mode.as_deref()) {
+    let game = match Game::new_without(map, players, args.mode.as_deref(), &args.without) {
         Ok(g) => g,
         Err(e @ EngineError::Unsupported(_)) => {
             eprintln!("error: {}: {e}", args.file.display());
@@ -82,6 +86,7 @@ pub fn run(args: Args) -> i32 {
                 map_hash: map_hash(clean.text.as_bytes()),
                 mode: args.mode.clone(),
                 players,
+                without: args.without.clone(),
             };
             match record_to(path, |out| {
                 run_with(&game, &config, Some(Recording { header, out }))

@@ -88,7 +88,8 @@ pub fn run(args: Args) -> i32 {
             map_path.display()
         );
     }
-    let game = match Game::new(map, record.players, record.mode.as_deref()) {
+    let game = match Game::new_without(map, record.players, record.mode.as_deref(), &record.without)
+    {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {}: {e}", map_path.display());

@@ -53,6 +53,9 @@ pub struct Position {
     pub players: Option<u8>,
     /// Game mode id, for maps with `[[modes]]`.
     pub mode: Option<String>,
+    /// Rules of the map the game was played without (keys as `playtest --without` takes).
+    #[serde(default)]
+    pub without: Vec<String>,
     /// Seat order.
     #[serde(default)]
     pub player: Vec<PlayerPosition>,
@@ -202,8 +205,13 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
             "players = {n} but the position has {count} [[player]] tables"
         )]);
     }
-    let game = Game::new(map, count.min(255) as u8, position.mode.as_deref())
-        .map_err(|e| vec![e.to_string()])?;
+    let game = Game::new_without(
+        map,
+        count.min(255) as u8,
+        position.mode.as_deref(),
+        &position.without,
+    )
+    .map_err(|e| vec![e.to_string()])?;
     let mut errors = Vec::new();
     let mut state = blank_position(&game);
     let names: Vec<String> = position

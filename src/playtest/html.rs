@@ -160,6 +160,13 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
         r.turns_min,
         r.turns_max
     );
+    if !r.played_without.is_empty() {
+        let _ = writeln!(
+            body,
+            "<p class=\"warning\"><strong>Played without {}</strong> (<code>--without</code>): these results are not the map's full rules.</p>",
+            esc(&r.played_without.join(", "))
+        );
+    }
     let e = &r.deck_exhaustion;
     let _ = writeln!(
         body,

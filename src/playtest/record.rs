@@ -38,6 +38,8 @@ pub struct RecordHeader {
     pub map_hash: String,
     pub mode: Option<String>,
     pub players: u8,
+    /// Rules the games were played without (`playtest --without`).
+    pub without: Vec<String>,
 }
 
 /// A destination for recorded games.
@@ -56,6 +58,9 @@ pub struct GameRecord {
     pub map_hash: String,
     pub mode: Option<String>,
     pub players: u8,
+    /// Rules the game was played without (`playtest --without`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub without: Vec<String>,
     /// Bot of each seat, seat order.
     pub bots: Vec<String>,
     /// The ttrmap version that recorded it.
@@ -78,6 +83,7 @@ impl Recording<'_> {
             map_hash: self.header.map_hash.clone(),
             mode: self.header.mode.clone(),
             players: self.header.players,
+            without: self.header.without.clone(),
             bots: bots.into_iter().map(str::to_string).collect(),
             ttrmap: env!("CARGO_PKG_VERSION").to_string(),
             actions: actions.iter().map(|&a| encode(a)).collect(),

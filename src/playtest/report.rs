@@ -116,6 +116,8 @@ pub struct Report {
     pub failures: u64,
     pub seed: u64,
     pub bots: Vec<String>,
+    /// Rules of the map left out by the designer's choice (`--without`).
+    pub played_without: Vec<String>,
     pub seats: Vec<SeatReport>,
     pub by_bot: Vec<BotReport>,
     pub turns_mean: f64,
@@ -182,6 +184,7 @@ pub(super) fn build(
         failures: t.failures,
         seed: config.seed,
         bots: config.bots.clone(),
+        played_without: game.played_without.clone(),
         seats: (0..game.players as usize)
             .map(|s| SeatReport {
                 seat: s + 1,
@@ -300,6 +303,13 @@ pub fn render_human(r: &Report) -> String {
         r.bots.join(","),
         r.seed
     );
+    if !r.played_without.is_empty() {
+        let _ = writeln!(
+            s,
+            "PLAYED WITHOUT {} (--without): these results are not the map's full rules",
+            r.played_without.join(", ")
+        );
+    }
     let _ = writeln!(
         s,
         "finished {}, failure states {}; turns mean {:.1} (min {}, max {})",

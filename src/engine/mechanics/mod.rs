@@ -275,10 +275,14 @@ pub fn modules_for(
                 .any(|b| w.strip_prefix("rules.bonuses.") == Some(&b.id));
         if !known {
             let mut keys: Vec<String> = unplayed.iter().map(|u| u.key.clone()).collect();
-            keys.extend(bonuses_in_play(map, mode, &[]).map(|b| format!("rules.bonuses.{}", b.id)));
-            keys.dedup();
+            for b in bonuses_in_play(map, mode, &[]) {
+                let key = format!("rules.bonuses.{}", b.id);
+                if !keys.contains(&key) {
+                    keys.push(key);
+                }
+            }
             return Err(EngineError::Setup(format!(
-                "--without {w}: not a rule this map plays in this mode; it can be played without {}",
+                "--without {w}: the map has no such rule to leave out (in this mode); it can leave out {}",
                 if keys.is_empty() {
                     "nothing".to_string()
                 } else {

@@ -1,0 +1,130 @@
+//! `--without`: playing a map without rules the engine does not play yet (or without a
+//! bonus), by the designer's explicit choice, always said in the report.
+
+mod common;
+
+use common::{TempDir, ttrmap_in};
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = ttrmap_in(root(), args);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_refusal_names_every_unplayed_rule_by_its_key() {
+    // Old West declares city markers and Alvin; neither is played yet.
+    let (code, _, err) = run(&["playtest", "maps/old-west.toml", "--games", "2"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("(mechanics.city_markers)"), "{err}");
+    assert!(err.contains("(mechanics.alvin)"), "{err}");
+    assert!(err.contains("--without KEY"), "{err}");
+    // Leaving out only one of them is still refused, naming the other.
+    let (code, _, err) = run(&[
+        "playtest",
+        "maps/old-west.toml",
+        "--games",
+        "2",
+        "--without",
+        "mechanics.alvin",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("(mechanics.city_markers)") && !err.contains("(mechanics.alvin)"));
+}
+
+#[test]
+fn played_without_is_said_in_every_report_and_in_the_recording() {
+    let dir = TempDir::new("without");
+    let record = dir.0.join("games.jsonl");
+    let args = [
+        "playtest",
+        "maps/old-west.toml",
+        "--games",
+        "6",
+        "--players",
+        "3",
+        "--without",
+        "mechanics.city_markers,mechanics.alvin",
+    ];
+    let (code, json, err) = run(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["played_without"],
+        serde_json::json!(["mechanics.city_markers", "mechanics.alvin"])
+    );
+    assert_eq!(
+        v["finished"].as_u64().unwrap() + v["failures"].as_u64().unwrap(),
+        6
+    );
+    let (code, human, _) = run(&args);
+    assert_eq!(code, 0);
+    assert!(human.contains("PLAYED WITHOUT mechanics.city_markers, mechanics.alvin"));
+    let (code, _, err) = run(&[&args[..], &["--record", record.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let first = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        first
+            .lines()
+            .next()
+            .unwrap()
+            .contains("\"without\":[\"mechanics.city_markers\",\"mechanics.alvin\"]")
+    );
+    // The replay rebuilds the game without the same rules, so the actions replay.
+    let (code, turns, err) = run(&["replay", record.to_str().unwrap(), "--game", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        turns.contains("final scores") || turns.contains("failure"),
+        "{turns}"
+    );
+}
+
+#[test]
+fn an_unknown_key_is_a_usage_error_listing_what_can_be_left_out() {
+    let (code, _, err) = run(&[
+        "playtest",
+        "maps/usa.toml",
+        "--games",
+        "2",
+        "--without",
+        "mechanics.festivals",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--without mechanics.festivals"), "{err}");
+    assert!(err.contains("rules.bonuses.longest-path"), "{err}");
+}
+
+#[test]
+fn leaving_out_a_bonus_removes_its_points() {
+    let bonus_mean = |extra: &[&str]| -> f64 {
+        let base = [
+            "playtest",
+            "maps/usa.toml",
+            "--games",
+            "40",
+            "--players",
+            "2",
+            "--format",
+            "json",
+        ];
+        let (code, json, err) = run(&[&base[..], extra].concat());
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        v["by_bot"][0]["mean"]["bonuses"].as_f64().unwrap()
+    };
+    // The USA's one bonus is the longest path (10 points): with it, someone scores it in
+    // every finished game; without it, nobody scores a bonus.
+    assert!(bonus_mean(&[]) > 0.0);
+    assert_eq!(
+        bonus_mean(&["--without", "rules.bonuses.longest-path"]),
+        0.0
+    );
+}
