@@ -56,12 +56,54 @@ fn measure(label: &str, game: &Game, names: &[&str], games: u64) {
     );
 }
 
+/// The final scoring alone (`final_scores`, what every finished game pays once), on the
+/// final positions of `games` random games.
+fn measure_scoring(label: &str, game: &Game, games: u64) {
+    let finished: Vec<_> = (0..games)
+        .map(|i| {
+            let mut bots: Vec<Box<dyn Bot>> = (0..game.players)
+                .map(|_| bots::by_name("random").expect("random"))
+                .collect();
+            ttrmap::playtest::play_game(game, &mut bots, game_seed(9, i))
+        })
+        .filter(|s| s.result.is_some())
+        .collect();
+    let rounds = 5;
+    let cpu_start = thread_cpu_ns();
+    let start = Instant::now();
+    let mut check = 0i64;
+    for _ in 0..rounds {
+        for state in &finished {
+            check += ttrmap::engine::final_scores(game, state)[0].total as i64;
+        }
+    }
+    let n = (finished.len() * rounds) as f64;
+    let wall_us = start.elapsed().as_secs_f64() * 1e6 / n;
+    let cpu = match (cpu_start, thread_cpu_ns()) {
+        (Some(a), Some(b)) => format!("{:.2} µs CPU", (b - a) as f64 / 1e3 / n),
+        _ => "CPU time not available".into(),
+    };
+    println!(
+        "engine: final scoring of {label}: {wall_us:.2} µs wall, {cpu} per finished game \
+         ({} positions, checksum {check})",
+        finished.len()
+    );
+}
+
 fn main() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
     let loaded = load_path(&path).expect("maps/usa.toml is readable");
     let map = loaded.map.expect("maps/usa.toml loads");
     let two = Game::new(&map, 2, None).expect("USA is playable");
     measure("random 2-player USA", &two, &["random"], 40_000);
+    measure_scoring("random 2-player USA games", &two, 2_000);
+    let europe_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/europe.toml");
+    let europe_map = load_path(&europe_path)
+        .expect("maps/europe.toml is readable")
+        .map
+        .expect("maps/europe.toml loads");
+    let europe = Game::new(&europe_map, 3, None).expect("Europe is playable");
+    measure_scoring("random 3-player Europe games (stations)", &europe, 1_000);
     let four = Game::new(&map, 4, None).expect("USA is playable");
     measure(
         "four-style 4-player USA",
