@@ -233,3 +233,152 @@ fn module_actions_round_trip_through_replay_codes() {
     assert_eq!(record::decode("m3"), None);
     assert_eq!(record::decode("m3.x"), None);
 }
+
+/// A made-up rule for the on-draw hook, decisions and lane blocking: after a turn in which
+/// they drew cards, a player closes one lane (of the first three open to the next player) to
+/// the next player, or passes on it.
+#[derive(Debug)]
+struct Roadblock;
+
+const PASS_ON_IT: u16 = u16::MAX;
+
+impl Roadblock {
+    fn next(game: &Game, state: &State) -> u8 {
+        (state.current_player() + 1) % game.players
+    }
+}
+
+impl Mechanic for Roadblock {
+    fn name(&self) -> String {
+        "roadblock (test)".into()
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            on_draw: true,
+            ..Hooks::default()
+        }
+    }
+    fn on_draw(&self, _game: &Game, state: &mut State, me: usize, _player: u8, _card: u8) {
+        state.ask_at_turn_end(me, 7);
+    }
+    fn decision_actions(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        step: u16,
+        push: &mut dyn FnMut(Action),
+    ) {
+        assert_eq!(step, 7, "the step asked for comes back");
+        let next = Self::next(game, state);
+        let open = (0..game.lane_count()).filter(|&l| state.lane_is_open_to(game, l, next));
+        for lane in open.take(3) {
+            push(Action::Mechanic {
+                mechanic: me as u8,
+                choice: lane as u16,
+            });
+        }
+        push(Action::Mechanic {
+            mechanic: me as u8,
+            choice: PASS_ON_IT,
+        });
+    }
+    fn apply_decision(
+        &self,
+        game: &Game,
+        state: &mut State,
+        _me: usize,
+        _step: u16,
+        choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        if choice != PASS_ON_IT as u32 {
+            let next = Self::next(game, state);
+            state.set_lane_blocked(game, next, choice as usize, true);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn decisions_after_a_draw_close_lanes_and_keep_every_cache_true() {
+    let map = usa();
+    let mut game = Game::new(&map, 3, None).unwrap();
+    let me = game.mechanics.len();
+    game.add_mechanic(&map, Arc::new(Roadblock));
+    let (mut decisions, mut blocks) = (0, 0);
+    for i in 0..12 {
+        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(21, i));
+        let mut state = State::new(&game, i, &mut rng);
+        let mut legal = Vec::new();
+        let mut blocked: Vec<(u8, usize)> = Vec::new();
+        while !state.is_terminal() {
+            state
+                .check_caches(&game)
+                .expect("caches agree with the tables");
+            state.legal_actions(&game, &mut legal);
+            assert!(!legal.is_empty(), "game {i}: stuck");
+            for &a in &legal {
+                assert!(
+                    state.is_legal(&game, a),
+                    "game {i}: {a:?} listed but not legal"
+                );
+            }
+            assert_eq!(state.legal_count(&game).0, legal.len() as u32);
+            if let Phase::Mechanic { mechanic, step } = state.phase {
+                assert_eq!((mechanic as usize, step), (me, 7));
+                decisions += 1;
+            }
+            // Blocked lanes are never offered to the blocked player.
+            for &a in &legal {
+                if let Action::Claim { lane, .. } = a {
+                    assert!(
+                        !blocked.contains(&(state.current_player(), lane as usize)),
+                        "game {i}: blocked lane {lane} offered"
+                    );
+                }
+            }
+            let pick = legal[(state.turn as usize * 7 + legal.len() / 2) % legal.len()];
+            if let (Phase::Mechanic { .. }, Action::Mechanic { choice, .. }) = (state.phase, pick)
+                && choice != PASS_ON_IT
+            {
+                let next = (state.current_player() + 1) % 3;
+                blocked.push((next, choice as usize));
+                blocks += 1;
+            }
+            state.apply(&game, pick, &mut rng).unwrap();
+            for &(p, lane) in &blocked {
+                assert!(state.lane_blocked(&game, p, lane));
+                assert_ne!(
+                    state.lane_owner[lane], p,
+                    "game {i}: a blocked lane was claimed"
+                );
+            }
+        }
+    }
+    assert!(
+        decisions > 100 && blocks > 20,
+        "{decisions} decisions, {blocks} blocks"
+    );
+}
+
+#[test]
+fn unblocking_reopens_only_what_the_tables_leave_open() {
+    let map = usa();
+    let game = Game::new(&map, 2, None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut state = State::new(&game, 1, &mut rng);
+    state.set_lane_blocked(&game, 0, 5, true);
+    assert!(!state.lane_is_open_to(&game, 5, 0) && state.lane_is_open_to(&game, 5, 1));
+    state.check_caches(&game).unwrap();
+    // Player 1 claims lane 5 while it is blocked for player 0; unblocking does not reopen it.
+    state.assign_lane(&game, 5, 1);
+    state.set_lane_blocked(&game, 0, 5, false);
+    assert!(!state.lane_is_open_to(&game, 5, 0));
+    state.check_caches(&game).unwrap();
+    // A free lane blocked then unblocked is open again.
+    state.set_lane_blocked(&game, 1, 9, true);
+    state.set_lane_blocked(&game, 1, 9, false);
+    assert!(state.lane_is_open_to(&game, 9, 1));
+    state.check_caches(&game).unwrap();
+}

@@ -101,6 +101,12 @@ impl StyleBot {
     fn decide(&mut self, game: &Game, state: &State) -> Option<Action> {
         match state.phase {
             Phase::SetupTickets | Phase::KeepTickets => Some(self.keep_tickets(game, state)),
+            // A mechanic module's decision: the styles have no view on it; the first choice.
+            Phase::Mechanic { .. } => {
+                let mut legal = Vec::new();
+                state.legal_actions(game, &mut legal);
+                legal.first().copied()
+            }
             Phase::Tunnel { .. } => {
                 // Pay with as few locomotives as possible (listed first), else withdraw.
                 let mut legal = Vec::new();

@@ -62,6 +62,12 @@ pub enum Phase {
     },
     /// Choosing among drawn tickets.
     KeepTickets,
+    /// A decision mechanic module `mechanic` asked the current player for at the end of
+    /// their turn (see [`State::ask_at_turn_end`]); `step` is the module's.
+    Mechanic {
+        mechanic: u8,
+        step: u16,
+    },
     Over,
 }
 
@@ -134,6 +140,11 @@ pub struct State {
     /// The mechanic modules' per-game state (`game.mechanics.state_offsets` gives each
     /// module its words; see [`State::mechanic_words`]).
     pub mechanic_state: Vec<u32>,
+    /// A decision a module asked for at the end of the current turn.
+    pending_decision: Option<(u8, u16)>,
+    /// Player → bitset of lanes mechanic modules closed to them (`lane_words` words each);
+    /// empty until a module blocks a lane.
+    blocked: Vec<u64>,
 }
 
 impl State {
@@ -189,6 +200,8 @@ impl State {
                 0;
                 game.mechanics.state_offsets.last().copied().unwrap_or(0) as usize
             ],
+            pending_decision: None,
+            blocked: Vec::new(),
         };
         for p in 0..game.players as usize {
             for _ in 0..game.start_locos {
@@ -225,6 +238,75 @@ impl State {
     pub fn mechanic_words_mut(&mut self, game: &Game, me: usize) -> &mut [u32] {
         let o = &game.mechanics.state_offsets;
         &mut self.mechanic_state[o[me] as usize..o[me + 1] as usize]
+    }
+
+    /// Asks the current player, once their turn's action is done, for a decision of module
+    /// `me` (its `decision_actions` at `step`); the turn ends when it is made. For modules'
+    /// hooks (after a draw, a claim or the module's own action).
+    pub fn ask_at_turn_end(&mut self, me: usize, step: u16) {
+        self.pending_decision = Some((me as u8, step));
+    }
+
+    /// Whether a mechanic module has closed `lane` to player `p`.
+    pub fn lane_blocked(&self, game: &Game, p: u8, lane: usize) -> bool {
+        self.blocked
+            .get(p as usize * game.lane_words + lane / 64)
+            .is_some_and(|w| w & (1 << (lane % 64)) != 0)
+    }
+
+    /// Closes `lane` to player `p` (or opens it again), for mechanic modules (crossing
+    /// routes, a connected-network rule, technologies). The lane tables still decide too:
+    /// unblocking never opens a lane that is claimed or full. Keeps the open-lane caches.
+    pub fn set_lane_blocked(&mut self, game: &Game, p: u8, lane: usize, blocked: bool) {
+        if lane >= game.lane_count()
+            || p >= game.players
+            || self.lane_blocked(game, p, lane) == blocked
+        {
+            return;
+        }
+        if self.blocked.is_empty() {
+            self.blocked = vec![0; game.lane_words * game.players as usize];
+        }
+        let at = p as usize * game.lane_words + lane / 64;
+        let bit = 1u64 << (lane % 64);
+        self.blocked[at] ^= bit;
+        if !self.lane_open_by_tables(game, lane, p) {
+            return;
+        }
+        let classes = game.lane_classes.len();
+        let class = p as usize * classes + game.lane_class[lane] as usize;
+        let slot = game.lane_slot[lane];
+        if blocked {
+            self.open[at] &= !bit;
+            self.open_by_class[class] -= 1;
+            if slot != NO_SLOT {
+                self.open_by_slot[p as usize * FAST_SLOTS + slot as usize] -= 1;
+            }
+        } else {
+            self.open[at] |= bit;
+            self.open_by_class[class] += 1;
+            if slot != NO_SLOT {
+                self.open_by_slot[p as usize * FAST_SLOTS + slot as usize] += 1;
+            }
+        }
+    }
+
+    /// Whether the lane tables leave `lane` open to `p`: not claimed, its route not full at
+    /// this player count, `p` on no other lane of it.
+    fn lane_open_by_tables(&self, game: &Game, lane: usize, p: u8) -> bool {
+        let r = game.lane_route[lane] as usize;
+        let route = &game.routes[r];
+        let first = route.first_lane as usize;
+        self.lane_owner[lane] == NOBODY
+            && self.route_claims[r] < route.usable_lanes
+            && !(first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p)
+    }
+
+    /// A card went to the current player's hand: the modules' on-draw hooks.
+    fn card_drawn(&mut self, game: &Game, card: u8) {
+        for &m in &game.mechanics.on_draw {
+            game.mechanics.modules[m as usize].on_draw(game, self, m as usize, self.current, card);
+        }
     }
 
     /// The whole-turn actions mechanic modules offer the current player now.
@@ -390,7 +472,7 @@ impl State {
                 return false;
             }
         }
-        self.players[p as usize].trains >= route.length as u16
+        self.players[p as usize].trains >= route.length as u16 && !self.lane_blocked(game, p, lane)
     }
 
     /// The cards paid to claim `lane` with `color` (`LOCO`: no coloured cards) and `locos`
@@ -572,6 +654,20 @@ impl State {
         let hand = &self.players[self.current as usize].hand;
         match self.phase {
             Phase::Over | Phase::Main => {}
+            Phase::Mechanic { mechanic, step } => {
+                let mut more = true;
+                game.mechanics.modules[mechanic as usize].decision_actions(
+                    game,
+                    self,
+                    mechanic as usize,
+                    step,
+                    &mut |a| {
+                        if more {
+                            more = push(a);
+                        }
+                    },
+                );
+            }
             Phase::SetupTickets | Phase::KeepTickets => {
                 let n = self.offered.len() as u32;
                 let min = self.keep_minimum(game) as u32;
@@ -880,7 +976,8 @@ impl State {
                 let first = route.first_lane as usize;
                 let expected = self.lane_owner[lane] == NOBODY
                     && self.route_claims[r] < route.usable_lanes
-                    && !(first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p);
+                    && !(first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p)
+                    && !self.lane_blocked(game, p, lane);
                 if expected != self.lane_bit_open(game, p, lane) {
                     return Err(format!(
                         "open-lane cache: lane {lane} for player {p} should be {expected}"
@@ -1069,6 +1166,7 @@ impl State {
                     return Err("a face-up locomotive cannot be a later draw".into());
                 }
                 self.players[p].hand[c as usize] += 1;
+                self.card_drawn(game, c);
                 self.face_up[slot as usize] = NOBODY;
                 self.refill_display(game, rng);
                 let left = match self.phase {
@@ -1081,6 +1179,7 @@ impl State {
             (Phase::Main, Action::DrawBlind) | (Phase::Drawing { .. }, Action::DrawBlind) => {
                 let c = self.draw_card(rng).ok_or("no card to draw")?;
                 self.players[p].hand[c as usize] += 1;
+                self.card_drawn(game, c);
                 let left = match self.phase {
                     Phase::Drawing { left } => left - 1,
                     _ => game.draws_per_turn - 1,
@@ -1189,6 +1288,14 @@ impl State {
                 module.apply_action(game, self, mechanic as usize, choice as u32, rng)?;
                 self.end_turn(game);
             }
+            (Phase::Mechanic { mechanic, step }, Action::Mechanic { choice, .. }) => {
+                if !self.is_legal(game, action) {
+                    return Err(format!("{action:?} is not legal now"));
+                }
+                let module = &game.mechanics.modules[mechanic as usize];
+                module.apply_decision(game, self, mechanic as usize, step, choice as u32, rng)?;
+                self.end_turn(game);
+            }
             (phase, action) => return Err(format!("{action:?} is not legal in {phase:?}")),
         }
         Ok(())
@@ -1294,6 +1401,11 @@ impl State {
     }
 
     fn end_turn(&mut self, game: &Game) {
+        // A decision a module asked for comes first; the turn ends once it is made.
+        if let Some((mechanic, step)) = self.pending_decision.take() {
+            self.phase = Phase::Mechanic { mechanic, step };
+            return;
+        }
         let p = self.current as usize;
         self.players[p].turns += 1;
         self.turn += 1;

@@ -20,8 +20,14 @@
 //! - **legal actions** ([`Mechanic::main_actions`], [`Mechanic::apply_action`]): extra
 //!   whole-turn actions, [`Action::Mechanic`] (buy a technology, build a track bed, place a
 //!   city marker).
-//! - **on claim** ([`Mechanic::on_claim`]): after a lane is taken (take a festival card, mark
-//!   the province mat, block the crossing lanes).
+//! - **on claim** ([`Mechanic::on_claim`]) and **on draw** ([`Mechanic::on_draw`]): after a
+//!   lane is taken (take a festival card, mark the province mat, close the crossing lanes with
+//!   `State::set_lane_blocked`) or a card is drawn (France: a track piece is placed after
+//!   drawing).
+//! - **decisions** ([`Mechanic::decision_actions`], [`Mechanic::apply_decision`]): a hook
+//!   may ask the current player for one more choice at the end of their turn
+//!   (`State::ask_at_turn_end`, played in `Phase::Mechanic`): where to put the track piece,
+//!   which city gets a marker.
 //! - **ticket completion** ([`Mechanic::ticket_value`]): what a ticket is worth in a network
 //!   (Switzerland's country tickets, Castilla's trains-used triple destinations).
 //! - **end scoring** ([`Mechanic::end_scoring`]): bonus lines (longest path, globetrotter,
@@ -50,6 +56,7 @@ pub struct Hooks {
     pub setup: bool,
     pub actions: bool,
     pub on_claim: bool,
+    pub on_draw: bool,
     pub ticket_value: bool,
     pub end_scoring: bool,
 }
@@ -98,7 +105,38 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     }
 
     /// On claim: player `player` has just taken `lane` (trains and route points counted).
+    /// May close lanes ([`State::set_lane_blocked`]) or ask for a decision
+    /// ([`State::ask_at_turn_end`]).
     fn on_claim(&self, _game: &Game, _state: &mut State, _me: usize, _player: u8, _lane: u16) {}
+
+    /// On draw: `card` has just gone to `player`'s hand (face up or blind). May ask for a
+    /// decision at the end of the turn (France: place a track piece after drawing cards).
+    fn on_draw(&self, _game: &Game, _state: &mut State, _me: usize, _player: u8, _card: u8) {}
+
+    /// The choices of a decision the module asked for ([`State::ask_at_turn_end`]), as
+    /// `Action::Mechanic { mechanic: me, choice }`. A decision must offer at least one.
+    fn decision_actions(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: u16,
+        _push: &mut dyn FnMut(Action),
+    ) {
+    }
+    /// Plays a decision's choice; the turn then ends (unless the module asks again). An
+    /// error changes nothing.
+    fn apply_decision(
+        &self,
+        _game: &Game,
+        _state: &mut State,
+        _me: usize,
+        _step: u16,
+        _choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        Err(format!("{} asks for no decisions", self.name()))
+    }
 
     /// Ticket completion: the points of `goal` for player `p` whose network (own routes plus
     /// borrowed ones) is `net`, and whether it is completed; `None` leaves the goal to the
@@ -127,6 +165,7 @@ pub struct Installed {
     pub setup: Vec<u8>,
     pub actions: Vec<u8>,
     pub on_claim: Vec<u8>,
+    pub on_draw: Vec<u8>,
     pub ticket_value: Vec<u8>,
     pub end_scoring: Vec<u8>,
     /// Module → its first word in `State::mechanic_state`, and the total at the end.
@@ -144,6 +183,7 @@ impl Installed {
                 (h.setup, &mut out.setup),
                 (h.actions, &mut out.actions),
                 (h.on_claim, &mut out.on_claim),
+                (h.on_draw, &mut out.on_draw),
                 (h.ticket_value, &mut out.ticket_value),
                 (h.end_scoring, &mut out.end_scoring),
             ] {
