@@ -191,6 +191,8 @@ pub struct Game {
     pub tie_breaks: Vec<TieBreak>,
     /// Safety net only: a game still running after this many turns is reported as a failure.
     pub turn_cap: u32,
+    /// What a player with no legal action does (`rules.end_game.when_stuck`).
+    pub when_stuck: crate::model::WhenStuck,
 }
 
 impl Game {
@@ -590,6 +592,7 @@ impl Game {
             bonuses,
             tie_breaks: rules.tie_breaks.clone(),
             turn_cap: 5_000,
+            when_stuck: rules.end_game.when_stuck,
         })
     }
 

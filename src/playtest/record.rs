@@ -15,6 +15,7 @@
 //! | `sY.C.N` | build a station in city Y paying colour C with N locomotives |
 //! | `pN` | pay a tunnel's extra cards with N locomotives |
 //! | `w` | withdraw from a tunnel |
+//! | `n` | pass: nothing the player can do (`rules.end_game.when_stuck = "pass"`) |
 //!
 //! Lane, city and colour numbers are the engine's indices (map order; colours in
 //! `Color::CARD_COLORS` order). Replaying uses only the seed (chance) and the actions, and
@@ -109,6 +110,7 @@ pub fn encode(a: Action) -> String {
         Action::BuildStation { city, color, locos } => format!("s{city}.{color}.{locos}"),
         Action::TunnelPay { locos } => format!("p{locos}"),
         Action::TunnelWithdraw => "w".into(),
+        Action::Pass => "n".into(),
     }
 }
 
@@ -139,6 +141,7 @@ pub fn decode(code: &str) -> Option<Action> {
             locos: rest.parse().ok()?,
         },
         "w" if rest.is_empty() => Action::TunnelWithdraw,
+        "n" if rest.is_empty() => Action::Pass,
         _ => return None,
     })
 }
@@ -381,6 +384,7 @@ pub fn replay(
                 }
             }
             Action::TunnelWithdraw => say("withdrew from the tunnel".into()),
+            Action::Pass => say("passes: nothing it can do".into()),
             Action::BuildStation { city, .. } => say(format!(
                 "built a station in {} (paid {})",
                 city_name(game, map, city),
