@@ -311,7 +311,8 @@ fn same_seed_same_report_whatever_the_thread_count() {
 fn an_exhausted_deck_is_a_failure_state_not_free_cards() {
     // Eight cards in all (one per colour, no locomotives): the two starting hands take them
     // all, nobody can pay for a 6-space route, and the single ticket is dealt at setup. The
-    // rules then leave the first player nothing to do: a failure state carrying the seed.
+    // rules then leave both players nothing to do: each passes (`when_stuck = "pass"`, the
+    // default), and a whole round of passes is a failure state carrying the seed.
     let game = map(
         "usa",
         "train_deck = { per_color = 1, locomotives = 0 }\n",
@@ -327,7 +328,7 @@ fn an_exhausted_deck_is_a_failure_state_not_free_cards() {
     let state = ttrmap::playtest::play_game(&game, &mut bots, 99);
     let failure = state.failure.clone().expect("a failure state");
     assert_eq!(failure.seed, 99);
-    assert_eq!(failure.turn, 0);
+    assert_eq!(failure.turn, 2);
     assert!(
         failure.reason.contains("no legal action"),
         "{}",

@@ -188,6 +188,8 @@ pub struct Game {
     pub tie_breaks: Vec<TieBreak>,
     /// Safety net only: a game still running after this many turns is reported as a failure.
     pub turn_cap: u32,
+    /// What a player with no legal action does (`rules.end_game.when_stuck`).
+    pub when_stuck: crate::model::WhenStuck,
 }
 
 impl Game {
@@ -509,6 +511,7 @@ impl Game {
             tunnel_reveal: rules.tunnels.reveal,
             tie_breaks: rules.tie_breaks.clone(),
             turn_cap: 5_000,
+            when_stuck: rules.end_game.when_stuck,
             mechanics: Installed::default(),
             played_without: without.to_vec(),
         };

@@ -4,7 +4,7 @@ use super::scoring::{ScoreBreakdown, final_scores};
 use super::{
     CARD_KINDS, Cards, FAST_LEN, FAST_SLOTS, GRAY, Game, LOCO, LaneClass, NO_SLOT, NOBODY,
 };
-use crate::model::TicketDiscard;
+use crate::model::{TicketDiscard, WhenStuck};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -40,6 +40,9 @@ pub enum Action {
         mechanic: u8,
         choice: u16,
     },
+    /// Do nothing this turn. Legal only at the start of a turn when no other action is,
+    /// and not under `rules.end_game.when_stuck = "fail"`; it is then the only action.
+    Pass,
 }
 
 /// Where the game is within a turn.
@@ -134,6 +137,10 @@ pub struct State {
     /// The player whose train count started the last round.
     pub ended_by: Option<u8>,
     pub failure: Option<Failure>,
+    /// Turns passed in a row (see [`Action::Pass`]); any other action resets it. When it
+    /// reaches the player count, a whole round went by in which nobody could act, and since
+    /// a pass changes nothing, nobody ever will: the game is a failure state.
+    pub passes_in_row: u8,
     pub seed: u64,
     /// Final scores, filled when the game ends normally.
     pub result: Option<Vec<ScoreBreakdown>>,
@@ -194,6 +201,7 @@ impl State {
             last_round_left: None,
             ended_by: None,
             failure: None,
+            passes_in_row: 0,
             seed,
             result: None,
             mechanic_state: vec![
@@ -641,6 +649,9 @@ impl State {
                 }
                 self.station_actions(game, out);
                 self.mechanic_actions(game, out);
+                if out.is_empty() && game.when_stuck != WhenStuck::Fail {
+                    out.push(Action::Pass);
+                }
             }
             _ => self.other_phase_actions(game, |a| {
                 out.push(a);
@@ -786,6 +797,10 @@ impl State {
         let claims = self.claim_total(game, &mut ways);
         let (payments, cities) = self.station_counts(game);
         let total = draws.len as u32 + claims + payments * cities;
+        if total == 0 && game.when_stuck != WhenStuck::Fail {
+            // Nothing else is legal: the pass is the whole list, at index 0.
+            return (pick(1, None)? == 0).then_some(Action::Pass);
+        }
         let i = pick(total, tickets_at)?;
         if i >= total {
             return None;
@@ -1037,6 +1052,9 @@ impl State {
                 self.mechanic_actions(game, &mut listed);
                 listed.contains(&action)
             }
+            (Phase::Main, Action::Pass) => {
+                game.when_stuck != WhenStuck::Fail && self.is_stuck(game)
+            }
             (Phase::Main, _) => false,
             _ => {
                 let mut found = false;
@@ -1110,8 +1128,49 @@ impl State {
         self.phase = Phase::Over;
     }
 
+    /// Whether the current player is at the start of a turn with nothing they can do: no
+    /// face-up card, no card in the deck or discard, no ticket to draw, no lane or station
+    /// they can pay for. What then happens is `rules.end_game.when_stuck`.
+    pub fn is_stuck(&self, game: &Game) -> bool {
+        if self.phase != Phase::Main
+            || self.face_up.iter().any(|&c| c != NOBODY)
+            || self.drawable_cards() > 0
+            || self.tickets_drawable(game)
+        {
+            return false;
+        }
+        let mut ways = [0u16; FAST_SLOTS];
+        if self.claim_total(game, &mut ways) > 0 {
+            return false;
+        }
+        if !game.mechanics.actions.is_empty() {
+            let mut listed = Vec::new();
+            self.mechanic_actions(game, &mut listed);
+            if !listed.is_empty() {
+                return false;
+            }
+        }
+        let (payments, cities) = self.station_counts(game);
+        payments * cities == 0
+    }
+
     /// Applies a legal action. An illegal one is refused with an error and changes nothing.
     pub fn apply(
+        &mut self,
+        game: &Game,
+        action: Action,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        self.apply_action(game, action, rng)?;
+        if action != Action::Pass {
+            // Somebody could act, so the passes before were not a dead end.
+            self.passes_in_row = 0;
+        }
+        Ok(())
+    }
+
+    /// [`State::apply`] without the bookkeeping of passes in a row.
+    fn apply_action(
         &mut self,
         game: &Game,
         action: Action,
@@ -1295,6 +1354,34 @@ impl State {
                 let module = &game.mechanics.modules[mechanic as usize];
                 module.apply_decision(game, self, mechanic as usize, step, choice as u32, rng)?;
                 self.end_turn(game);
+            }
+            (Phase::Main, Action::Pass) => {
+                if !self.is_legal(game, Action::Pass) {
+                    return Err(
+                        "only a player with nothing else to do may pass, and not when \
+                                rules.end_game.when_stuck = \"fail\""
+                            .into(),
+                    );
+                }
+                self.passes_in_row = self.passes_in_row.saturating_add(1);
+                // The pass is the player's turn: it counts down the last round like any other.
+                self.end_turn(game);
+                if !self.is_terminal()
+                    && self.passes_in_row >= game.players
+                    && game.when_stuck == WhenStuck::End
+                {
+                    // Nobody can ever act again: the game is over as it stands.
+                    self.phase = Phase::Over;
+                    self.result = Some(final_scores(game, self));
+                } else if !self.is_terminal() && self.passes_in_row >= game.players {
+                    self.fail(format!(
+                        "no legal action for any player: all {} passed in a row (train deck \
+                         and discard: {} cards, tickets left: {})",
+                        game.players,
+                        self.drawable_cards(),
+                        self.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
+                    ));
+                }
             }
             (phase, action) => return Err(format!("{action:?} is not legal in {phase:?}")),
         }

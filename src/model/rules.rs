@@ -448,12 +448,40 @@ pub struct EndGame {
     /// player, that one included, then plays one more turn.
     #[schemars(range(max = 100))]
     pub trains_at_most: u16,
+    /// What happens to a player who can take no action on their turn (the train deck,
+    /// discard and display are empty, no tickets are left to draw and no route or station
+    /// can be paid for). Default `pass`.
+    pub when_stuck: WhenStuck,
 }
 
 impl Default for EndGame {
     fn default() -> Self {
-        EndGame { trains_at_most: 2 }
+        EndGame {
+            trains_at_most: 2,
+            when_stuck: WhenStuck::default(),
+        }
     }
+}
+
+/// A player with no legal action. The rule texts say a player must take exactly one action
+/// on their turn (e.g. the France and Iberia rules); none says what happens when no action
+/// can be taken, so this is an option.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WhenStuck {
+    /// The player passes: the turn counts as played (also in the last round) and play goes
+    /// on. Only when every player passes in a row, a whole round in which nobody could act,
+    /// does the game stop as a failure state. The reading: the duty to act cannot demand
+    /// the impossible, and another player's action may give the stuck one something to do.
+    #[default]
+    Pass,
+    /// The first player with no legal action stops the game as a failure state. The
+    /// reading: the rules require an action, so a position without one is outside them.
+    Fail,
+    /// As `pass`, but when every player passes in a row the game is over and scored as it
+    /// stands. The reading: a game nobody can ever continue has ended (what a table of
+    /// players would do when, say, everyone has 3 trains and only longer routes are open).
+    End,
 }
 
 /// An end-of-game bonus or punctuation card.

@@ -297,6 +297,11 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
     }
     body.push_str("</table>");
     let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
+    let _ = write!(
+        body,
+        "<p>Players with nothing to do passed in {} games ({} passes).</p>",
+        r.passes.games, r.passes.total
+    );
     if r.failure_list.is_empty() {
         body.push_str("<p>None.</p>");
     } else {

@@ -21,6 +21,7 @@ pub use report::*;
 
 use crate::bots::{self, Bot};
 use crate::engine::{Action, CARD_KINDS, Game, State};
+use crate::model::WhenStuck;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -63,6 +64,8 @@ pub struct GameLog {
     pub spent: [u32; CARD_KINDS],
     /// The first turn at which the train deck and the discard pile were both empty.
     pub exhausted_at: Option<u32>,
+    /// Turns the players passed, having nothing they could do ([`Action::Pass`]).
+    pub passes: u32,
     /// Every action in order, when `record` is set.
     pub actions: Vec<Action>,
     pub record: bool,
@@ -88,12 +91,20 @@ fn play(game: &Game, bots: &mut [Box<dyn Bot>], seed: u64, mut log: Option<&mut 
     let mut scratch: Vec<Action> = Vec::with_capacity(256);
     while !state.is_terminal() {
         let p = state.current_player();
+        // Under `when_stuck = "pass"` a stuck player's one legal action is `Action::Pass`
+        // (the engine ends the game when a whole round passes), so an empty list is the
+        // `"fail"` reading: the first stuck player stops the game.
         let Some(action) = bots[p as usize].act(game, &state, &mut scratch, &mut choice_rng) else {
             state.fail(format!(
-                "player {} has no legal action in {:?} (train deck and discard: {} cards, \
-                 tickets left: {})",
+                "player {} has no legal action in {:?} (rules.end_game.when_stuck = \"{}\"; \
+                 train deck and discard: {} cards, tickets left: {})",
                 p + 1,
                 state.phase,
+                match game.when_stuck {
+                    WhenStuck::Pass => "pass",
+                    WhenStuck::Fail => "fail",
+                    WhenStuck::End => "end",
+                },
                 state.deck_size + state.discard.iter().sum::<u16>(),
                 state.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
             ));
@@ -126,6 +137,7 @@ fn observe(
     if log.record {
         log.actions.push(action);
     }
+    log.passes += (action == Action::Pass) as u32;
     let after = &state.players[p];
     for (k, (&now, &was)) in after.hand.iter().zip(&hand_before).enumerate() {
         if now > was {

@@ -15,6 +15,7 @@
 //! | `sY.C.N` | build a station in city Y paying colour C with N locomotives |
 //! | `pN` | pay a tunnel's extra cards with N locomotives |
 //! | `w` | withdraw from a tunnel |
+//! | `n` | pass: nothing the player can do (`rules.end_game.when_stuck = "pass"`) |
 //!
 //! Lane, city and colour numbers are the engine's indices (map order; colours in
 //! `Color::CARD_COLORS` order). Replaying uses only the seed (chance) and the actions, and
@@ -116,6 +117,7 @@ pub fn encode(a: Action) -> String {
         Action::TunnelPay { locos } => format!("p{locos}"),
         Action::TunnelWithdraw => "w".into(),
         Action::Mechanic { mechanic, choice } => format!("m{mechanic}.{choice}"),
+        Action::Pass => "n".into(),
     }
 }
 
@@ -153,6 +155,7 @@ pub fn decode(code: &str) -> Option<Action> {
                 choice: choice.parse().ok()?,
             }
         }
+        "n" if rest.is_empty() => Action::Pass,
         _ => return None,
     })
 }
@@ -402,6 +405,7 @@ pub fn replay(
                     .get(mechanic as usize)
                     .map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
             )),
+            Action::Pass => say("passes: nothing it can do".into()),
             Action::BuildStation { city, .. } => say(format!(
                 "built a station in {} (paid {})",
                 city_name(game, map, city),

@@ -98,6 +98,15 @@ pub struct ExhaustionReport {
     pub first_turn_min: Option<u32>,
 }
 
+/// Passes by players with no other legal action, over all games (finished or not).
+#[derive(Debug, Clone, Serialize)]
+pub struct PassReport {
+    /// Games with at least one pass.
+    pub games: u64,
+    /// Passes in all.
+    pub total: u64,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct FailureReport {
     pub game: u64,
@@ -130,6 +139,8 @@ pub struct Report {
     pub cities: Vec<CityReport>,
     pub colours: Vec<ColourReport>,
     pub deck_exhaustion: ExhaustionReport,
+    /// Turns passed by players with nothing they could do (`rules.end_game.when_stuck`).
+    pub passes: PassReport,
     /// The failures of the lowest game indices (at most [`super::FAILURES_LISTED`]).
     pub failure_list: Vec<FailureReport>,
 }
@@ -263,6 +274,10 @@ pub(super) fn build(
                 .then(|| ratio(t.exhausted_turn_sum, t.exhausted_games)),
             first_turn_min: (t.exhausted_games > 0).then_some(t.exhausted_turn_min),
         },
+        passes: PassReport {
+            games: t.pass_games,
+            total: t.passes,
+        },
         failure_list: t
             .failure_list
             .iter()
@@ -314,6 +329,11 @@ pub fn render_human(r: &Report) -> String {
         s,
         "finished {}, failure states {}; turns mean {:.1} (min {}, max {})",
         r.finished, r.failures, r.turns_mean, r.turns_min, r.turns_max
+    );
+    let _ = writeln!(
+        s,
+        "players with nothing to do passed in {} games ({} passes)",
+        r.passes.games, r.passes.total
     );
     let e = &r.deck_exhaustion;
     let _ = writeln!(

@@ -86,6 +86,10 @@ pub struct Totals {
     pub finished: u64,
     pub failures: u64,
     pub failure_list: Vec<(u64, Failure)>,
+    /// Games (finished or not) in which some player passed, having nothing to do.
+    pub pass_games: u64,
+    /// Passes in all games.
+    pub passes: u64,
     pub seat_win_units: Vec<u64>,
     pub seat_scores: Vec<[i64; PARTS]>,
     pub seat_hist: Vec<BTreeMap<i32, u64>>,
@@ -145,6 +149,8 @@ impl Totals {
             finished: 0,
             failures: 0,
             failure_list: Vec::new(),
+            pass_games: 0,
+            passes: 0,
             seat_win_units: vec![0; p],
             seat_scores: vec![[0; PARTS]; p],
             seat_hist: vec![BTreeMap::new(); p],
@@ -187,6 +193,10 @@ impl Totals {
         for k in 0..CARD_KINDS {
             self.drawn[k] += log.drawn[k] as u64;
             self.spent[k] += log.spent[k] as u64;
+        }
+        if log.passes > 0 {
+            self.pass_games += 1;
+            self.passes += log.passes as u64;
         }
         if let Some(t) = log.exhausted_at {
             self.exhausted_games += 1;
@@ -290,6 +300,8 @@ impl Totals {
         self.failure_list.extend(o.failure_list);
         self.failure_list.sort_by_key(|(i, _)| *i);
         self.failure_list.truncate(FAILURES_LISTED);
+        self.pass_games += o.pass_games;
+        self.passes += o.passes;
         add_all(&mut self.seat_win_units, &o.seat_win_units);
         add_parts(&mut self.seat_scores, &o.seat_scores);
         for (a, b) in self.seat_hist.iter_mut().zip(&o.seat_hist) {
