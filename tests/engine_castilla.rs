@@ -703,3 +703,73 @@ fn score_position_fixture_through_the_library() {
     assert!(ada.winner && !bob.winner);
     assert_sums(&scores);
 }
+
+/// Random games of Castilla in every mode finish, and their scores keep the modules' rules:
+/// totals are sums of lines, a completed triple destination scores between its printed
+/// value and twice it, and no SUPER card's winner also scores the card it replaces.
+#[test]
+fn random_castilla_games_keep_the_scoring_rules() {
+    use ttrmap::bots::{Bot, RandomBot};
+    use ttrmap::engine::Goal;
+    use ttrmap::playtest::{game_seed, play_game};
+    let map = load("castilla.toml");
+    let mut triples_completed = 0;
+    for (mode, players) in [("normal", 3u8), ("capitals", 2), ("total", 5)] {
+        let game = castilla_game(&map, players, mode);
+        let id = |label: &str| {
+            game.mechanics
+                .modules
+                .iter()
+                .position(|m| m.name().starts_with(&format!("{label} ")))
+        };
+        let pairs = [
+            (id("SUPERCAPITALMAN"), id("CAPITALMAN")),
+            (id("SUPERCAPITALTICKETMAN"), id("CAPITALTICKETMAN")),
+        ];
+        for i in 0..30 {
+            let mut bots: Vec<Box<dyn Bot>> =
+                (0..players).map(|_| Box::new(RandomBot) as _).collect();
+            let state = play_game(&game, &mut bots, game_seed(7, i));
+            assert!(
+                state.result.is_some(),
+                "{mode} game {i}: {:?}",
+                state.failure
+            );
+            let scores = score_detailed(&game, &state, &[]);
+            assert_sums(&scores);
+            for d in &scores {
+                for t in &d.tickets {
+                    if let Goal::Multi(_, printed) = &game.tickets[t.ticket as usize].goal {
+                        if t.completed {
+                            triples_completed += 1;
+                            assert!(
+                                (*printed..=2 * printed).contains(&t.points),
+                                "{mode} game {i}: {} for printed {printed}",
+                                t.points
+                            );
+                        } else {
+                            assert_eq!(t.points, -printed);
+                        }
+                    }
+                }
+                for (sup, replaced) in pairs {
+                    let (Some(sup), Some(replaced)) = (sup, replaced) else {
+                        continue;
+                    };
+                    let points = |m: usize| {
+                        d.bonuses
+                            .iter()
+                            .find(|l| l.mechanic == m)
+                            .map_or(0, |l| l.points)
+                    };
+                    assert!(
+                        !(points(sup) > 0 && points(replaced) > 0),
+                        "{mode} game {i}"
+                    );
+                }
+            }
+        }
+    }
+    // The random games did complete some triple destinations (the check above ran).
+    assert!(triples_completed > 0);
+}

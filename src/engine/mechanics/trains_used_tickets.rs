@@ -126,11 +126,19 @@ pub fn steiner_tree_weight(
         while sub > 0 {
             let rest = mask ^ sub;
             if sub < rest {
-                for v in 0..nodes {
-                    let (x, y) = (best[sub][v], best[rest][v]);
-                    if x != NONE && y != NONE && x + y < best[mask][v] {
-                        best[mask][v] = x + y;
-                    }
+                let joined: Vec<u32> = best[sub]
+                    .iter()
+                    .zip(&best[rest])
+                    .map(|(&x, &y)| {
+                        if x == NONE || y == NONE {
+                            NONE
+                        } else {
+                            x.saturating_add(y)
+                        }
+                    })
+                    .collect();
+                for (cell, w) in best[mask].iter_mut().zip(joined) {
+                    *cell = (*cell).min(w);
                 }
             }
             sub = (sub - 1) & mask;
