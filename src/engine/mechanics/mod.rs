@@ -180,7 +180,7 @@ pub struct Unplayed {
     /// Where a designer finds it in the file, and what `--without` names to play the map
     /// without it (`mechanics.mystery_train`, `routes.track_bed`, `rules.bonuses.tunelman`).
     pub key: String,
-    /// What it is, for the message (`bonus kind most-routes-with`, `route feature track_bed
+    /// What it is, for the message (`the mystery_train mechanic`, `route feature track_bed
     /// (route amiens-calais and others)`).
     pub what: String,
 }
