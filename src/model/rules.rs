@@ -520,6 +520,30 @@ pub struct Bonus {
     /// A bonus this one replaces for its winner (SUPERCAPITALMAN replaces CAPITALMAN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaces: Option<String>,
+    /// With `replaces`: what becomes of the replaced bonus when this one's winner gives it up.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub replaced_award: ReplacedAward,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// What becomes of a replaced bonus (`replaces`) for the players who won the replacing one.
+/// Castilla's rule text says only that SUPERCAPITALMAN's winner does not also win
+/// CAPITALMAN's points; whether those points are lost or go to the next best player is not
+/// said, so the map chooses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReplacedAward {
+    /// The replacing bonus's winners score 0 for the replaced one; every other player keeps
+    /// what the replaced bonus gave them (a tied co-winner keeps their split share). The
+    /// literal reading: the winner simply does not win those points too.
+    #[default]
+    Forfeit,
+    /// The replaced bonus is scored again among the other players only, as if the replacing
+    /// bonus's winners had not competed for it (the next best player can win it).
+    NextBest,
 }
 
 impl Bonus {
@@ -537,6 +561,7 @@ impl Bonus {
             decks: Vec::new(),
             modes: Vec::new(),
             replaces: None,
+            replaced_award: ReplacedAward::Forfeit,
         }
     }
 }

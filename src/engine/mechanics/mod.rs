@@ -39,12 +39,21 @@
 mod any_of_tickets;
 mod bonus;
 mod card_substitutes;
+mod connected_cities;
 mod grand_tour;
 mod locomotive_limits;
+mod replaces;
+mod routes_with_feature;
+mod tagged_cities;
+mod tickets_cover_tagged;
+mod tickets_from_decks;
+mod trains_used_tickets;
 
 use super::scoring::{Components, DetailedScore};
 use super::{Action, EngineError, Game, Goal, State};
-use crate::model::{BonusKind, GameMode, LocomotiveUse, MapFile, MultiCityKind, TicketShape};
+use crate::model::{
+    Bonus, BonusKind, GameMode, LocomotiveUse, MapFile, MultiCityKind, TicketShape,
+};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::sync::Arc;
@@ -211,13 +220,14 @@ pub struct Unplayed {
     /// Where a designer finds it in the file, and what `--without` names to play the map
     /// without it (`mechanics.mystery_train`, `routes.track_bed`, `rules.bonuses.tunelman`).
     pub key: String,
-    /// What it is, for the message (`bonus kind most-routes-with`, `route feature track_bed
+    /// What it is, for the message (`the mystery_train mechanic`, `route feature track_bed
     /// (route amiens-calais and others)`).
     pub what: String,
 }
 
-/// Everything in `map` (in `mode`) no module plays yet.
-pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<Unplayed> {
+/// Everything in `map` (in `mode`) no module plays yet. Every bonus kind has a module today,
+/// so the mode (which picks the bonuses in play) changes nothing yet.
+pub fn unsupported(map: &MapFile, _mode: Option<&GameMode>) -> Vec<Unplayed> {
     let mut out = Vec::new();
     let mut add = |key: String, what: String| out.push(Unplayed { key, what });
     for m in map.mechanics.declared() {
@@ -231,17 +241,6 @@ pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<Unplayed> {
         add(
             "rules.locomotives.any_cards_as_one".into(),
             "any cards as a locomotive".into(),
-        );
-    }
-    if rules.tickets.multi_city_scoring.kind != MultiCityKind::Printed
-        && map
-            .tickets
-            .iter()
-            .any(|t| t.shape() == Some(TicketShape::MultiCity))
-    {
-        add(
-            "rules.tickets.multi_city_scoring".into(),
-            "multi-city tickets scored by trains used".into(),
         );
     }
     let mut features: Vec<(&str, String)> = Vec::new();
@@ -264,17 +263,7 @@ pub fn unsupported(map: &MapFile, mode: Option<&GameMode>) -> Vec<Unplayed> {
             format!("route feature {f} (route {first} and others)"),
         );
     }
-    for b in bonuses_in_play(map, mode, &[]) {
-        if !matches!(
-            b.kind,
-            BonusKind::LongestPath | BonusKind::Globetrotter | BonusKind::GrandTour
-        ) {
-            add(
-                format!("rules.bonuses.{}", b.id),
-                format!("bonus kind {}", kebab(&b.kind)),
-            );
-        }
-    }
+    // Every bonus kind has a module (the match in `modules_for` names them all).
     out
 }
 
@@ -290,13 +279,6 @@ fn bonuses_in_play<'a>(
                 .iter()
                 .any(|w| w.strip_prefix("rules.bonuses.") == Some(&b.id))
     })
-}
-
-fn kebab(kind: &BonusKind) -> String {
-    serde_json::to_value(kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
 }
 
 /// The modules `map` needs in `mode`, in the order their hooks run; refuses the map with
@@ -359,27 +341,160 @@ pub fn modules_for(
             unfinished: rules.tickets.any_of_unfinished,
         }));
     }
-    for b in bonuses_in_play(map, mode, without) {
-        let label = b.name.clone().unwrap_or_else(|| b.id.clone());
-        modules.push(match b.kind {
-            BonusKind::LongestPath => Arc::new(bonus::LongestPath {
-                label,
-                points: b.points,
-                ties: b.ties,
+    if rules.tickets.multi_city_scoring.kind == MultiCityKind::TrainsUsed {
+        modules.push(Arc::new(trains_used_tickets::TrainsUsedTickets {
+            max_multiple: rules.tickets.multi_city_scoring.max_multiple,
+        }));
+    }
+    // Bonuses that replace another come after all the others, so that the lines they change
+    // exist when they run (`replaces.rs`).
+    let (plain, replacing): (Vec<&Bonus>, Vec<&Bonus>) =
+        bonuses_in_play(map, mode, without).partition(|b| b.replaces.is_none());
+    let bonuses: Vec<&Bonus> = plain.into_iter().chain(replacing).collect();
+    let first_bonus = modules.len();
+    for (i, b) in bonuses.iter().enumerate() {
+        let module = bonus_module(map, b)?;
+        let replaced = b.replaces.as_ref().and_then(|id| {
+            // Only a bonus installed before this one (a replacing bonus replacing a later
+            // replacing one is not played as a replacement).
+            bonuses[..i]
+                .iter()
+                .position(|x| &x.id == id)
+                .map(|j| (j, bonuses[j]))
+        });
+        modules.push(match replaced {
+            Some((j, r)) => Arc::new(replaces::Replacing {
+                inner: module,
+                replaced: replaces::Replaced {
+                    module: first_bonus + j,
+                    points: r.points,
+                    ties: r.ties,
+                    award: b.replaced_award,
+                },
+                replaced_label: r.name.clone().unwrap_or_else(|| r.id.clone()),
             }),
-            BonusKind::Globetrotter => Arc::new(bonus::Globetrotter {
-                label,
-                points: b.points,
-                ties: b.ties,
-            }),
-            BonusKind::GrandTour => Arc::new(grand_tour::GrandTour {
-                label,
-                table: b.table.clone(),
-                cap: b.points,
-            }),
-            // `unsupported` has refused every other kind.
-            _ => continue,
+            None => module,
         });
     }
     Ok(modules)
+}
+
+/// The module playing bonus `b`; a bonus missing the data its kind needs is refused.
+fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineError> {
+    let label = b.name.clone().unwrap_or_else(|| b.id.clone());
+    let (points, ties) = (b.points, b.ties);
+    let missing = |what: &str| {
+        EngineError::Setup(format!(
+            "bonus {} ({}) needs `{what}`",
+            b.id,
+            serde_json::to_value(b.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        ))
+    };
+    let tagged = |tag: &str| -> Vec<u16> {
+        (0..map.cities.len() as u16)
+            .filter(|&c| map.cities[c as usize].has_tag(tag))
+            .collect()
+    };
+    Ok(match b.kind {
+        BonusKind::LongestPath => Arc::new(bonus::LongestPath {
+            label,
+            points,
+            ties,
+        }),
+        BonusKind::Globetrotter => Arc::new(bonus::Globetrotter {
+            label,
+            points,
+            ties,
+        }),
+        BonusKind::GrandTour => Arc::new(grand_tour::GrandTour {
+            label,
+            table: b.table.clone(),
+            cap: points,
+        }),
+        BonusKind::MostRoutesWith => Arc::new(routes_with_feature::MostRoutesWith {
+            label,
+            points,
+            ties,
+            feature: b.feature.ok_or_else(|| missing("feature"))?,
+        }),
+        BonusKind::MostTaggedCities => {
+            let tag = b.tag.clone().ok_or_else(|| missing("tag"))?;
+            Arc::new(tagged_cities::MostTaggedCities {
+                label,
+                points,
+                ties,
+                cities: tagged(&tag),
+                tag,
+            })
+        }
+        BonusKind::AllTaggedCities => {
+            let tag = b.tag.clone().ok_or_else(|| missing("tag"))?;
+            Arc::new(tagged_cities::AllTaggedCities {
+                label,
+                points,
+                ties,
+                cities: tagged(&tag),
+                tag,
+            })
+        }
+        BonusKind::MostTicketsFromDecks => {
+            if b.decks.is_empty() {
+                return Err(missing("decks"));
+            }
+            let ids = map.deck_ids();
+            let decks = b
+                .decks
+                .iter()
+                .map(|d| {
+                    ids.iter()
+                        .position(|x| x == d)
+                        .map(|i| i as u8)
+                        .ok_or_else(|| {
+                            EngineError::Setup(format!("bonus {} names unknown deck {d}", b.id))
+                        })
+                })
+                .collect::<Result<Vec<u8>, EngineError>>()?;
+            Arc::new(tickets_from_decks::MostTicketsFromDecks {
+                label,
+                points,
+                ties,
+                decks,
+            })
+        }
+        BonusKind::TicketsCoverTagged => {
+            let tag = b.tag.clone().ok_or_else(|| missing("tag"))?;
+            // A ticket's cities: each place it names, a zone standing for its endpoints.
+            let ticket_cities = map
+                .tickets
+                .iter()
+                .map(|t| {
+                    let places = t.places();
+                    (0..map.cities.len() as u16)
+                        .filter(|&c| {
+                            let city = &map.cities[c as usize];
+                            places
+                                .iter()
+                                .any(|&p| city.id == p || city.zone.as_deref() == Some(p))
+                        })
+                        .collect()
+                })
+                .collect();
+            Arc::new(tickets_cover_tagged::TicketsCoverTagged {
+                label,
+                points,
+                ties,
+                cities: tagged(&tag),
+                tag,
+                ticket_cities,
+            })
+        }
+        BonusKind::MostConnectedCities => Arc::new(connected_cities::MostConnectedCities {
+            label,
+            points,
+            ties,
+        }),
+    })
 }

@@ -1,0 +1,74 @@
+//! The most cities in one network: Legendary Asia's Asian Explorer (10 points).
+//!
+//! Our rule texts (`/work/shared/seeds/`) do not cover Legendary Asia; the reference data
+//! (`reference-data/SOURCES.md`) records only "most-connected-cities bonus of 10" from the
+//! Board Game Arena implementation, which counts the distinct cities of the player's largest
+//! continuous network and gives every tied player the points. We take that plain reading: a
+//! network is a connected set of the player's own routes (stations lend routes for tickets
+//! only), its size the number of different cities its routes touch (a zone endpoint counts
+//! as its own city). Ties by the bonus's `ties` (default: every tied player scores).
+
+use super::bonus::award_most;
+use super::{Game, Hooks, Mechanic, State};
+use crate::engine::scoring::DetailedScore;
+use crate::model::TieScoring;
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Debug)]
+pub struct MostConnectedCities {
+    pub label: String,
+    pub points: i32,
+    pub ties: TieScoring,
+}
+
+/// The number of distinct cities in player `p`'s largest network of own routes.
+pub fn largest_network_cities(game: &Game, state: &State, p: usize) -> u32 {
+    let mut parent: Vec<u16> = (0..game.node_count).collect();
+    fn root(parent: &mut [u16], mut x: u16) -> u16 {
+        while parent[x as usize] != x {
+            let up = parent[parent[x as usize] as usize];
+            parent[x as usize] = up;
+            x = up;
+        }
+        x
+    }
+    let routes = &state.players[p].routes;
+    for &r in routes {
+        let route = &game.routes[r as usize];
+        let (a, b) = (
+            root(&mut parent, route.node_a),
+            root(&mut parent, route.node_b),
+        );
+        if a != b {
+            parent[a as usize] = b;
+        }
+    }
+    let mut networks: BTreeMap<u16, BTreeSet<u16>> = BTreeMap::new();
+    for &r in routes {
+        let route = &game.routes[r as usize];
+        let cities = networks.entry(root(&mut parent, route.node_a)).or_default();
+        cities.insert(route.city_a);
+        cities.insert(route.city_b);
+    }
+    networks.values().map(|c| c.len() as u32).max().unwrap_or(0)
+}
+
+impl Mechanic for MostConnectedCities {
+    fn name(&self) -> String {
+        format!("{} (most cities in one network)", self.label)
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            end_scoring: true,
+            ..Hooks::default()
+        }
+    }
+
+    fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
+        let values: Vec<u32> = (0..scores.len())
+            .map(|p| largest_network_cities(game, state, p))
+            .collect();
+        award_most(scores, me, &values, self.points, self.ties);
+    }
+}
