@@ -108,8 +108,12 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
 /// Plays `games` random games, checking the invariants after every step; returns
 /// (finished, failures).
 fn play_checked(map: &str, players: u8, games: u64) -> (u64, u64) {
-    let game = game(map, players);
-    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|_| Box::new(RandomBot) as _).collect();
+    play_game_checked(map, &game(map, players), games)
+}
+
+/// [`play_checked`] on a compiled game (`map` names it in messages).
+fn play_game_checked(map: &str, game: &Game, games: u64) -> (u64, u64) {
+    let mut bots: Vec<Box<dyn Bot>> = (0..game.players).map(|_| Box::new(RandomBot) as _).collect();
     let mut legal = Vec::new();
     let (mut finished, mut failures) = (0, 0);
     for i in 0..games {
@@ -199,6 +203,22 @@ fn switzerland_random_games_keep_invariants() {
 #[test]
 fn india_random_games_keep_invariants() {
     play_checked("india.toml", 4, games());
+}
+
+/// Castilla y León in each of its game modes, played without the Mystery Train (its
+/// effects are not public): trains-used triple destinations, the punctuation cards with
+/// split ties and `replaces`, transbordo substitutes, stations, 40 trains at 7 players.
+#[test]
+fn castilla_random_games_keep_invariants() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/castilla.toml");
+    let loaded = load_path(&path).expect("readable");
+    let map = loaded.map.as_ref().expect("loaded");
+    let without = ["mechanics.mystery_train".to_string()];
+    for (mode, players) in [("normal", 3), ("capitals", 2), ("total", 7)] {
+        let game = Game::new_without(map, players, Some(mode), &without).expect("playable");
+        let (finished, _) = play_game_checked(&format!("castilla {mode}"), &game, games() / 3);
+        assert!(finished > 0, "castilla {mode}: no game finished");
+    }
 }
 
 #[test]
