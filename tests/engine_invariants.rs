@@ -113,17 +113,19 @@ fn play_checked(map: &str, players: u8, games: u64) -> (u64, u64) {
 
 /// [`play_checked`] on a compiled game (`map` names it in messages).
 fn play_game_checked(map: &str, game: &Game, games: u64) -> (u64, u64) {
-    let mut bots: Vec<Box<dyn Bot>> = (0..game.players).map(|_| Box::new(RandomBot) as _).collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..game.players)
+        .map(|_| Box::new(RandomBot) as _)
+        .collect();
     let mut legal = Vec::new();
     let (mut finished, mut failures) = (0, 0);
     for i in 0..games {
         let seed = game_seed(11, i);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut state = State::new(&game, seed, &mut rng);
+        let mut state = State::new(game, seed, &mut rng);
         while !state.is_terminal() {
-            state.legal_actions(&game, &mut legal);
+            state.legal_actions(game, &mut legal);
             let context = format!("{map} seed {seed} turn {}", state.turn);
-            check(&game, &state, &legal, &context);
+            check(game, &state, &legal, &context);
             if legal.is_empty() {
                 state.fail("no legal action");
                 break;
@@ -131,20 +133,20 @@ fn play_game_checked(map: &str, game: &Game, games: u64) -> (u64, u64) {
             let p = state.current_player() as usize;
             // The random bot's list-free path plays what it would choose from the list.
             let mut fast_rng = rng.clone();
-            let fast = bots[p].act(&game, &state, &mut Vec::new(), &mut fast_rng);
-            let action = bots[p].choose(&game, &state, &legal, &mut rng);
+            let fast = bots[p].act(game, &state, &mut Vec::new(), &mut fast_rng);
+            let action = bots[p].choose(game, &state, &legal, &mut rng);
             assert_eq!(fast, Some(action), "act vs choose: {context}");
             assert_eq!(fast_rng, rng, "act and choose use chance alike: {context}");
             state
-                .apply(&game, action, &mut rng)
+                .apply(game, action, &mut rng)
                 .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
         }
-        check(&game, &state, &[], &format!("{map} seed {seed} final"));
+        check(game, &state, &[], &format!("{map} seed {seed} final"));
         match &state.result {
             Some(result) => {
                 finished += 1;
                 // The final score recomputed from the final position equals the stored one.
-                assert_eq!(&final_scores(&game, &state), result, "{map} seed {seed}");
+                assert_eq!(&final_scores(game, &state), result, "{map} seed {seed}");
                 for (p, b) in result.iter().enumerate() {
                     assert_eq!(b.routes, state.players[p].route_points);
                     assert_eq!(b.total, b.routes + b.tickets + b.stations + b.bonuses);
