@@ -72,7 +72,11 @@ const LONG_ROUTE: u8 = 4;
 /// No style draws tickets once an opponent has fewer trains than this (about four claims).
 const TICKET_DRAW_MIN_TRAINS: u32 = 14;
 /// `route-focus` counts as long the longest routes open to it, this many at least.
-const LONG_ROUTES_WANTED: u32 = 12;
+const LONG_ROUTES_WANTED: u32 = 5;
+/// Trains `destination-hungry` and `one-step` leave unplanned when keeping tickets.
+const KEEP_MARGIN_TRAINS: u32 = 4;
+/// `route-focus` draws tickets only with at least this many trains left.
+const ROUTE_FOCUS_TICKET_TRAINS: u32 = 15;
 /// `destination-hungry` draws tickets while its plan leaves at least this many trains.
 const HUNGRY_SPARE_TRAINS: u32 = 12;
 
@@ -170,15 +174,18 @@ impl StyleBot {
                 } else {
                     usize::MAX
                 };
-                let mut used = 0;
+                // Each kept ticket joins the plan, so the next one is priced on top of it
+                // (shared track counted once); a margin of trains is left for detours
+                // around routes opponents take.
                 for &(i, _, need) in &priced {
-                    let Some(need) = need else { continue };
-                    if keep.contains(&i) || keep.len() >= limit.max(min) {
+                    if need.is_none() || keep.contains(&i) || keep.len() >= limit.max(min) {
                         continue;
                     }
-                    // Tickets planned separately may share track: count 3/4 of each.
-                    if used + need * 3 / 4 <= spare {
-                        used += need * 3 / 4;
+                    let goal = &game.tickets[offered[i] as usize].goal;
+                    if let Some(need) = self.planner.goal_path(game, goal)
+                        && self.planner.plan_trains + need + KEEP_MARGIN_TRAINS <= trains
+                    {
+                        self.planner.commit_path(game);
                         keep.push(i);
                     }
                 }
@@ -245,7 +252,12 @@ impl StyleBot {
                 plan_done && spare >= HUNGRY_SPARE_TRAINS
             }
             Style::OneStep => plan_done && me.trains >= 10,
-            Style::RouteFocus | Style::LongRoute => false,
+            // Tickets once its tickets are done with trains to spare: the long routes it
+            // claims then also serve new tickets.
+            Style::RouteFocus => {
+                plan_done && (me.trains as u32) >= ROUTE_FOCUS_TICKET_TRAINS
+            }
+            Style::LongRoute => false,
         };
         // A ticket drawn when an opponent is about to end the game is mostly a penalty.
         let time_for_tickets = fewest_other_trains >= TICKET_DRAW_MIN_TRAINS;
@@ -324,7 +336,9 @@ impl StyleBot {
                     let len = length(lane) as i64;
                     if planned(lane) {
                         Some(100 + len * 2 + touches(lane) as i64 * 10)
-                    } else if (touches(lane) || network_empty) && len >= 3 && len <= spare as i64
+                    } else if (touches(lane) || network_empty)
+                        && len >= if plan.plan.is_empty() { 3 } else { 4 }
+                        && len <= spare as i64
                     {
                         Some(len * 2)
                     } else {
