@@ -41,8 +41,16 @@ fn sole_wins(game: &Game, names: &[&str], games: u64, base_seed: u64) -> Vec<u32
     let mut wins = vec![0u32; names.len()];
     for i in 0..games {
         let shift = i as usize % names.len();
-        let state = play_game(game, &mut seat(names, players, shift), game_seed(base_seed, i));
-        assert!(state.failure.is_none(), "game {i} failed: {:?}", state.failure);
+        let state = play_game(
+            game,
+            &mut seat(names, players, shift),
+            game_seed(base_seed, i),
+        );
+        assert!(
+            state.failure.is_none(),
+            "game {i} failed: {:?}",
+            state.failure
+        );
         let result = state.result.as_ref().expect("a finished game is scored");
         let winners: Vec<usize> = (0..players).filter(|&s| result[s].winner).collect();
         if let [only] = winners[..] {
@@ -117,7 +125,9 @@ fn play_checking_legality(game: &Game, names: &[&str], seed: u64) -> u32 {
             "{}: choose and act differ at turn {} (seed {seed})",
             names[p], state.turn
         );
-        state.apply(game, action, &mut rng).expect("a legal action applies");
+        state
+            .apply(game, action, &mut rng)
+            .expect("a legal action applies");
         steps += 1;
     }
     assert!(state.failure.is_none(), "seed {seed}: {:?}", state.failure);

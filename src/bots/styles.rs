@@ -280,9 +280,7 @@ impl StyleBot {
             Style::OneStep => plan_done && me.trains >= 10,
             // Tickets once its tickets are done with trains to spare: the long routes it
             // claims then also serve new tickets.
-            Style::RouteFocus => {
-                plan_done && (me.trains as u32) >= ROUTE_FOCUS_TICKET_TRAINS
-            }
+            Style::RouteFocus => plan_done && (me.trains as u32) >= ROUTE_FOCUS_TICKET_TRAINS,
             Style::LongRoute => false,
         };
         // A ticket drawn when an opponent is about to end the game is mostly a penalty.
