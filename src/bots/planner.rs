@@ -1,8 +1,7 @@
 //! Shortest-path planning over what is still open to a player, shared by the style bots.
 //!
-//! A route costs nothing when the player owns one of its lanes, its length (plus one, so
-//! that among equally long paths the one with fewer routes, hence fewer turns, wins) when a
-//! lane is still open to them and they have the trains, and cannot be used otherwise.
+//! A route costs nothing when the player owns one of its lanes, [`route_cost`] when a lane
+//! is still open to them and they have the trains, and cannot be used otherwise.
 //! Tickets are planned one after another, best first; the routes planned for earlier
 //! tickets cost nothing for later ones, so paths share track.
 
@@ -34,6 +33,26 @@ pub struct Planner {
     pub plan_trains: u32,
     /// Kept tickets with no path left (they will score negative).
     pub hopeless: u32,
+    /// Price routes by trains *less their points* (see [`route_cost`]), so that paths run
+    /// over long routes when a detour costs little; `false`: by trains only.
+    pub prefer_long: bool,
+}
+
+/// The planning cost of an open route of `length` spaces worth `points`.
+///
+/// By trains, a route costs its length plus one, so that among equally long paths the one
+/// with fewer routes (fewer turns) wins. Preferring long routes, it costs four times that
+/// less its points: per train a 1-route then costs 7, a 2-route 5, a 3-route 4, a 4-route
+/// 3.25, a 5-route 2.8 and a 6-route 2.2 (USA points 1, 2, 4, 7, 10, 15), so a path one or
+/// two spaces longer over long routes beats a short path over short ones. Always positive,
+/// as Dijkstra needs.
+pub fn route_cost(length: u8, points: i32, prefer_long: bool) -> u32 {
+    let by_trains = length as u32 + 1;
+    if prefer_long {
+        (by_trains * 4).saturating_sub(points.max(0) as u32).max(1)
+    } else {
+        by_trains
+    }
 }
 
 /// What a ticket is worth when completed (an any-of ticket: its best target).
@@ -45,6 +64,14 @@ pub fn ticket_points(goal: &Goal) -> i32 {
 }
 
 impl Planner {
+    /// An empty planner; `prefer_long`: see [`Planner::prefer_long`].
+    pub fn new(prefer_long: bool) -> Planner {
+        Planner {
+            prefer_long,
+            ..Planner::default()
+        }
+    }
+
     /// Whether player `p` owns a lane of route `r`.
     pub fn owns(game: &Game, state: &State, p: u8, r: usize) -> bool {
         let route = &game.routes[r];
@@ -68,7 +95,7 @@ impl Planner {
                 0
             } else if route.length as u32 <= trains && Self::open_lane(game, state, p, r).is_some()
             {
-                route.length as u32 + 1
+                route_cost(route.length, route.points, self.prefer_long)
             } else {
                 BLOCKED
             };
