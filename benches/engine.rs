@@ -90,6 +90,37 @@ fn measure_scoring(label: &str, game: &Game, games: u64) {
     );
 }
 
+/// What a search bot pays to branch: cloning a mid-game position (the state after `turns`
+/// turns of a random game).
+fn measure_clone(label: &str, game: &Game, turns: u32) {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut state = ttrmap::engine::State::new(game, 5, &mut rng);
+    let mut bots: Vec<Box<dyn Bot>> = (0..game.players)
+        .map(|_| bots::by_name("random").expect("random"))
+        .collect();
+    let mut scratch = Vec::new();
+    while !state.is_terminal() && state.turn < turns {
+        let p = state.current_player() as usize;
+        let Some(a) = bots[p].act(game, &state, &mut scratch, &mut rng) else {
+            break;
+        };
+        state.apply(game, a, &mut rng).expect("legal");
+    }
+    let n = 200_000u32;
+    let start = Instant::now();
+    let mut keep = 0usize;
+    for _ in 0..n {
+        let copy = std::hint::black_box(&state).clone();
+        keep += copy.lane_owner.len();
+    }
+    let ns = start.elapsed().as_secs_f64() * 1e9 / n as f64;
+    println!(
+        "engine: State::clone of {label} after {} turns: {ns:.0} ns ({keep})",
+        state.turn
+    );
+}
+
 fn main() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
     let loaded = load_path(&path).expect("maps/usa.toml is readable");
@@ -105,6 +136,8 @@ fn main() {
     let europe = Game::new(&europe_map, 3, None).expect("Europe is playable");
     measure_scoring("random 3-player Europe games (stations)", &europe, 1_000);
     let four = Game::new(&map, 4, None).expect("USA is playable");
+    measure_clone("4-player USA", &four, 60);
+    measure_clone("3-player Europe", &europe, 60);
     measure(
         "four-style 4-player USA",
         &four,
