@@ -888,6 +888,12 @@ impl State {
     /// Appends the legal claims of `lane` for the current player (none when the lane is
     /// not open to them, or they lack the trains or the cards), in legal-list order.
     pub fn claims_of_lane(&self, game: &Game, lane: usize, out: &mut Vec<Action>) {
+        self.for_each_claim_of_lane(game, lane, |a| out.push(a));
+    }
+
+    /// Calls `f` with each legal claim of `lane` (see [`State::claims_of_lane`]), without
+    /// allocating.
+    fn for_each_claim_of_lane(&self, game: &Game, lane: usize, mut f: impl FnMut(Action)) {
         if self.phase != Phase::Main
             || lane >= game.lane_count()
             || !self.lane_bit_open(game, self.current, lane)
@@ -900,7 +906,7 @@ impl State {
             return;
         }
         for_each_claim(&player.hand, class, |color, locos| {
-            out.push(Action::Claim {
+            f(Action::Claim {
                 lane: lane as u16,
                 color,
                 locos,
@@ -1030,9 +1036,9 @@ impl State {
     pub fn is_legal(&self, game: &Game, action: Action) -> bool {
         match (self.phase, action) {
             (Phase::Main, Action::Claim { lane, .. }) => {
-                let mut claims = Vec::new();
-                self.claims_of_lane(game, lane as usize, &mut claims);
-                claims.contains(&action)
+                let mut found = false;
+                self.for_each_claim_of_lane(game, lane as usize, |a| found |= a == action);
+                found
             }
             (Phase::Main, Action::DrawFaceUp(slot)) => self
                 .face_up
