@@ -351,30 +351,31 @@ pub fn modules_for(
     let (plain, replacing): (Vec<&Bonus>, Vec<&Bonus>) =
         bonuses_in_play(map, mode, without).partition(|b| b.replaces.is_none());
     let bonuses: Vec<&Bonus> = plain.into_iter().chain(replacing).collect();
-    let first_bonus = modules.len();
+    // Bonus index → its module's index (a replacement module follows its bonus).
+    let mut module_of: Vec<usize> = Vec::with_capacity(bonuses.len());
     for (i, b) in bonuses.iter().enumerate() {
-        let module = bonus_module(map, b)?;
-        let replaced = b.replaces.as_ref().and_then(|id| {
-            // Only a bonus installed before this one (a replacing bonus replacing a later
-            // replacing one is not played as a replacement).
-            bonuses[..i]
-                .iter()
-                .position(|x| &x.id == id)
-                .map(|j| (j, bonuses[j]))
-        });
-        modules.push(match replaced {
-            Some((j, r)) => Arc::new(replaces::Replacing {
-                inner: module,
+        module_of.push(modules.len());
+        modules.push(bonus_module(map, b)?);
+        // Only a bonus installed before this one can be replaced (a replacing bonus
+        // replacing a later replacing one is not played as a replacement).
+        let replaced = b
+            .replaces
+            .as_ref()
+            .and_then(|id| bonuses[..i].iter().position(|x| &x.id == id));
+        if let Some(j) = replaced {
+            let r = bonuses[j];
+            modules.push(Arc::new(replaces::Replacement {
+                replacing: modules.len() - 1,
+                replacing_label: b.name.clone().unwrap_or_else(|| b.id.clone()),
                 replaced: replaces::Replaced {
-                    module: first_bonus + j,
+                    module: module_of[j],
                     points: r.points,
                     ties: r.ties,
                     award: b.replaced_award,
                 },
                 replaced_label: r.name.clone().unwrap_or_else(|| r.id.clone()),
-            }),
-            None => module,
-        });
+            }));
+        }
     }
     Ok(modules)
 }

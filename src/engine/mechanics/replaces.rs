@@ -8,16 +8,13 @@
 //! keep what the replaced bonus gave them, a tied co-winner their split share) or `next-best`
 //! (the replaced bonus is scored again without the replacing bonus's winners).
 //!
-//! The wrapper runs after the replaced bonus's module (`modules_for` installs replacing
-//! bonuses last), so the lines it changes exist.
+//! The module runs right after the replacing bonus's module, and `modules_for` installs
+//! replacing bonuses after the others, so the lines it reads and changes exist.
 
 use super::bonus::award_most;
-use super::{Action, Game, Goal, Hooks, Mechanic, State};
-use crate::engine::scoring::{Components, DetailedScore};
+use super::{Game, Hooks, Mechanic, State};
+use crate::engine::scoring::DetailedScore;
 use crate::model::{ReplacedAward, TieScoring};
-use rand_chacha::ChaCha8Rng;
-use std::fmt;
-use std::sync::Arc;
 
 /// The replaced bonus: its module and how it is scored.
 #[derive(Debug, Clone)]
@@ -29,74 +26,32 @@ pub struct Replaced {
     pub award: ReplacedAward,
 }
 
-/// `inner`, a bonus that replaces `replaced` for its winners.
-pub struct Replacing {
-    pub inner: Arc<dyn Mechanic>,
+/// Bonus module `replacing` replaces `replaced` for its winners. Installed right after the
+/// replacing bonus's module, so both bonuses' lines exist when it runs; it adds no line of
+/// its own.
+#[derive(Debug)]
+pub struct Replacement {
+    pub replacing: usize,
+    pub replacing_label: String,
     pub replaced: Replaced,
-    /// The replaced bonus's printed name, for the line's name.
+    /// The replaced bonus's printed name.
     pub replaced_label: String,
 }
 
-impl fmt::Debug for Replacing {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Replacing")
-            .field("inner", &self.inner)
-            .field("replaced", &self.replaced)
-            .finish()
-    }
-}
-
-impl Mechanic for Replacing {
+impl Mechanic for Replacement {
     fn name(&self) -> String {
-        format!("{}, replaces {}", self.inner.name(), self.replaced_label)
+        format!("{} replaces {}", self.replacing_label, self.replaced_label)
     }
     fn hooks(&self) -> Hooks {
         Hooks {
             end_scoring: true,
-            ..self.inner.hooks()
+            ..Hooks::default()
         }
     }
-    fn costs(&self, map: &crate::model::MapFile, game: &mut Game) {
-        self.inner.costs(map, game)
-    }
-    fn state_words(&self, game: &Game) -> usize {
-        self.inner.state_words(game)
-    }
-    fn setup(&self, game: &Game, state: &mut State, me: usize, rng: &mut ChaCha8Rng) {
-        self.inner.setup(game, state, me, rng)
-    }
-    fn main_actions(&self, game: &Game, state: &State, me: usize, push: &mut dyn FnMut(Action)) {
-        self.inner.main_actions(game, state, me, push)
-    }
-    fn apply_action(
-        &self,
-        game: &Game,
-        state: &mut State,
-        me: usize,
-        choice: u32,
-        rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
-        self.inner.apply_action(game, state, me, choice, rng)
-    }
-    fn on_claim(&self, game: &Game, state: &mut State, me: usize, player: u8, lane: u16) {
-        self.inner.on_claim(game, state, me, player, lane)
-    }
-    fn ticket_value(
-        &self,
-        game: &Game,
-        state: &State,
-        p: usize,
-        goal: &Goal,
-        net: &mut Components,
-    ) -> Option<(i32, bool)> {
-        self.inner.ticket_value(game, state, p, goal, net)
-    }
-
-    fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
-        self.inner.end_scoring(game, state, me, scores);
+    fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, scores: &mut [DetailedScore]) {
         let won: Vec<bool> = scores
             .iter()
-            .map(|d| d.bonuses.iter().any(|l| l.mechanic == me && l.points > 0))
+            .map(|d| line_points(d, self.replacing) > 0)
             .collect();
         if !won.contains(&true) {
             return;
