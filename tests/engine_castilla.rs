@@ -111,15 +111,16 @@ fn assert_sums(scores: &[DetailedScore]) {
 #[test]
 fn castilla_is_refused_only_for_the_mystery_train() {
     let map = load("castilla.toml");
-    for mode in ["normal", "capitals", "total"] {
-        match Game::new(&map, 3, Some(mode)) {
+    // Each mode at a player count it is made for (Total: 5 to 7).
+    for (mode, players) in [("normal", 3), ("capitals", 3), ("total", 5)] {
+        match Game::new(&map, players, Some(mode)) {
             Err(EngineError::Unsupported(rules)) => {
                 assert_eq!(rules.len(), 1, "{mode}: {rules:?}");
                 assert!(rules[0].contains(MYSTERY_TRAIN), "{mode}: {rules:?}");
             }
             other => panic!("{mode}: expected a refusal, got {other:?}"),
         }
-        let game = castilla_game(&map, 3, mode);
+        let game = castilla_game(&map, players, mode);
         let names: Vec<String> = game.mechanics.modules.iter().map(|m| m.name()).collect();
         assert!(
             names.iter().any(|n| n.contains("trains used")),

@@ -128,3 +128,68 @@ fn leaving_out_a_bonus_removes_its_points() {
         0.0
     );
 }
+
+#[test]
+fn castilla_reports_each_bonus_and_the_mode_chosen_for_the_player_count() {
+    // Six players and no --mode: Normal is for 2-5, so Total (5-7) is played.
+    let (code, json, err) = run(&[
+        "playtest",
+        "maps/castilla.toml",
+        "--games",
+        "30",
+        "--players",
+        "6",
+        "--without",
+        "mechanics.mystery_train",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["mode"], "total");
+    let bonuses = v["bonuses"].as_array().expect("bonuses");
+    // Total mode plays all eight punctuation cards.
+    assert_eq!(bonuses.len(), 8, "{bonuses:?}");
+    assert!(
+        bonuses
+            .iter()
+            .any(|b| b["name"].as_str().unwrap().starts_with("TUNELMAN"))
+    );
+    // The bonus table accounts for every bonus point of the seats: the sum of the bonuses'
+    // mean points per game equals the sum of the seats' mean bonus points.
+    let by_bonus: f64 = bonuses
+        .iter()
+        .map(|b| b["mean_points"].as_f64().unwrap())
+        .sum();
+    let by_seat: f64 = v["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["mean"]["bonuses"].as_f64().unwrap())
+        .sum();
+    assert!((by_bonus - by_seat).abs() < 1e-6, "{by_bonus} vs {by_seat}");
+    for b in bonuses {
+        let seats: f64 = b["mean_points_by_seat"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .sum();
+        assert!((seats - b["mean_points"].as_f64().unwrap()).abs() < 1e-6);
+    }
+    // A mode named for the wrong player count is a usage error.
+    let (code, _, err) = run(&[
+        "playtest",
+        "maps/castilla.toml",
+        "--games",
+        "2",
+        "--players",
+        "4",
+        "--mode",
+        "total",
+        "--without",
+        "mechanics.mystery_train",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("game mode total is for 5 to 7"), "{err}");
+}

@@ -185,6 +185,8 @@ pub struct Game {
     pub mechanics: Installed,
     /// Rules of the map this game leaves out, by the designer's choice (`--without`).
     pub played_without: Vec<String>,
+    /// The game mode played (maps with `[[modes]]`).
+    pub mode: Option<String>,
     pub tie_breaks: Vec<TieBreak>,
     /// Safety net only: a game still running after this many turns is reported as a failure.
     pub turn_cap: u32,
@@ -193,8 +195,8 @@ pub struct Game {
 }
 
 impl Game {
-    /// Compiles a checked map for `players` players in game mode `mode` (the first mode when
-    /// the map has modes and none is named).
+    /// Compiles a checked map for `players` players in game mode `mode` (when none is named,
+    /// the first mode whose player range holds `players`; a named mode must hold them).
     pub fn new(map: &MapFile, players: u8, mode: Option<&str>) -> Result<Game, EngineError> {
         Game::new_without(map, players, mode, &[])
     }
@@ -218,8 +220,22 @@ impl Game {
                     format!("mode {m}: unknown; the map has {}", known.join(", "))
                 })
             })?),
-            None => map.modes.first(),
+            // The first mode made for this many players (Castilla: 6 players play Total).
+            None => map
+                .modes
+                .iter()
+                .find(|m| m.players.is_none_or(|r| r.contains(players)))
+                .or(map.modes.first()),
         };
+        if let Some(m) = chosen_mode
+            && let Some(range) = m.players
+            && !range.contains(players)
+        {
+            return Err(EngineError::Setup(format!(
+                "{players} players: game mode {} is for {} to {}",
+                m.id, range.min, range.max
+            )));
+        }
         let modules = mechanics::modules_for(map, chosen_mode, without)?;
         if !(2..=12).contains(&players) {
             return Err(EngineError::Setup(format!(
@@ -514,6 +530,7 @@ impl Game {
             when_stuck: rules.end_game.when_stuck,
             mechanics: Installed::default(),
             played_without: without.to_vec(),
+            mode: chosen_mode.map(|m| m.id.clone()),
         };
         game.install(map, modules);
         Ok(game)

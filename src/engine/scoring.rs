@@ -185,6 +185,8 @@ pub struct ScoreBreakdown {
     pub longest_path: u32,
     /// Each kept ticket and whether it was completed.
     pub ticket_results: Vec<(u16, bool)>,
+    /// Each bonus line: the mechanic module that scored it and its points.
+    pub bonus_lines: Vec<(u8, i32)>,
     /// Won, alone or sharing the win after the tie-breaks.
     pub winner: bool,
 }
@@ -201,6 +203,11 @@ impl From<DetailedScore> for ScoreBreakdown {
             stations_used: d.stations.len() as u32,
             longest_path: d.longest_path,
             ticket_results: d.tickets.iter().map(|t| (t.ticket, t.completed)).collect(),
+            bonus_lines: d
+                .bonuses
+                .iter()
+                .map(|b| (b.mechanic as u8, b.points))
+                .collect(),
             winner: d.winner,
         }
     }

@@ -144,7 +144,10 @@ fn pct(x: f64) -> String {
 /// The HTML page of a report on `map`.
 pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError> {
     let board = heat_board(map, report)?;
-    let name = esc(&report.map);
+    let name = match &report.mode {
+        Some(m) => esc(&format!("{} (mode {m})", report.map)),
+        None => esc(&report.map),
+    };
     let mut body = String::new();
     let r = report;
     let _ = writeln!(
@@ -296,6 +299,25 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
         );
     }
     body.push_str("</table>");
+    if !r.bonuses.is_empty() {
+        body.push_str("<h2>Bonuses</h2><table><tr><th>bonus</th><th>awarded</th><th>mean points</th><th>mean points by seat</th></tr>");
+        for b in &r.bonuses {
+            let by_seat: Vec<String> = b
+                .mean_points_by_seat
+                .iter()
+                .map(|x| format!("{x:.1}"))
+                .collect();
+            let _ = write!(
+                body,
+                "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{}</td></tr>",
+                esc(&b.name),
+                pct(b.awarded_rate),
+                b.mean_points,
+                by_seat.join(" / ")
+            );
+        }
+        body.push_str("</table>");
+    }
     let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
     let _ = write!(
         body,

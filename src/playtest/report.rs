@@ -88,6 +88,18 @@ pub struct ColourReport {
     pub claimed_spaces: u64,
 }
 
+/// One bonus (a mechanic module that scores lines at the end).
+#[derive(Debug, Clone, Serialize)]
+pub struct BonusReport {
+    pub name: String,
+    /// Share of finished games in which it gave someone points.
+    pub awarded_rate: f64,
+    /// Mean points it gave per finished game (all players together).
+    pub mean_points: f64,
+    /// Mean points it gave each seat per finished game.
+    pub mean_points_by_seat: Vec<f64>,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct ExhaustionReport {
     /// Games (finished or not) in which the train deck and the discard were both empty at
@@ -125,6 +137,8 @@ pub struct Report {
     pub failures: u64,
     pub seed: u64,
     pub bots: Vec<String>,
+    /// The game mode played (maps with game modes).
+    pub mode: Option<String>,
     /// Rules of the map left out by the designer's choice (`--without`).
     pub played_without: Vec<String>,
     pub seats: Vec<SeatReport>,
@@ -138,6 +152,7 @@ pub struct Report {
     pub route_claims: Vec<RouteReport>,
     pub cities: Vec<CityReport>,
     pub colours: Vec<ColourReport>,
+    pub bonuses: Vec<BonusReport>,
     pub deck_exhaustion: ExhaustionReport,
     /// Turns passed by players with nothing they could do (`rules.end_game.when_stuck`).
     pub passes: PassReport,
@@ -195,6 +210,7 @@ pub(super) fn build(
         failures: t.failures,
         seed: config.seed,
         bots: config.bots.clone(),
+        mode: game.mode.clone(),
         played_without: game.played_without.clone(),
         seats: (0..game.players as usize)
             .map(|s| SeatReport {
@@ -267,6 +283,21 @@ pub(super) fn build(
                 },
             })
             .collect(),
+        bonuses: (0..game.mechanics.len())
+            .filter(|&m| t.bonus_scored_games[m] > 0)
+            .map(|m| {
+                let seats = &t.bonus_seat_points[m];
+                BonusReport {
+                    name: game.mechanics.modules[m].name(),
+                    awarded_rate: ratio(t.bonus_awarded_games[m], finished),
+                    mean_points: seats.iter().sum::<i64>() as f64 / finished.max(1) as f64,
+                    mean_points_by_seat: seats
+                        .iter()
+                        .map(|&x| x as f64 / finished.max(1) as f64)
+                        .collect(),
+                }
+            })
+            .collect(),
         deck_exhaustion: ExhaustionReport {
             games: t.exhausted_games,
             rate: ratio(t.exhausted_games, t.games),
@@ -311,8 +342,12 @@ pub fn render_human(r: &Report) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{}: {} games, {} players, bots {}, seed {}",
+        "{}{}: {} games, {} players, bots {}, seed {}",
         r.map,
+        r.mode
+            .as_ref()
+            .map(|m| format!(" (mode {m})"))
+            .unwrap_or_default(),
         r.games,
         r.players,
         r.bots.join(","),
@@ -438,6 +473,34 @@ pub fn render_human(r: &Report) -> String {
             "{:<12} {:>10} {:>10} {:>14}",
             c.colour, c.drawn, c.spent, c.claimed_spaces
         );
+    }
+    if !r.bonuses.is_empty() {
+        let width = r
+            .bonuses
+            .iter()
+            .map(|b| b.name.chars().count())
+            .max()
+            .unwrap_or(5);
+        let _ = writeln!(
+            s,
+            "\n{:<width$} {:>8} {:>8}  points by seat",
+            "bonus", "awarded", "points"
+        );
+        for b in &r.bonuses {
+            let by_seat: Vec<String> = b
+                .mean_points_by_seat
+                .iter()
+                .map(|x| format!("{x:.1}"))
+                .collect();
+            let _ = writeln!(
+                s,
+                "{:<width$} {:>7.1}% {:>8.1}  {}",
+                b.name,
+                b.awarded_rate * 100.0,
+                b.mean_points,
+                by_seat.join(" ")
+            );
+        }
     }
     if r.failures > 0 {
         let _ = writeln!(

@@ -24,6 +24,8 @@ pub struct Context {
     pub route_cities: Vec<(u16, u16)>,
     /// Route → (length, first lane, colour of each lane).
     pub route_lanes: Vec<(u8, usize, Vec<u8>)>,
+    /// Mechanic modules (bonus lines name them by index).
+    pub mechanics: usize,
 }
 
 impl Context {
@@ -63,6 +65,7 @@ impl Context {
             bots,
             routes: game.routes.len(),
             cities: game.city_ids.len(),
+            mechanics: game.mechanics.len(),
             ticket_cities,
             route_cities: game.routes.iter().map(|r| (r.city_a, r.city_b)).collect(),
             route_lanes: game
@@ -121,6 +124,11 @@ pub struct Totals {
     pub exhausted_games: u64,
     pub exhausted_turn_sum: u64,
     pub exhausted_turn_min: u32,
+    /// Per mechanic module: finished games in which it scored a line at all, games in which
+    /// its lines gave someone points, and its points by seat.
+    pub bonus_scored_games: Vec<u64>,
+    pub bonus_awarded_games: Vec<u64>,
+    pub bonus_seat_points: Vec<Vec<i64>>,
 }
 
 fn add_all(a: &mut [u64], b: &[u64]) {
@@ -178,6 +186,9 @@ impl Totals {
             exhausted_games: 0,
             exhausted_turn_sum: 0,
             exhausted_turn_min: u32::MAX,
+            bonus_scored_games: vec![0; cx.mechanics],
+            bonus_awarded_games: vec![0; cx.mechanics],
+            bonus_seat_points: vec![vec![0; p]; cx.mechanics],
         }
     }
 
@@ -246,6 +257,20 @@ impl Totals {
                     self.city_done[c as usize] += done as u64;
                 }
             }
+        }
+        // Bonus lines, per module: whether it scored and whether it gave any points.
+        let mut scored = vec![(false, false); cx.mechanics];
+        for (seat, b) in result.iter().enumerate() {
+            for &(m, points) in &b.bonus_lines {
+                let m = m as usize;
+                scored[m].0 = true;
+                scored[m].1 |= points != 0;
+                self.bonus_seat_points[m][seat] += points as i64;
+            }
+        }
+        for (m, &(any, awarded)) in scored.iter().enumerate() {
+            self.bonus_scored_games[m] += any as u64;
+            self.bonus_awarded_games[m] += awarded as u64;
         }
         self.turns_sum += state.turn as u64;
         self.turns_min = self.turns_min.min(state.turn);
@@ -333,6 +358,11 @@ impl Totals {
         self.exhausted_games += o.exhausted_games;
         self.exhausted_turn_sum += o.exhausted_turn_sum;
         self.exhausted_turn_min = self.exhausted_turn_min.min(o.exhausted_turn_min);
+        add_all(&mut self.bonus_scored_games, &o.bonus_scored_games);
+        add_all(&mut self.bonus_awarded_games, &o.bonus_awarded_games);
+        for (a, b) in self.bonus_seat_points.iter_mut().zip(&o.bonus_seat_points) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
         self
     }
 }
