@@ -6,6 +6,7 @@ pub mod bots;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod doc_comment;
 pub mod engine;
 pub mod graph;
 pub mod import;

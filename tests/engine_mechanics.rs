@@ -382,3 +382,38 @@ fn unblocking_reopens_only_what_the_tables_leave_open() {
     assert!(state.lane_is_open_to(&game, 9, 1));
     state.check_caches(&game).unwrap();
 }
+
+/// Every module file is listed for `ttrmap explain` (a new module cannot be forgotten), and
+/// `explain ID` prints the file's own `//!` comment.
+#[test]
+fn explain_knows_every_mechanic_module_by_its_file() {
+    use ttrmap::engine::mechanics::MODULE_DOCS;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/mechanics");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("mechanics dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".rs") && f != "mod.rs")
+        .map(|f| f.trim_end_matches(".rs").replace('_', "-"))
+        .collect();
+    files.sort();
+    let listed: Vec<&str> = MODULE_DOCS.iter().map(|(id, _)| *id).collect();
+    assert_eq!(listed, files);
+    for (id, source) in MODULE_DOCS {
+        let path = dir.join(format!("{}.rs", id.replace('-', "_")));
+        assert_eq!(
+            *source,
+            std::fs::read_to_string(&path).expect("module source")
+        );
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+            .args(["explain", id])
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "explain {id}");
+        let doc = ttrmap::doc_comment::module_doc(source);
+        assert!(!doc.is_empty(), "{id} has no //! comment");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).starts_with(&doc),
+            "explain {id}"
+        );
+    }
+}

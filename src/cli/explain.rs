@@ -1,5 +1,6 @@
-//! `ttrmap explain CODE`: what a lint rule or diagnostic code means. For a lint rule this
-//! prints the rule file's own doc comment, so the two never drift apart.
+//! `ttrmap explain CODE`: what a lint rule, a diagnostic code or an engine mechanic module
+//! means. For a lint rule or a module this prints its file's own doc comment, so the two
+//! never drift apart.
 
 use super::{EXIT_OK, usage_error};
 use crate::suggest::did_you_mean;
@@ -41,7 +42,14 @@ pub fn run(args: Args) -> i32 {
             .chain(crate::check::CODES)
             .filter(|(c, _)| crate::lint::registry::find(c).is_none())
     };
-    let all = || rules.iter().map(|r| r.id).chain(plain().map(|(c, _)| *c));
+    let modules = crate::engine::mechanics::MODULE_DOCS;
+    let all = || {
+        rules
+            .iter()
+            .map(|r| r.id)
+            .chain(plain().map(|(c, _)| *c))
+            .chain(modules.iter().map(|(id, _)| *id))
+    };
     match args.code {
         None => {
             super::emit("lint rules (level: default):\n");
@@ -57,6 +65,14 @@ pub fn run(args: Args) -> i32 {
             for (code, summary) in plain() {
                 super::emit(&format!("  {code:<24} {summary}\n"));
             }
+            super::emit("engine mechanic modules (switched on by a map's data):\n");
+            for (id, source) in modules {
+                let doc = crate::doc_comment::module_doc(source);
+                super::emit(&format!(
+                    "  {id:<24} {}\n",
+                    crate::doc_comment::summary(&doc)
+                ));
+            }
             EXIT_OK
         }
         Some(code) => match (
@@ -70,6 +86,14 @@ pub fn run(args: Args) -> i32 {
             }
             (None, Some((c, summary))) => {
                 super::emit(&format!("{c}: {summary}\n"));
+                EXIT_OK
+            }
+            (None, None) if modules.iter().any(|(id, _)| *id == code) => {
+                let (_, source) = modules.iter().find(|(id, _)| *id == code).expect("found");
+                super::emit(&format!(
+                    "{}\n\nAn engine mechanic module: `ttrmap playtest` and `ttrmap score` play it when a map's data asks for it.\n",
+                    crate::doc_comment::module_doc(source)
+                ));
                 EXIT_OK
             }
             (None, None) => usage_error(format!(

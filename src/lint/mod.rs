@@ -64,31 +64,12 @@ pub struct Rule {
 impl Rule {
     /// The rule's documentation: its file's `//!` comment, without the markers.
     pub fn doc(&self) -> String {
-        self.source
-            .lines()
-            .take_while(|l| l.starts_with("//!"))
-            .map(|l| {
-                l.trim_start_matches("//!")
-                    .strip_prefix(' ')
-                    .unwrap_or(l.trim_start_matches("//!"))
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::doc_comment::module_doc(self.source)
     }
 
     /// The first sentence of the documentation's first paragraph.
     pub fn summary(&self) -> String {
-        let doc = self.doc();
-        let paragraph: Vec<&str> = doc
-            .lines()
-            .skip_while(|l| l.trim().is_empty() || l.starts_with('#'))
-            .take_while(|l| !l.trim().is_empty())
-            .collect();
-        let text = paragraph.join(" ");
-        match text.find(". ") {
-            Some(i) => text[..=i].to_string(),
-            None => text,
-        }
+        crate::doc_comment::summary(&self.doc())
     }
 }
 

@@ -58,6 +58,32 @@ use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::sync::Arc;
 
+/// Every module file, by the id `ttrmap explain` knows it as (its file name in kebab case),
+/// with its source: the file's `//!` comment is what `explain` prints.
+pub const MODULE_DOCS: &[(&str, &str)] = &[
+    ("any-of-tickets", include_str!("any_of_tickets.rs")),
+    ("bonus", include_str!("bonus.rs")),
+    ("card-substitutes", include_str!("card_substitutes.rs")),
+    ("connected-cities", include_str!("connected_cities.rs")),
+    ("grand-tour", include_str!("grand_tour.rs")),
+    ("locomotive-limits", include_str!("locomotive_limits.rs")),
+    ("replaces", include_str!("replaces.rs")),
+    (
+        "routes-with-feature",
+        include_str!("routes_with_feature.rs"),
+    ),
+    ("tagged-cities", include_str!("tagged_cities.rs")),
+    (
+        "tickets-cover-tagged",
+        include_str!("tickets_cover_tagged.rs"),
+    ),
+    ("tickets-from-decks", include_str!("tickets_from_decks.rs")),
+    (
+        "trains-used-tickets",
+        include_str!("trains_used_tickets.rs"),
+    ),
+];
+
 /// Which hooks a module uses (the engine skips the others).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Hooks {
