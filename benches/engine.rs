@@ -1,5 +1,6 @@
 //! Complete games per second on one thread (plain main, std::time): random 2-player USA
-//! games, and the four style bots in 4-player USA games.
+//! games, random 4-player Castilla games, and the four style bots in 4-player USA games;
+//! the final scoring alone; the cost of cloning a position.
 //! Run: `cargo bench --bench engine`.
 //!
 //! Both wall time and the thread's CPU time (Linux `/proc/thread-self/schedstat`) are
@@ -135,6 +136,21 @@ fn main() {
         .expect("maps/europe.toml loads");
     let europe = Game::new(&europe_map, 3, None).expect("Europe is playable");
     measure_scoring("random 3-player Europe games (stations)", &europe, 1_000);
+    let castilla_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/castilla.toml");
+    let castilla_map = load_path(&castilla_path)
+        .expect("maps/castilla.toml is readable")
+        .map
+        .expect("maps/castilla.toml loads");
+    // Its Mystery Train's effects are not public; everything else is played (stations,
+    // transbordos, trains-used triples, the punctuation cards of the Normal mode).
+    let castilla = Game::new_without(
+        &castilla_map,
+        4,
+        None,
+        &["mechanics.mystery_train".to_string()],
+    )
+    .expect("Castilla is playable without the Mystery Train");
+    measure("random 4-player Castilla", &castilla, &["random"], 4_000);
     let four = Game::new(&map, 4, None).expect("USA is playable");
     measure_clone("4-player USA", &four, 60);
     measure_clone("3-player Europe", &europe, 60);
