@@ -332,13 +332,23 @@ fn every_map_renders_to_png_and_html() {
         assert!(html.starts_with("<!DOCTYPE html>"), "{name}");
         assert_eq!(spaces(&html).len(), total_lane_spaces(&map), "{name}");
         // Self-contained: nothing is loaded from anywhere (the xmlns values are names, not
-        // fetches).
-        for fetch in ["src=", "href=", "url(", "@import", "<link"] {
+        // fetches; the embedded font is a `data:` URL).
+        for fetch in ["src=", "href=", "@import", "<link"] {
             assert!(
                 !html.contains(fetch),
                 "{name}: page loads something: {fetch}"
             );
         }
+        assert_eq!(
+            html.matches("url(").count(),
+            html.matches("url(data:").count(),
+            "{name}: page loads something: url("
+        );
+        assert_eq!(
+            html.matches("@font-face").count(),
+            4,
+            "{name}: Noto Sans embedded"
+        );
     }
 }
 

@@ -119,3 +119,27 @@ fn the_harness_does_see_alerts_and_errors() {
     assert_eq!(r["alerts"], 1, "{r}");
     assert!(r["errors"].to_string().contains("boom"), "{r}");
 }
+
+/// The theme's sizes reach the browser: the city label's font size is the one the SVG's CSS
+/// declares (a length a browser accepts), not the page's default that a unitless size falls
+/// back to.
+#[test]
+fn theme_font_sizes_are_lengths_the_browser_applies() {
+    if browser::skip() {
+        return;
+    }
+    let probe = r#"var label=document.querySelector('#tt-board svg .city-label[data-city="gamma"]');
+r.computed=getComputedStyle(label).fontSize;
+r.declared='';
+for(var s of document.styleSheets){for(var rule of s.cssRules){
+if(rule.selectorText==='.city-label'){r.declared=rule.style.fontSize;}}}"#;
+    let r = browser::run("font-sizes", &page(), probe);
+    assert_eq!(r["errors"], serde_json::json!([]), "{r}");
+    let declared = r["declared"].as_str().unwrap();
+    assert!(
+        declared.ends_with("px"),
+        "declared font size {declared:?}: {r}"
+    );
+    assert_eq!(r["computed"], r["declared"], "{r}");
+    assert_ne!(r["computed"], "16px", "{r}");
+}

@@ -340,6 +340,7 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
         }
         body.push_str("</table>");
     }
+    let fonts = crate::render::fonts::font_face_css();
     Ok(format!(
         r#"<!DOCTYPE html>
 <html lang="en">
@@ -347,7 +348,7 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Playtest: {name}</title>
-<style>{CSS}</style>
+<style>{fonts}{CSS}</style>
 </head>
 <body>
 <h1>Playtest: {name}</h1>

@@ -174,6 +174,7 @@ pub fn page(map: &MapFile, _layout: &Layout, svg: &str) -> String {
             t.points
         );
     }
+    let fonts = super::fonts::font_face_css();
     format!(
         r#"<!DOCTYPE html>
 <html lang="en">
@@ -181,7 +182,7 @@ pub fn page(map: &MapFile, _layout: &Layout, svg: &str) -> String {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{name}</title>
-<style>{PAGE_CSS}</style>
+<style>{fonts}{PAGE_CSS}</style>
 </head>
 <body>
 <header><h1>{name}</h1>

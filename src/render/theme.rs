@@ -172,7 +172,10 @@ fn strip_comments(text: &str) -> String {
     out
 }
 
-/// Replaces each `<number>mm` by the number scaled to board units (no unit: user units).
+/// Replaces each `<number>mm` by the number scaled to board units, written in `px`: in SVG
+/// a CSS pixel is one user unit, and a browser drops a declaration whose length has no unit
+/// (a unitless `font-size` made every label fall back to the page's 16 units; resvg accepts
+/// both, so PNGs are unchanged).
 fn convert_mm(css: &str, units_per_mm: f64) -> String {
     let bytes = css.as_bytes();
     let mut out = String::with_capacity(css.len());
@@ -197,6 +200,7 @@ fn convert_mm(css: &str, units_per_mm: f64) -> String {
             if is_mm && let Ok(v) = css[i..j].parse::<f64>() {
                 out.push_str(&css[copied..i]);
                 out.push_str(&super::svg::num(v * units_per_mm));
+                out.push_str("px");
                 copied = unit_end;
                 i = unit_end;
                 continue;
@@ -236,7 +240,7 @@ mod tests {
         assert!(
             t.css(10.0)
                 .trim()
-                .ends_with(".a { stroke-width: 20; fill: #123; x: 15; }")
+                .ends_with(".a { stroke-width: 20px; fill: #123; x: 15px; }")
         );
         assert_eq!(t.mm("w"), Some(2.0));
     }
