@@ -14,8 +14,10 @@
 //! - `route-focus`: keeps as few tickets as allowed, the cheapest, and plans them over long
 //!   routes (the planner prices a route by trains less its points, see `route_cost`).
 //!   Claims the longest affordable "long" route first; long means among the
-//!   [`LONG_ROUTES_WANTED`] longest routes still open (the 5s and 6s on USA, the 4s on
-//!   Europe), because points per train grow with length (a 6 scores 2.5 a train, a 2 one).
+//!   [`LONG_ROUTES_WANTED`] longest routes still open, and at least 4 (the 6s on USA; on
+//!   Europe the 8 and the 6s, then the 4s), because points per train grow with length (a 6
+//!   scores 2.5 a train, a 2 one). Counting the five longest instead (the 4s from the start
+//!   on Europe) won it 9 % of Europe games, two 14 %.
 //!   It saves cards for the long route missing the fewest cards and pays other claims
 //!   without spending them; its tickets' routes come next. Once its tickets are done it
 //!   draws more while it has [`ROUTE_FOCUS_TICKET_TRAINS`] trains.
@@ -23,25 +25,43 @@
 //!   priced jointly as for destination-hungry), claims the planned route of the ticket
 //!   nearest completion, otherwise draws the colours its next route needs; draws new
 //!   tickets only when its tickets are done.
-//! - `long-route`: keeps few, long tickets (the most points its trains can reach) and grows
-//!   one connected network for the longest-path bonus: its planned routes first (longest
-//!   first, those touching its network before others), then routes of 4 or more that extend
-//!   its network and fit in the trains its plan leaves; once its tickets are done, routes of
-//!   3 or more. Claiming extensions of 3 while tickets were open cost it most of its ticket
-//!   points (USA 4 players: 7 % wins; plan first: 20 %).
+//! - `long-route`: keeps few (the minimum), long tickets: the most points its trains can
+//!   reach first, priced jointly with a margin as destination-hungry does; grows one
+//!   connected network for the longest-path bonus: its planned routes first (longest first,
+//!   those touching its network before others), then routes of 4 or more that extend its
+//!   network and fit in the trains its plan leaves plus [`LONG_ROUTE_LOAN_TRAINS`] (it
+//!   prefers a long route to the last trains of a ticket); once its tickets are done,
+//!   routes of 3 or more. Claiming extensions of 3 while tickets were open cost it most of
+//!   its ticket points (USA 4 players: 7 % wins; plan first: 20 %).
 //!
 //! Shared by all: no ticket draw once an opponent has fewer than [`TICKET_DRAW_MIN_TRAINS`]
 //! trains (the game ends before a new ticket can be built, so it would count against them),
 //! and in the last round any affordable route is claimed rather than a card drawn (cards in
 //! hand score nothing).
 //!
-//! Measured (release, seed 11, 2,000 games, one of each style, seats rotating): USA
-//! 4 players destination-hungry 29.9 %, route-focus 21.9 %, one-step 32.0 %, long-route
-//! 16.1 %; Europe 24.1 %, 14.6 %, 18.8 %, 42.5 %. Each style beat random in all of 1,000
-//! 2-player games on both maps. `tests/bots.rs` keeps these from drifting far.
+//! Stations (where the rules give some): a station is built when, and only when, the
+//! planner found it the cheapest way to finish a kept two-city ticket whose path another
+//! player's claim cut (see [`Planner`]: the station is priced as a route of its cards plus
+//! the points an unused one scores, and must also save trains). It is built as soon as the
+//! hand can pay it without locomotives and without cards the planned routes need, else
+//! when nothing else is planned or the game is closing. Measured on Europe 4 players
+//! (2,000 games): destination-hungry builds 1.0 a game, route-focus 0.25, one-step and
+//! long-route 0.5; with them destination-hungry's ticket points rose from 6 to 22 a game.
 //!
-//! All plan on shortest paths over what is still open to them (see [`Planner`]), never
-//! build stations (an unused station scores where the rules give points for it), pay a
+//! Face-up locomotives: see [`StyleBot::wants_face_up_locomotive`] (taken when the next
+//! claims need locomotives, or when nothing on display matches the plan and a locomotive
+//! pays the route saved for).
+//!
+//! Measured (release, seed 11, 2,000 games, one of each style, seats rotating): USA
+//! 4 players destination-hungry 32.8 %, route-focus 21.2 %, one-step 31.1 %, long-route
+//! 14.9 %; Europe 34.3 %, 13.8 %, 13.0 %, 39.0 %. Nordic Countries 3 players (each style
+//! in 3 of 4 games, so a third is a fair share) 34.2 %, 37.5 %, 43.1 %, 18.5 %;
+//! Switzerland 3 players 29.9 %, 32.9 %, 38.0 %, 32.6 %; India 4 players 37.6 %, 21.7 %,
+//! 13.6 %, 27.1 %; Castilla 4 players (mode normal, without the mystery train) 66.4 %,
+//! 4.9 %, 19.6 %, 9.0 % (its 15-point most-completed-tickets bonus rewards
+//! destination-hungry's hoarding). `tests/bots.rs` keeps USA and Europe from drifting far.
+//!
+//! All plan on shortest paths over what is still open to them (see [`Planner`]), pay a
 //! tunnel's extra cards when they can, and use no chance: the same position gives the
 //! same action.
 
@@ -444,9 +464,9 @@ impl StyleBot {
 
     /// The length from which a route counts as long for `route-focus`: the length reached
     /// by the [`LONG_ROUTES_WANTED`] longest routes still open to the player, at least
-    /// [`LONG_ROUTE`]. Relative to the board, so it means the 5s and 6s on USA (19 routes
-    /// score 2 points a train or more) and the 4s on Europe (one 8, two 6s, thirty 4s); it
-    /// falls as the long routes are taken.
+    /// [`LONG_ROUTE`]. Relative to the board, so it means the 6s on USA and on Europe
+    /// first the 8 and the 6s, then the 4s (one 8, two 6s, twenty-nine 4s); it falls as the
+    /// long routes are taken.
     fn long_bar(&self, game: &Game, state: &State) -> u8 {
         let p = state.current;
         let trains = state.players[p as usize].trains;
