@@ -3,13 +3,14 @@
 //!
 //! Every game is seeded, so each figure below is the same on every run; the thresholds are
 //! below the rates measured on the release build (each style beat random in 100 % of 1,000
-//! 2-player USA games; the most any style won of 2,000 4-bot games was 32 % on USA), so
+//! 2-player USA games; the most any style won of 2,000 4-bot games was 39 %, on Europe), so
 //! they fail when a change makes a style clearly weaker or one style clearly dominant.
 
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use ttrmap::bots::{self, Bot};
-use ttrmap::engine::{Action, Game, State};
+use ttrmap::engine::position::blank_position;
+use ttrmap::engine::{Action, Game, Goal, LOCO, NOBODY, Phase, State};
 use ttrmap::load::load_path;
 use ttrmap::playtest::{bot_rng, chance_rng, game_seed, play_game};
 
@@ -84,7 +85,7 @@ fn no_style_wins_half_of_the_four_style_games() {
                 (*w as u64) * 2 <= games,
                 "{style} won {w} of {games} four-style games on {map}: {wins:?}"
             );
-            // Every style is a real contender too (measured: at least 14 % on either map).
+            // Every style is a real contender too (measured: at least 13 % on either map).
             assert!(
                 (*w as u64) * 20 >= games,
                 "{style} won only {w} of {games} four-style games on {map}: {wins:?}"
@@ -143,8 +144,23 @@ fn style_bots_only_return_legal_actions() {
         ("nordic-countries.toml", 3),
         ("switzerland.toml", 3),
         ("india.toml", 4),
+        ("castilla.toml", 4),
     ] {
-        let g = game(map, players);
+        let g = if map == "castilla.toml" {
+            // Castilla's mystery train is not played by the engine; the designer's mode.
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map);
+            let loaded = load_path(&path).expect("readable");
+            let without = ["mechanics.mystery_train".to_string()];
+            Game::new_without(
+                loaded.map.as_ref().expect("loaded"),
+                players,
+                Some("normal"),
+                &without,
+            )
+            .expect("playable without the mystery train")
+        } else {
+            game(map, players)
+        };
         let mut steps = 0;
         for i in 0..3 {
             let names: Vec<&str> = (0..players as usize)
@@ -154,5 +170,160 @@ fn style_bots_only_return_legal_actions() {
         }
         // A played game takes dozens of actions per player; a bot stuck on one never does.
         assert!(steps > 100 * players as u32, "{map}: only {steps} steps");
+    }
+}
+
+/// Whether, over the routes `p` owns, could still claim (open lane, trains enough) or
+/// could borrow with a station already built (any route into its city), plus `extra`, one
+/// end of `extra` is reachable from place `a` and the other from place `b`: that is,
+/// `extra` joins the two places of a ticket when the rest of the path is built.
+fn joins_through(game: &Game, state: &State, p: u8, a: &[u16], b: &[u16], extra: usize) -> bool {
+    let trains = state.players[p as usize].trains;
+    let usable = |r: usize| {
+        let route = &game.routes[r];
+        let lanes =
+            route.first_lane as usize..route.first_lane as usize + route.lane_count as usize;
+        let stations = &state.players[p as usize].stations;
+        stations.contains(&route.city_a)
+            || stations.contains(&route.city_b)
+            || lanes.clone().any(|l| state.lane_owner[l] == p)
+            || (route.length as u16 <= trains
+                && lanes.into_iter().any(|l| state.lane_is_open_to(game, l, p)))
+    };
+    let reach = |from: &[u16]| {
+        let mut seen = vec![false; game.node_count as usize];
+        let mut stack: Vec<u16> = from.to_vec();
+        while let Some(n) = stack.pop() {
+            if std::mem::replace(&mut seen[n as usize], true) {
+                continue;
+            }
+            for &r in &game.node_routes[n as usize] {
+                if r as usize != extra && usable(r as usize) {
+                    let route = &game.routes[r as usize];
+                    stack.push(if route.node_a == n {
+                        route.node_b
+                    } else {
+                        route.node_a
+                    });
+                }
+            }
+        }
+        seen
+    };
+    let (from_a, from_b) = (reach(a), reach(b));
+    let route = &game.routes[extra];
+    let (x, y) = (route.node_a as usize, route.node_b as usize);
+    (from_a[x] && from_b[y]) || (from_a[y] && from_b[x])
+}
+
+/// Whether player `p`'s own routes join the places `a` and `b`.
+fn owns_path(game: &Game, state: &State, p: u8, a: &[u16], b: &[u16]) -> bool {
+    let mut seen = vec![false; game.node_count as usize];
+    let mut stack: Vec<u16> = a.to_vec();
+    while let Some(n) = stack.pop() {
+        if std::mem::replace(&mut seen[n as usize], true) {
+            continue;
+        }
+        for &r in &game.node_routes[n as usize] {
+            if state.players[p as usize].routes.contains(&r) {
+                let route = &game.routes[r as usize];
+                stack.push(if route.node_a == n {
+                    route.node_b
+                } else {
+                    route.node_a
+                });
+            }
+        }
+    }
+    b.iter().any(|&n| seen[n as usize])
+}
+
+/// Style bots build stations on Europe, and each one where it can serve a kept ticket: at
+/// the moment it is built, its city is an end of a route another player owns (and the
+/// builder does not), and that route joins the two cities of one of the builder's kept
+/// tickets not yet completed, over the routes the builder owns, could still claim or could
+/// borrow with its earlier stations (see `joins_through`).
+#[test]
+fn style_bots_build_stations_only_where_a_kept_ticket_needs_one() {
+    let europe = game("europe.toml", 4);
+    let mut built = [0u32; 4];
+    for i in 0..24u64 {
+        let seed = game_seed(53, i);
+        let shift = i as usize % 4;
+        let mut seats = seat(&STYLES, 4, shift);
+        let mut rng = chance_rng(seed);
+        let mut choice_rng = bot_rng(seed);
+        let mut state = State::new(&europe, seed, &mut rng);
+        let mut scratch = Vec::new();
+        while !state.is_terminal() {
+            let p = state.current_player();
+            let action = seats[p as usize]
+                .act(&europe, &state, &mut scratch, &mut choice_rng)
+                .expect("a bot always has an action");
+            if let Action::BuildStation { city, .. } = action {
+                built[(p as usize + shift) % 4] += 1;
+                let serves_a_ticket = (0..europe.routes.len()).any(|r| {
+                    let route = &europe.routes[r];
+                    let lanes = route.first_lane as usize
+                        ..route.first_lane as usize + route.lane_count as usize;
+                    let others = lanes
+                        .clone()
+                        .any(|l| state.lane_owner[l] != NOBODY && state.lane_owner[l] != p);
+                    let mine = lanes.into_iter().any(|l| state.lane_owner[l] == p);
+                    (route.city_a == city || route.city_b == city)
+                        && others
+                        && !mine
+                        && state.players[p as usize].tickets.iter().any(|&t| {
+                            let Goal::Pair(a, b, _) = &europe.tickets[t as usize].goal else {
+                                return false;
+                            };
+                            !owns_path(&europe, &state, p, a, b)
+                                && joins_through(&europe, &state, p, a, b, r)
+                        })
+                });
+                assert!(
+                    serves_a_ticket,
+                    "{} built a station in {} serving no kept ticket (seed {seed}, turn {})",
+                    STYLES[(p as usize + shift) % 4],
+                    europe.city_ids[city as usize],
+                    state.turn
+                );
+            }
+            state.apply(&europe, action, &mut rng).expect("legal");
+        }
+    }
+    // Measured on 2,000 games: 1.0, 0.25, 0.5 and 0.5 stations a game.
+    for (style, n) in STYLES.iter().zip(built) {
+        assert!(
+            n >= 2,
+            "{style} built only {n} stations in 24 Europe games: {built:?}"
+        );
+    }
+}
+
+/// The face-up locomotive rule on a hand-built USA position: with an empty hand and a
+/// ticket to build, no face-up card of the wanted colour and a locomotive on display, each
+/// style takes the locomotive (it pays any USA route); without it on display, it draws
+/// blind.
+#[test]
+fn style_bots_take_a_face_up_locomotive_when_nothing_on_display_matches() {
+    let usa = game("usa.toml", 2);
+    let mut position = blank_position(&usa);
+    position.phase = Phase::Main;
+    position.current = 0;
+    position.players[0].tickets.push(0);
+    position.face_up = vec![NOBODY; usa.face_up as usize];
+    position.face_up[2] = LOCO;
+    let mut without = position.clone();
+    without.face_up[2] = NOBODY;
+    for style in STYLES {
+        let mut rng = bot_rng(1);
+        let mut scratch = Vec::new();
+        let mut bot = bots::by_name(style).expect("a style");
+        let taken = bot.act(&usa, &position, &mut scratch, &mut rng);
+        assert_eq!(taken, Some(Action::DrawFaceUp(2)), "{style}");
+        let mut bot = bots::by_name(style).expect("a style");
+        let taken = bot.act(&usa, &without, &mut scratch, &mut rng);
+        assert_eq!(taken, Some(Action::DrawBlind), "{style}");
     }
 }

@@ -4,8 +4,20 @@
 //! is still open to them and they have the trains, and cannot be used otherwise.
 //! Tickets are planned one after another, best first; the routes planned for earlier
 //! tickets cost nothing for later ones, so paths share track.
+//!
+//! Stations (where the rules give players some): a two-city ticket may also be planned
+//! through *one* route another player owns, borrowed by a station in one of its end cities
+//! (a city with no station yet, or one of the player's own stations not yet counted on).
+//! The station is priced like a route as long as its card cost plus the points an unused
+//! station scores, at no points (see [`Planner::station_price`]), and is chosen only when
+//! that path is cheaper than every path without it and needs fewer trains (or there is no
+//! path without it within the trains left): when the ticket's path is cut by another
+//! player's claim and the station is the cheapest way around the cut. A planned station
+//! sits in [`Planner::stations`] until built; the borrowed route costs nothing for the
+//! tickets planned after it. Goals of three or more places and any-of goals are not planned
+//! through stations.
 
-use crate::engine::{Game, Goal, State};
+use crate::engine::{Game, Goal, NOBODY, State};
 
 /// Cost of a route that cannot be used.
 const BLOCKED: u32 = u32::MAX;
@@ -36,6 +48,24 @@ pub struct Planner {
     /// Price routes by trains *less their points* (see [`route_cost`]), so that paths run
     /// over long routes when a detour costs little; `false`: by trains only.
     pub prefer_long: bool,
+    /// Stations to build: (city, the route it borrows), in planning order.
+    pub stations: Vec<(u16, u16)>,
+    /// Stations the player may still plan (not built, not planned).
+    stations_left: u32,
+    /// City → extra cost of borrowing a route into it: 0 at an own station not yet counted
+    /// on, the price of the next station at a city without one, `BLOCKED` otherwise.
+    borrow_at: Vec<u32>,
+    /// Route → whether another player owns a lane of it and the planning player none.
+    borrowable: Vec<bool>,
+    /// The best path's cost found by the last search (for comparing with a station path).
+    last_cost: u32,
+    /// The borrowed route and the station's city of the last search through a station.
+    borrow: Option<(u16, u16)>,
+    /// Scratch of [`Planner::shortest_via_station`], over (node, borrowed yet) pairs.
+    station_dist: Vec<u32>,
+    station_done: Vec<bool>,
+    /// Pair → (route it was reached by, pair it came from); `u16::MAX`: a source.
+    station_via: Vec<(u16, u16)>,
 }
 
 /// The planning cost of an open route of `length` spaces worth `points`.
@@ -112,6 +142,53 @@ impl Planner {
         self.plan_need.clear();
         self.plan_trains = 0;
         self.hopeless = 0;
+        self.reset_stations(game, state, p);
+    }
+
+    /// The station part of [`Planner::reset_costs`]: which routes may be borrowed, and at
+    /// what price, in which cities.
+    fn reset_stations(&mut self, game: &Game, state: &State, p: u8) {
+        self.stations.clear();
+        self.borrow = None;
+        let built = state.players[p as usize].stations.len();
+        self.stations_left = (game.stations as usize).saturating_sub(built) as u32;
+        let own_stations = state.station_owner.contains(&p);
+        self.borrow_at.clear();
+        self.borrowable.clear();
+        if self.stations_left == 0 && !own_stations {
+            return;
+        }
+        let price = self.station_price(game, built);
+        self.borrow_at.extend(state.station_owner.iter().map(|&o| {
+            if o == p {
+                0
+            } else if o == NOBODY && self.stations_left > 0 {
+                price
+            } else {
+                BLOCKED
+            }
+        }));
+        for (r, route) in game.routes.iter().enumerate() {
+            let first = route.first_lane as usize;
+            let owners = &state.lane_owner[first..first + route.lane_count as usize];
+            self.borrowable
+                .push(self.cost[r] == BLOCKED && owners.iter().any(|&o| o != NOBODY && o != p));
+        }
+    }
+
+    /// The planning cost of building station number `built + 1`: a route as long as its
+    /// cards plus the points an unused station scores (what building it gives up), worth
+    /// no points. On Europe (1, 2, 3 cards; 4 points) the first costs like a 5-route, so a
+    /// detour must be about five trains longer before a station pays.
+    pub fn station_price(&self, game: &Game, built: usize) -> u32 {
+        let length = game.station_cost(built.min(u8::MAX as usize) as u8) as i32
+            + game.station_unused_points.max(0);
+        route_cost(length.min(u8::MAX as i32) as u8, 0, self.prefer_long)
+    }
+
+    /// Whether a station could still be planned or counted on.
+    fn stations_possible(&self) -> bool {
+        self.borrow_at.iter().any(|&c| c != BLOCKED)
     }
 
     /// The cheapest way from any node of `from` to any node of `to` with the current costs:
@@ -142,6 +219,7 @@ impl Planner {
                 return None;
             }
             if self.target[node] {
+                self.last_cost = best;
                 let mut n = node;
                 while self.via[n] != u16::MAX {
                     let r = self.via[n] as usize;
@@ -175,6 +253,92 @@ impl Planner {
                     self.via[next] = r;
                 }
             }
+        }
+    }
+
+    /// Like [`Planner::shortest`], but through exactly one borrowed route (see the module
+    /// comment): the cost includes the station's price; `self.borrow` names the borrowed
+    /// route and the station's city. `None`: no such way.
+    fn shortest_via_station(&mut self, game: &Game, from: &[u16], to: &[u16]) -> Option<u32> {
+        let n = game.node_count as usize;
+        self.station_dist.clear();
+        self.station_dist.resize(2 * n, BLOCKED);
+        self.station_done.clear();
+        self.station_done.resize(2 * n, false);
+        self.station_via.clear();
+        self.station_via.resize(2 * n, (u16::MAX, u16::MAX));
+        self.target.fill(false);
+        for &t in to {
+            self.target[t as usize] = true;
+        }
+        for &f in from {
+            self.station_dist[f as usize] = 0;
+        }
+        self.path.clear();
+        self.borrow = None;
+        loop {
+            let mut best = BLOCKED;
+            let mut at = usize::MAX;
+            for (i, (&d, &done)) in self.station_dist.iter().zip(&self.station_done).enumerate() {
+                if !done && d < best {
+                    best = d;
+                    at = i;
+                }
+            }
+            if at == usize::MAX {
+                return None;
+            }
+            let (node, borrowed) = (at % n, at >= n);
+            if borrowed && self.target[node] {
+                let mut i = at;
+                while self.station_via[i].0 != u16::MAX {
+                    let (r, prev) = self.station_via[i];
+                    let before_borrow = (prev as usize) < n;
+                    if before_borrow && i >= n {
+                        self.borrow = Some((r, self.station_city(game, r as usize)));
+                    } else if self.cost[r as usize] > 0 {
+                        self.path.push(r);
+                    }
+                    i = prev as usize;
+                }
+                return Some(best);
+            }
+            self.station_done[at] = true;
+            for &r in &game.node_routes[node] {
+                let route = &game.routes[r as usize];
+                let next = if route.node_a as usize == node {
+                    route.node_b
+                } else {
+                    route.node_a
+                } as usize;
+                let c = self.cost[r as usize];
+                if c != BLOCKED {
+                    let to = next + if borrowed { n } else { 0 };
+                    if best + c < self.station_dist[to] {
+                        self.station_dist[to] = best + c;
+                        self.station_via[to] = (r, at as u16);
+                    }
+                }
+                if !borrowed && self.borrowable[r as usize] {
+                    let price = self.borrow_at[self.station_city(game, r as usize) as usize];
+                    if price != BLOCKED && best + price < self.station_dist[next + n] {
+                        self.station_dist[next + n] = best + price;
+                        self.station_via[next + n] = (r, at as u16);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The city a station borrowing route `r` goes in: the end where it is cheaper (an own
+    /// station first), the first end on a tie.
+    fn station_city(&self, game: &Game, r: usize) -> u16 {
+        let route = &game.routes[r];
+        let (a, b) = (route.city_a, route.city_b);
+        if self.borrow_at[b as usize] < self.borrow_at[a as usize] {
+            b
+        } else {
+            a
         }
     }
 
@@ -250,21 +414,74 @@ impl Planner {
     }
 
     /// Plans player `p`'s kept tickets, best points first, skipping those without a path
-    /// or beyond the trains left.
+    /// or beyond the trains left; a two-city ticket goes through a station when that is
+    /// cheaper (see the module comment).
     pub fn replan(&mut self, game: &Game, state: &State, p: u8) {
         self.reset_costs(game, state, p);
         let trains = state.players[p as usize].trains as u32;
         let mut order: Vec<u16> = state.players[p as usize].tickets.clone();
         order.sort_by_key(|&t| (-ticket_points(&game.tickets[t as usize].goal), t));
         for t in order {
-            match self.goal_path(game, &game.tickets[t as usize].goal) {
-                Some(need) if self.plan_trains + need <= trains => self.commit_path(game),
-                Some(_) | None => self.hopeless += 1,
+            let goal = &game.tickets[t as usize].goal;
+            let direct = self
+                .goal_path(game, goal)
+                .filter(|&need| self.plan_trains + need <= trains)
+                .map(|need| (need, self.last_cost));
+            if let Goal::Pair(a, b, _) = goal
+                && self.stations_possible()
+            {
+                let direct_path = std::mem::take(&mut self.path);
+                if let Some(cost) = self.shortest_via_station(game, a, b) {
+                    let need = self.path_trains(game);
+                    let cheaper = self.plan_trains + need <= trains
+                        && direct.is_none_or(|(direct_need, direct_cost)| {
+                            cost < direct_cost && need < direct_need
+                        });
+                    if cheaper {
+                        self.commit_station(game, state, p);
+                        self.commit_path(game);
+                        continue;
+                    }
+                }
+                self.path = direct_path;
+            }
+            match direct {
+                Some(_) => self.commit_path(game),
+                None => self.hopeless += 1,
             }
         }
     }
 
-    /// Whether every planned route is still open to `p` (claimed ones leave the plan).
+    /// Counts on the station of the last search through one: the borrowed route costs
+    /// nothing from now on, and a new station joins [`Planner::stations`].
+    fn commit_station(&mut self, game: &Game, state: &State, p: u8) {
+        let Some((route, city)) = self.borrow.take() else {
+            return;
+        };
+        self.cost[route as usize] = 0;
+        let new = self.borrow_at[city as usize] != 0;
+        self.borrow_at[city as usize] = BLOCKED;
+        if !new {
+            return;
+        }
+        self.stations.push((city, route));
+        self.stations_left -= 1;
+        // The next station costs more (or there is none left).
+        let planned = state.players[p as usize].stations.len() + self.stations.len();
+        let price = if self.stations_left > 0 {
+            self.station_price(game, planned)
+        } else {
+            BLOCKED
+        };
+        for c in &mut self.borrow_at {
+            if *c != 0 && *c != BLOCKED {
+                *c = price;
+            }
+        }
+    }
+
+    /// Whether every planned route is still open to `p` (claimed ones leave the plan) and
+    /// every planned station's city still free (built ones leave the plan).
     pub fn still_valid(&mut self, game: &Game, state: &State, p: u8) -> bool {
         let mut i = 0;
         while i < self.plan.len() {
@@ -281,7 +498,11 @@ impl Planner {
             }
             i += 1;
         }
-        true
+        self.stations
+            .retain(|&(city, _)| state.station_owner[city as usize] != p);
+        self.stations
+            .iter()
+            .all(|&(city, _)| state.station_owner[city as usize] == NOBODY)
     }
 
     /// The extra trains ticket `goal` would need on top of the plan (`None`: impossible).
