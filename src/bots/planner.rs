@@ -207,17 +207,7 @@ impl Planner {
         self.path.clear();
         // O(V²) Dijkstra: the boards have a few dozen nodes, so a heap does not pay.
         loop {
-            let mut best = BLOCKED;
-            let mut node = usize::MAX;
-            for (n, (&d, &done)) in self.dist.iter().zip(&self.done).enumerate() {
-                if !done && d < best {
-                    best = d;
-                    node = n;
-                }
-            }
-            if node == usize::MAX {
-                return None;
-            }
+            let (node, best) = closest_undone(&self.dist, &self.done)?;
             if self.target[node] {
                 self.last_cost = best;
                 let mut n = node;
@@ -277,17 +267,7 @@ impl Planner {
         self.path.clear();
         self.borrow = None;
         loop {
-            let mut best = BLOCKED;
-            let mut at = usize::MAX;
-            for (i, (&d, &done)) in self.station_dist.iter().zip(&self.station_done).enumerate() {
-                if !done && d < best {
-                    best = d;
-                    at = i;
-                }
-            }
-            if at == usize::MAX {
-                return None;
-            }
+            let (at, best) = closest_undone(&self.station_dist, &self.station_done)?;
             let (node, borrowed) = (at % n, at >= n);
             if borrowed && self.target[node] {
                 let mut i = at;
@@ -509,4 +489,19 @@ impl Planner {
     pub fn extra_trains(&mut self, game: &Game, goal: &Goal) -> Option<u32> {
         self.goal_path(game, goal)
     }
+}
+
+/// The unsettled node nearest the start in an O(V²) Dijkstra (the boards have a few dozen
+/// nodes, so a heap does not pay), with its distance; `None` when every node left is
+/// unreachable.
+fn closest_undone(dist: &[u32], done: &[bool]) -> Option<(usize, u32)> {
+    let mut best = BLOCKED;
+    let mut node = None;
+    for (n, (&d, &settled)) in dist.iter().zip(done).enumerate() {
+        if !settled && d < best {
+            best = d;
+            node = Some(n);
+        }
+    }
+    node.map(|n| (n, best))
 }
