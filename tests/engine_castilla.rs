@@ -152,15 +152,18 @@ fn castilla_is_refused_only_for_the_mystery_train() {
 }
 
 #[test]
-fn legendary_asia_is_refused_only_for_mountains() {
+fn legendary_asia_plays_with_its_mountains_and_its_explorer_bonus() {
     let map = load("legendary-asia.toml");
-    match Game::new(&map, 2, None) {
-        Err(EngineError::Unsupported(rules)) => {
-            assert!(!rules.is_empty());
-            assert!(rules.iter().all(|r| r.contains("mountains")), "{rules:?}");
-        }
-        other => panic!("expected a refusal, got {other:?}"),
-    }
+    let game = Game::new(&map, 2, None).expect("every rule of the map is played");
+    let names: Vec<String> = game.mechanics.modules.iter().map(|m| m.name()).collect();
+    assert!(
+        names.iter().any(|n| n.starts_with("mountains")),
+        "{names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n.starts_with("Asian Explorer")),
+        "{names:?}"
+    );
 }
 
 #[test]
@@ -585,11 +588,7 @@ fn triple_destination_scores_the_trains_used_as_in_the_seed_example() {
 #[test]
 fn most_connected_cities_counts_the_largest_network() {
     let map = load("legendary-asia.toml");
-    let without = [
-        "mechanics.mountains".to_string(),
-        "routes.mountains".to_string(),
-    ];
-    let game = Game::new_without(&map, 2, None, &without).expect("playable");
+    let game = Game::new(&map, 2, None).expect("playable");
     let mut s = blank_position(&game);
     // Ada: Perm–Moscow–Astrakhan–Tbilisi (4 cities) and, apart, Peking–Shanghai (2): her
     // largest network has 4 cities (not 6).

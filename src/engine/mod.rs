@@ -83,6 +83,9 @@ pub struct RouteInfo {
     /// Whether locomotives may pay this route's coloured spaces (true unless a cost module
     /// limits them).
     pub loco_on_spaces: bool,
+    /// Trains a claim gives up beyond one per space (Legendary Asia's mountains). Set by a
+    /// cost module.
+    pub extra_trains: u8,
     pub points: i32,
     /// Index of this route's first lane in the lane tables.
     pub first_lane: u16,
@@ -101,12 +104,19 @@ pub struct LaneClass {
     pub any_for_one: u8,
     pub loco_on_spaces: bool,
     pub ferry_substitute: Option<(u8, bool)>,
+    /// Trains given up beyond one per space.
+    pub extra_trains: u8,
 }
 
 impl LaneClass {
     /// No ferry spaces and no card substitutes: the ways to pay have a closed form.
     pub fn is_simple(&self) -> bool {
         self.ferry == 0 && self.any_for_one == 0 && self.length > 0
+    }
+
+    /// Trains a claim of a lane of this class takes from the player.
+    pub fn trains_needed(&self) -> u16 {
+        self.length as u16 + self.extra_trains as u16
     }
 }
 
@@ -337,6 +347,7 @@ impl Game {
                 any_for_one: 0,
                 ferry_substitute: None,
                 loco_on_spaces: true,
+                extra_trains: 0,
                 points,
                 first_lane: lane_route.len() as u16,
                 lane_count,
@@ -582,6 +593,7 @@ impl Game {
                 any_for_one: route.any_for_one,
                 loco_on_spaces: route.loco_on_spaces,
                 ferry_substitute: route.ferry_substitute,
+                extra_trains: route.extra_trains,
             };
             let k = match lane_classes.iter().position(|c| *c == class) {
                 Some(k) => k,
@@ -597,7 +609,12 @@ impl Game {
         let class_slot: Vec<u8> = lane_classes
             .iter()
             .map(|c| {
-                if c.is_simple() && c.loco_on_spaces && (c.length as usize) <= FAST_LEN {
+                // The fast slots assume a claim takes one train per space.
+                if c.is_simple()
+                    && c.loco_on_spaces
+                    && c.extra_trains == 0
+                    && (c.length as usize) <= FAST_LEN
+                {
                     let colour = if c.color == GRAY { 8 } else { c.color as usize };
                     (colour * FAST_LEN + c.length as usize - 1) as u8
                 } else {

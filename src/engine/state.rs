@@ -480,7 +480,8 @@ impl State {
                 return false;
             }
         }
-        self.players[p as usize].trains >= route.length as u16 && !self.lane_blocked(game, p, lane)
+        self.players[p as usize].trains >= route.length as u16 + route.extra_trains as u16
+            && !self.lane_blocked(game, p, lane)
     }
 
     /// The cards paid to claim `lane` with `color` (`LOCO`: no coloured cards) and `locos`
@@ -511,7 +512,7 @@ impl State {
         let hand = &player.hand;
         let mut total = 0;
         for ((count, &lanes), class) in counts.iter_mut().zip(open).zip(&game.lane_classes) {
-            let ways = if lanes == 0 || class.length as u16 > player.trains {
+            let ways = if lanes == 0 || class.trains_needed() > player.trains {
                 0
             } else {
                 class_claim_count(hand, class)
@@ -567,7 +568,7 @@ impl State {
         for &k in &game.slowly_counted_classes {
             let lanes = self.open_by_class[p * classes + k as usize];
             let class = &game.lane_classes[k as usize];
-            if lanes > 0 && class.length as u16 <= player.trains {
+            if lanes > 0 && class.trains_needed() <= player.trains {
                 total += class_claim_count(hand, class) * lanes as u32;
             }
         }
@@ -601,7 +602,7 @@ impl State {
         }
         let player = &self.players[self.current as usize];
         let class = &game.lane_classes[game.lane_class[lane] as usize];
-        if class.length as u16 <= player.trains {
+        if class.trains_needed() <= player.trains {
             class_claim_count(&player.hand, class)
         } else {
             0
@@ -902,7 +903,7 @@ impl State {
         }
         let player = &self.players[self.current as usize];
         let class = &game.lane_classes[game.lane_class[lane] as usize];
-        if class.length as u16 > player.trains {
+        if class.trains_needed() > player.trains {
             return;
         }
         for_each_claim(&player.hand, class, |color, locos| {
@@ -1439,7 +1440,9 @@ impl State {
         self.lane_owner[lane] = self.current;
         self.route_claims[r] += 1;
         let player = &mut self.players[p];
-        player.trains = player.trains.saturating_sub(route.length as u16);
+        player.trains = player
+            .trains
+            .saturating_sub(route.length as u16 + route.extra_trains as u16);
         player.route_points += route.points;
         player.routes.push(r as u16);
         // The lane closes for everyone; the route's other lanes close for the claimer (never

@@ -42,6 +42,7 @@ mod card_substitutes;
 mod connected_cities;
 mod grand_tour;
 mod locomotive_limits;
+mod mountains;
 mod replaces;
 mod routes_with_feature;
 mod tagged_cities;
@@ -67,6 +68,7 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
     ("connected-cities", include_str!("connected_cities.rs")),
     ("grand-tour", include_str!("grand_tour.rs")),
     ("locomotive-limits", include_str!("locomotive_limits.rs")),
+    ("mountains", include_str!("mountains.rs")),
     ("replaces", include_str!("replaces.rs")),
     (
         "routes-with-feature",
@@ -256,8 +258,12 @@ pub struct Unplayed {
 pub fn unsupported(map: &MapFile, _mode: Option<&GameMode>) -> Vec<Unplayed> {
     let mut out = Vec::new();
     let mut add = |key: String, what: String| out.push(Unplayed { key, what });
+    // Mechanic tables a module plays.
+    const PLAYED: &[&str] = &["mountains"];
     for m in map.mechanics.declared() {
-        add(format!("mechanics.{m}"), format!("the {m} mechanic"));
+        if !PLAYED.contains(&m) {
+            add(format!("mechanics.{m}"), format!("the {m} mechanic"));
+        }
     }
     let rules = &map.rules;
     if rules.tickets.draft.is_some() {
@@ -273,7 +279,11 @@ pub fn unsupported(map: &MapFile, _mode: Option<&GameMode>) -> Vec<Unplayed> {
     for r in &map.routes {
         for (on, f) in [
             (r.track_bed, "track_bed"),
-            (r.mountains > 0, "mountains"),
+            // Played when the map says what a mountain costs (`mechanics.mountains`).
+            (
+                r.mountains > 0 && map.mechanics.mountains.is_none(),
+                "mountains",
+            ),
             (!r.crosses.is_empty(), "crosses"),
             (!r.stock_shares.is_empty(), "stock_shares"),
             (r.parallel_group.is_some(), "parallel_group"),
@@ -356,6 +366,12 @@ pub fn modules_for(
     if rules.locomotives.usable_on != LocomotiveUse::Anywhere {
         modules.push(Arc::new(locomotive_limits::LocomotiveLimits {
             usable_on: rules.locomotives.usable_on,
+        }));
+    }
+    if let Some(m) = &map.mechanics.mountains {
+        modules.push(Arc::new(mountains::Mountains {
+            trains_lost: m.trains_lost,
+            points_per_train: m.points_per_train,
         }));
     }
     if map
