@@ -139,9 +139,9 @@ pub(crate) fn usage_error(message: impl std::fmt::Display) -> i32 {
     EXIT_USAGE
 }
 
-/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so an
-/// interrupted or failed write never leaves a partial file.
-pub(crate) fn write_atomic(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+/// The temporary file an atomic write of `path` goes through: in the same folder (so the
+/// final rename never crosses file systems), hidden, and unique to this process.
+pub(crate) fn temp_beside(path: &std::path::Path) -> std::path::PathBuf {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -150,7 +150,13 @@ pub(crate) fn write_atomic(path: &std::path::Path, contents: &[u8]) -> std::io::
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.ttrmap-tmp-{}", std::process::id()));
+    dir.join(format!(".{name}.ttrmap-tmp-{}", std::process::id()))
+}
+
+/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so an
+/// interrupted or failed write never leaves a partial file.
+pub(crate) fn write_atomic(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+    let tmp = temp_beside(path);
     std::fs::write(&tmp, contents)?;
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);

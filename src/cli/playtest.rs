@@ -137,15 +137,7 @@ fn record_to<T>(
     play: impl FnOnce(&mut dyn std::io::Write) -> Result<T, String>,
 ) -> Result<T, RecordError> {
     use std::io::Write as _;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.ttrmap-tmp-{}", std::process::id()));
+    let tmp = super::temp_beside(path);
     let file = std::fs::File::create(&tmp).map_err(RecordError::Io)?;
     let mut out = std::io::BufWriter::new(file);
     let result = play(&mut out);

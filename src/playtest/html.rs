@@ -137,6 +137,32 @@ fn histogram(title: &str, values: &[(i32, u64)], lo: i32, hi: i32) -> String {
     s
 }
 
+/// Appends a table (under an `<h2>` heading when given): a header row, then one row per item
+/// of `rows`, whose cells are already escaped.
+fn table(
+    body: &mut String,
+    heading: Option<&str>,
+    headers: &[&str],
+    rows: impl Iterator<Item = Vec<String>>,
+) {
+    if let Some(h) = heading {
+        let _ = write!(body, "<h2>{h}</h2>");
+    }
+    body.push_str("<table><tr>");
+    for h in headers {
+        let _ = write!(body, "<th>{h}</th>");
+    }
+    body.push_str("</tr>");
+    for row in rows {
+        body.push_str("<tr>");
+        for cell in row {
+            let _ = write!(body, "<td>{cell}</td>");
+        }
+        body.push_str("</tr>");
+    }
+    body.push_str("</table>");
+}
+
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
@@ -214,109 +240,134 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
     }
     body.push_str("</div>");
 
-    body.push_str("<h2>Seats</h2><table><tr><th>seat</th><th>wins</th><th>routes</th><th>tickets</th><th>stations</th><th>bonuses</th><th>total</th><th>ended the game</th></tr>");
-    for s in &r.seats {
-        let m = &s.mean;
-        let _ = write!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{}</td></tr>",
-            s.seat,
-            pct(s.win_rate),
-            m.routes,
-            m.tickets,
-            m.stations,
-            m.bonuses,
-            m.total,
-            pct(s.ended_game)
-        );
-    }
-    body.push_str("</table><h2>Bots</h2><table><tr><th>bot</th><th>wins</th><th>seats</th><th>routes</th><th>tickets</th><th>stations</th><th>bonuses</th><th>total</th><th>ended the game</th></tr>");
-    for b in &r.by_bot {
-        let m = &b.mean;
-        let _ = write!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{:.1}</td><td>{}</td></tr>",
-            esc(&b.bot),
-            pct(b.win_rate),
-            b.seats_played,
-            m.routes,
-            m.tickets,
-            m.stations,
-            m.bonuses,
-            m.total,
-            pct(b.ended_game)
-        );
-    }
-    body.push_str("</table><h2>Tickets</h2><table><tr><th>ticket</th><th>kept</th><th>completed</th><th>rate</th></tr>");
-    for t in &r.ticket_completion {
-        let _ = write!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&t.name),
-            t.kept,
-            t.completed,
-            pct(t.rate)
-        );
-    }
-    body.push_str("</table><h2>Routes</h2><table><tr><th>route</th><th>length</th><th>claimed in</th><th>lanes claimed</th><th>mean claim turn</th></tr>");
-    for x in &r.route_claims {
-        let _ = write!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&x.id),
-            x.length,
-            pct(x.claim_rate),
-            x.lanes_claimed,
-            x.mean_claim_turn
-                .map_or("–".to_string(), |t| format!("{t:.1}"))
-        );
-    }
-    body.push_str("</table><h2>Cities</h2><table><tr><th>city</th><th>on kept tickets</th><th>on completed tickets</th><th>touched by claims</th></tr>");
-    for c in &r.cities {
-        let shown = map
-            .cities
-            .iter()
-            .find(|x| x.id == c.id)
-            .map_or(c.id.as_str(), |x| x.display_name());
-        let _ = write!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(shown),
-            c.on_kept_tickets,
-            c.on_completed_tickets,
-            pct(c.touched_rate)
-        );
-    }
-    body.push_str("</table><h2>Card colours</h2><table><tr><th>colour</th><th>drawn</th><th>spent</th><th>claimed spaces</th></tr>");
-    for c in &r.colours {
-        let _ = write!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&c.colour),
-            c.drawn,
-            c.spent,
-            c.claimed_spaces
-        );
-    }
-    body.push_str("</table>");
-    if !r.bonuses.is_empty() {
-        body.push_str("<h2>Bonuses</h2><table><tr><th>bonus</th><th>awarded</th><th>mean points</th><th>mean points by seat</th></tr>");
-        for b in &r.bonuses {
-            let by_seat: Vec<String> = b
-                .mean_points_by_seat
+    let means = |m: &super::MeanScores| {
+        [m.routes, m.tickets, m.stations, m.bonuses, m.total].map(|x| format!("{x:.1}"))
+    };
+    table(
+        &mut body,
+        Some("Seats"),
+        &[
+            "seat",
+            "wins",
+            "routes",
+            "tickets",
+            "stations",
+            "bonuses",
+            "total",
+            "ended the game",
+        ],
+        r.seats.iter().map(|s| {
+            let mut row = vec![s.seat.to_string(), pct(s.win_rate)];
+            row.extend(means(&s.mean));
+            row.push(pct(s.ended_game));
+            row
+        }),
+    );
+    table(
+        &mut body,
+        Some("Bots"),
+        &[
+            "bot",
+            "wins",
+            "seats",
+            "routes",
+            "tickets",
+            "stations",
+            "bonuses",
+            "total",
+            "ended the game",
+        ],
+        r.by_bot.iter().map(|b| {
+            let mut row = vec![esc(&b.bot), pct(b.win_rate), b.seats_played.to_string()];
+            row.extend(means(&b.mean));
+            row.push(pct(b.ended_game));
+            row
+        }),
+    );
+    table(
+        &mut body,
+        Some("Tickets"),
+        &["ticket", "kept", "completed", "rate"],
+        r.ticket_completion.iter().map(|t| {
+            vec![
+                esc(&t.name),
+                t.kept.to_string(),
+                t.completed.to_string(),
+                pct(t.rate),
+            ]
+        }),
+    );
+    table(
+        &mut body,
+        Some("Routes"),
+        &[
+            "route",
+            "length",
+            "claimed in",
+            "lanes claimed",
+            "mean claim turn",
+        ],
+        r.route_claims.iter().map(|x| {
+            vec![
+                esc(&x.id),
+                x.length.to_string(),
+                pct(x.claim_rate),
+                x.lanes_claimed.to_string(),
+                x.mean_claim_turn
+                    .map_or("–".to_string(), |t| format!("{t:.1}")),
+            ]
+        }),
+    );
+    table(
+        &mut body,
+        Some("Cities"),
+        &[
+            "city",
+            "on kept tickets",
+            "on completed tickets",
+            "touched by claims",
+        ],
+        r.cities.iter().map(|c| {
+            let shown = map
+                .cities
                 .iter()
-                .map(|x| format!("{x:.1}"))
-                .collect();
-            let _ = write!(
-                body,
-                "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{}</td></tr>",
-                esc(&b.name),
-                pct(b.awarded_rate),
-                b.mean_points,
-                by_seat.join(" / ")
-            );
-        }
-        body.push_str("</table>");
+                .find(|x| x.id == c.id)
+                .map_or(c.id.as_str(), |x| x.display_name());
+            vec![
+                esc(shown),
+                c.on_kept_tickets.to_string(),
+                c.on_completed_tickets.to_string(),
+                pct(c.touched_rate),
+            ]
+        }),
+    );
+    table(
+        &mut body,
+        Some("Card colours"),
+        &["colour", "drawn", "spent", "claimed spaces"],
+        r.colours.iter().map(|c| {
+            vec![
+                esc(&c.colour),
+                c.drawn.to_string(),
+                c.spent.to_string(),
+                c.claimed_spaces.to_string(),
+            ]
+        }),
+    );
+    if !r.bonuses.is_empty() {
+        table(
+            &mut body,
+            Some("Bonuses"),
+            &["bonus", "awarded", "mean points", "mean points by seat"],
+            r.bonuses.iter().map(|b| {
+                vec![
+                    esc(&b.name),
+                    pct(b.awarded_rate),
+                    format!("{:.1}", b.mean_points),
+                    b.by_seat_text(" / "),
+                ]
+            }),
+        );
     }
     let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
     let _ = write!(
@@ -327,18 +378,19 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
     if r.failure_list.is_empty() {
         body.push_str("<p>None.</p>");
     } else {
-        body.push_str("<table><tr><th>game</th><th>seed</th><th>turn</th><th>reason</th></tr>");
-        for f in &r.failure_list {
-            let _ = write!(
-                body,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                f.game,
-                f.seed,
-                f.turn,
-                esc(&f.reason)
-            );
-        }
-        body.push_str("</table>");
+        table(
+            &mut body,
+            None,
+            &["game", "seed", "turn", "reason"],
+            r.failure_list.iter().map(|f| {
+                vec![
+                    f.game.to_string(),
+                    f.seed.to_string(),
+                    f.turn.to_string(),
+                    esc(&f.reason),
+                ]
+            }),
+        );
     }
     let fonts = crate::render::fonts::font_face_css();
     Ok(format!(

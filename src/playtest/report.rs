@@ -100,6 +100,18 @@ pub struct BonusReport {
     pub mean_points_by_seat: Vec<f64>,
 }
 
+impl BonusReport {
+    /// The mean points by seat, one decimal each, joined by `separator`.
+    pub fn by_seat_text(&self, separator: &str) -> String {
+        let seats: Vec<String> = self
+            .mean_points_by_seat
+            .iter()
+            .map(|x| format!("{x:.1}"))
+            .collect();
+        seats.join(separator)
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct ExhaustionReport {
     /// Games (finished or not) in which the train deck and the discard were both empty at
@@ -487,18 +499,13 @@ pub fn render_human(r: &Report) -> String {
             "bonus", "awarded", "points"
         );
         for b in &r.bonuses {
-            let by_seat: Vec<String> = b
-                .mean_points_by_seat
-                .iter()
-                .map(|x| format!("{x:.1}"))
-                .collect();
             let _ = writeln!(
                 s,
                 "{:<width$} {:>7.1}% {:>8.1}  {}",
                 b.name,
                 b.awarded_rate * 100.0,
                 b.mean_points,
-                by_seat.join(" ")
+                b.by_seat_text(" ")
             );
         }
     }
