@@ -253,9 +253,9 @@ pub struct Unplayed {
     pub what: String,
 }
 
-/// Everything in `map` (in `mode`) no module plays yet. Every bonus kind has a module today,
-/// so the mode (which picks the bonuses in play) changes nothing yet.
-pub fn unsupported(map: &MapFile, _mode: Option<&GameMode>) -> Vec<Unplayed> {
+/// Everything in `map` no module plays yet. (Every bonus kind has a module, so the game
+/// mode, which picks the bonuses in play, does not matter here.)
+pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
     let mut out = Vec::new();
     let mut add = |key: String, what: String| out.push(Unplayed { key, what });
     // Mechanic tables a module plays.
@@ -326,28 +326,22 @@ pub fn modules_for(
     mode: Option<&GameMode>,
     without: &[String],
 ) -> Result<Vec<Arc<dyn Mechanic>>, EngineError> {
-    let unplayed = unsupported(map, mode);
-    for w in without {
-        let known = unplayed.iter().any(|u| &u.key == w)
-            || bonuses_in_play(map, mode, &[])
-                .any(|b| w.strip_prefix("rules.bonuses.") == Some(&b.id));
-        if !known {
-            let mut keys: Vec<String> = unplayed.iter().map(|u| u.key.clone()).collect();
-            for b in bonuses_in_play(map, mode, &[]) {
-                let key = format!("rules.bonuses.{}", b.id);
-                if !keys.contains(&key) {
-                    keys.push(key);
-                }
+    let unplayed = unsupported(map);
+    // What `--without` may name: the unplayed rules, and any bonus in play.
+    let leavable: Vec<String> = unplayed
+        .iter()
+        .map(|u| u.key.clone())
+        .chain(bonuses_in_play(map, mode, &[]).map(|b| format!("rules.bonuses.{}", b.id)))
+        .collect();
+    if let Some(w) = without.iter().find(|w| !leavable.contains(w)) {
+        return Err(EngineError::Setup(format!(
+            "--without {w}: the map has no such rule to leave out (in this mode); it can leave out {}",
+            if leavable.is_empty() {
+                "nothing".to_string()
+            } else {
+                leavable.join(", ")
             }
-            return Err(EngineError::Setup(format!(
-                "--without {w}: the map has no such rule to leave out (in this mode); it can leave out {}",
-                if keys.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    keys.join(", ")
-                }
-            )));
-        }
+        )));
     }
     let missing: Vec<String> = unplayed
         .into_iter()
