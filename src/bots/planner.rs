@@ -231,12 +231,7 @@ impl Planner {
                 if c == BLOCKED {
                     continue;
                 }
-                let route = &game.routes[r as usize];
-                let next = if route.node_a as usize == node {
-                    route.node_b
-                } else {
-                    route.node_a
-                } as usize;
+                let next = game.routes[r as usize].other_end(node as u16) as usize;
                 let d = best + c;
                 if d < self.dist[next] {
                     self.dist[next] = d;
@@ -285,12 +280,7 @@ impl Planner {
             }
             self.station_done[at] = true;
             for &r in &game.node_routes[node] {
-                let route = &game.routes[r as usize];
-                let next = if route.node_a as usize == node {
-                    route.node_b
-                } else {
-                    route.node_a
-                } as usize;
+                let next = game.routes[r as usize].other_end(node as u16) as usize;
                 let c = self.cost[r as usize];
                 if c != BLOCKED {
                     let to = next + if borrowed { n } else { 0 };

@@ -193,6 +193,32 @@ impl StyleBot {
         }
     }
 
+    /// Keeps tickets of `priced` in its order, up to `limit` kept, each priced on top of the
+    /// plan so far (shared track counted once) and kept while the trains, less a margin for
+    /// detours around routes opponents take, still cover the plan.
+    fn keep_jointly(
+        &mut self,
+        game: &Game,
+        offered: &[u16],
+        priced: &[(usize, i32, Option<u32>)],
+        limit: usize,
+        trains: u32,
+        keep: &mut Vec<usize>,
+    ) {
+        for &(i, _, need) in priced {
+            if need.is_none() || keep.contains(&i) || keep.len() >= limit {
+                continue;
+            }
+            let goal = &game.tickets[offered[i] as usize].goal;
+            if let Some(need) = self.planner.goal_path(game, goal)
+                && self.planner.plan_trains + need + KEEP_MARGIN_TRAINS <= trains
+            {
+                self.planner.commit_path(game);
+                keep.push(i);
+            }
+        }
+    }
+
     /// Which offered tickets to keep.
     fn keep_tickets(&mut self, game: &Game, state: &State) -> Action {
         let p = state.current;
@@ -239,18 +265,7 @@ impl StyleBot {
                 // Each kept ticket joins the plan, so the next one is priced on top of it
                 // (shared track counted once); a margin of trains is left for detours
                 // around routes opponents take.
-                for &(i, _, need) in &priced {
-                    if need.is_none() || keep.contains(&i) || keep.len() >= limit.max(min) {
-                        continue;
-                    }
-                    let goal = &game.tickets[offered[i] as usize].goal;
-                    if let Some(need) = self.planner.goal_path(game, goal)
-                        && self.planner.plan_trains + need + KEEP_MARGIN_TRAINS <= trains
-                    {
-                        self.planner.commit_path(game);
-                        keep.push(i);
-                    }
-                }
+                self.keep_jointly(game, offered, &priced, limit.max(min), trains, &mut keep);
             }
             Style::RouteFocus => {}
             Style::LongRoute => {
@@ -263,18 +278,7 @@ impl StyleBot {
                         .then(a.0.cmp(&b.0))
                 });
                 // Priced jointly, as destination-hungry does, but only up to the minimum.
-                for &(i, _, need) in &priced {
-                    if need.is_none() || keep.contains(&i) || keep.len() >= min {
-                        continue;
-                    }
-                    let goal = &game.tickets[offered[i] as usize].goal;
-                    if let Some(need) = self.planner.goal_path(game, goal)
-                        && self.planner.plan_trains + need + KEEP_MARGIN_TRAINS <= trains
-                    {
-                        self.planner.commit_path(game);
-                        keep.push(i);
-                    }
-                }
+                self.keep_jointly(game, offered, &priced, min, trains, &mut keep);
             }
         }
         // Fill up to the minimum with the cheapest (route-focus) or first-sorted tickets.

@@ -94,6 +94,17 @@ pub struct RouteInfo {
     pub usable_lanes: u8,
 }
 
+impl RouteInfo {
+    /// The graph node at the other end of the route from `node`.
+    pub fn other_end(&self, node: u16) -> u16 {
+        if self.node_a == node {
+            self.node_b
+        } else {
+            self.node_a
+        }
+    }
+}
+
 /// Everything about a lane that decides how it can be paid for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LaneClass {
