@@ -177,6 +177,32 @@ fn castilla_reports_each_bonus_and_the_mode_chosen_for_the_player_count() {
             .sum();
         assert!((seats - b["mean_points"].as_f64().unwrap()).abs() < 1e-6);
     }
+    // The same table in the human and html reports.
+    let args = [
+        "playtest",
+        "maps/castilla.toml",
+        "--games",
+        "10",
+        "--players",
+        "6",
+        "--without",
+        "mechanics.mystery_train",
+    ];
+    let (code, human, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(human.contains("(mode total)"), "{human}");
+    let header = human
+        .lines()
+        .find(|l| l.starts_with("bonus "))
+        .expect("a bonus table");
+    assert!(header.contains("points by seat"), "{header}");
+    assert!(
+        human.lines().any(|l| l.starts_with("SUPERCAPITALMAN")),
+        "{human}"
+    );
+    let (code, html, err) = run(&[&args[..], &["--format", "html"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(html.contains("<h2>Bonuses</h2>") && html.contains("<td>TUNELMAN"));
     // A mode named for the wrong player count is a usage error.
     let (code, _, err) = run(&[
         "playtest",
