@@ -18,7 +18,7 @@
 
 use std::path::Path;
 use std::process::Command;
-use ttrmap::engine::position::{blank_position, build_station, claim_lane};
+use ttrmap::engine::position::{blank_position, build_station};
 use ttrmap::engine::scoring::{BonusLine, DetailedScore, score_detailed};
 use ttrmap::engine::{EngineError, Game, NOBODY, State};
 use ttrmap::load::load_path;
@@ -52,7 +52,7 @@ fn claim(game: &Game, state: &mut State, p: usize, routes: &[&str]) {
         let lane = (first..first + route.lane_count as usize)
             .find(|&l| state.lane_owner[l] == NOBODY)
             .unwrap_or_else(|| panic!("no free lane on {id}"));
-        claim_lane(game, state, p, lane);
+        state.assign_lane(game, lane, p as u8);
     }
 }
 

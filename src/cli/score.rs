@@ -17,7 +17,7 @@
 //! breakdown, 1 when the position (or its map) has problems, 2 on I/O or usage errors.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
-use crate::engine::position::{blank_position, build_station, claim_lane};
+use crate::engine::position::{blank_position, build_station};
 use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
 use crate::engine::{Game, NOBODY};
 use crate::load::load_path;
@@ -342,7 +342,7 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
     }
     for (p, ls) in lanes.iter().enumerate() {
         for &l in ls {
-            claim_lane(&game, &mut state, p, l);
+            state.assign_lane(&game, l, p as u8);
         }
     }
 

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// An empty finished-game position: nobody holds cards, tickets, routes or stations; every
-/// player has all their trains. Fill it with [`claim_lane`] and [`build_station`].
+/// player has all their trains. Fill it with [`State::assign_lane`] and [`build_station`].
 pub fn blank_position(game: &Game) -> State {
     // The deal is thrown away; the seed only makes the (discarded) shuffle reproducible.
     let mut rng = ChaCha8Rng::seed_from_u64(0);
@@ -22,11 +22,6 @@ pub fn blank_position(game: &Game) -> State {
     s.offered.clear();
     s.phase = Phase::Over;
     s
-}
-
-/// Gives lane `lane` to player `p` (no legality check: the caller validates the position).
-pub fn claim_lane(game: &Game, state: &mut State, p: usize, lane: usize) {
-    state.assign_lane(game, lane, p as u8);
 }
 
 /// Puts a station of player `p` in `city`.
