@@ -21,7 +21,8 @@ impl Components {
             parent: (0..n as u16).collect(),
         }
     }
-    fn find(&mut self, mut x: u16) -> u16 {
+    /// The representative of `x`'s network.
+    pub fn find(&mut self, mut x: u16) -> u16 {
         while self.parent[x as usize] != x {
             let up = self.parent[self.parent[x as usize] as usize];
             self.parent[x as usize] = up;

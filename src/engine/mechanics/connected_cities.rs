@@ -10,7 +10,7 @@
 
 use super::bonus::award_most;
 use super::{Game, Hooks, Mechanic, State};
-use crate::engine::scoring::DetailedScore;
+use crate::engine::scoring::{Components, DetailedScore};
 use crate::model::TieScoring;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,30 +23,16 @@ pub struct MostConnectedCities {
 
 /// The number of distinct cities in player `p`'s largest network of own routes.
 pub fn largest_network_cities(game: &Game, state: &State, p: usize) -> u32 {
-    let mut parent: Vec<u16> = (0..game.node_count).collect();
-    fn root(parent: &mut [u16], mut x: u16) -> u16 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
     let routes = &state.players[p].routes;
+    let mut net = Components::new(game.node_count as usize);
     for &r in routes {
         let route = &game.routes[r as usize];
-        let (a, b) = (
-            root(&mut parent, route.node_a),
-            root(&mut parent, route.node_b),
-        );
-        if a != b {
-            parent[a as usize] = b;
-        }
+        net.join(route.node_a, route.node_b);
     }
     let mut networks: BTreeMap<u16, BTreeSet<u16>> = BTreeMap::new();
     for &r in routes {
         let route = &game.routes[r as usize];
-        let cities = networks.entry(root(&mut parent, route.node_a)).or_default();
+        let cities = networks.entry(net.find(route.node_a)).or_default();
         cities.insert(route.city_a);
         cities.insert(route.city_b);
     }
