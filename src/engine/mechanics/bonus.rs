@@ -24,19 +24,12 @@ pub struct Globetrotter {
     pub ties: TieScoring,
 }
 
-fn end_scoring_only() -> Hooks {
-    Hooks {
-        end_scoring: true,
-        ..Hooks::default()
-    }
-}
-
 impl Mechanic for LongestPath {
     fn name(&self) -> String {
         format!("{} (longest path)", self.label)
     }
     fn hooks(&self) -> Hooks {
-        end_scoring_only()
+        Hooks::END_SCORING
     }
     fn end_scoring(&self, _game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = scores.iter().map(|d| d.longest_path).collect();
@@ -49,7 +42,7 @@ impl Mechanic for Globetrotter {
         format!("{} (most completed tickets)", self.label)
     }
     fn hooks(&self) -> Hooks {
-        end_scoring_only()
+        Hooks::END_SCORING
     }
     fn end_scoring(&self, _game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = scores.iter().map(|d| d.completed_tickets).collect();

@@ -98,6 +98,19 @@ pub struct Hooks {
     pub end_scoring: bool,
 }
 
+impl Hooks {
+    /// Only end scoring: what a bonus uses.
+    pub const END_SCORING: Hooks = Hooks {
+        costs: false,
+        setup: false,
+        actions: false,
+        on_claim: false,
+        on_draw: false,
+        ticket_value: false,
+        end_scoring: true,
+    };
+}
+
 /// One mechanic module. `me` is the module's index in [`Game::mechanics`]: it is what
 /// [`Action::Mechanic`] and [`State::mechanic_words`] name.
 pub trait Mechanic: fmt::Debug + Send + Sync {

@@ -43,10 +43,7 @@ impl Mechanic for Replacement {
         format!("{} replaces {}", self.replacing_label, self.replaced_label)
     }
     fn hooks(&self) -> Hooks {
-        Hooks {
-            end_scoring: true,
-            ..Hooks::default()
-        }
+        Hooks::END_SCORING
     }
     fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, scores: &mut [DetailedScore]) {
         let won: Vec<bool> = scores

@@ -39,10 +39,7 @@ impl Mechanic for MostRoutesWith {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks {
-            end_scoring: true,
-            ..Hooks::default()
-        }
+        Hooks::END_SCORING
     }
 
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {

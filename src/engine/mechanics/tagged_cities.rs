@@ -47,19 +47,12 @@ pub fn cities_reached(game: &Game, state: &State, p: usize, cities: &[u16]) -> u
     cities.iter().filter(|&&c| reached[c as usize]).count() as u32
 }
 
-fn end_scoring_only() -> Hooks {
-    Hooks {
-        end_scoring: true,
-        ..Hooks::default()
-    }
-}
-
 impl Mechanic for MostTaggedCities {
     fn name(&self) -> String {
         format!("{} (most {} cities reached)", self.label, self.tag)
     }
     fn hooks(&self) -> Hooks {
-        end_scoring_only()
+        Hooks::END_SCORING
     }
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = (0..scores.len())
@@ -79,7 +72,7 @@ impl Mechanic for AllTaggedCities {
         )
     }
     fn hooks(&self) -> Hooks {
-        end_scoring_only()
+        Hooks::END_SCORING
     }
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let reached: Vec<u32> = (0..scores.len())

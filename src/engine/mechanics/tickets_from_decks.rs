@@ -24,10 +24,7 @@ impl Mechanic for MostTicketsFromDecks {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks {
-            end_scoring: true,
-            ..Hooks::default()
-        }
+        Hooks::END_SCORING
     }
 
     fn end_scoring(&self, game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
