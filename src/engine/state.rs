@@ -139,7 +139,8 @@ pub struct State {
     pub failure: Option<Failure>,
     /// Turns passed in a row (see [`Action::Pass`]); any other action resets it. When it
     /// reaches the player count, a whole round went by in which nobody could act, and since
-    /// a pass changes nothing, nobody ever will: the game is a failure state.
+    /// a pass changes nothing, nobody ever will: the game is a failure state, or is over
+    /// and scored under `rules.end_game.when_stuck = "end"`.
     pub passes_in_row: u8,
     pub seed: u64,
     /// Final scores, filled when the game ends normally.
@@ -1373,21 +1374,19 @@ impl State {
                 self.passes_in_row = self.passes_in_row.saturating_add(1);
                 // The pass is the player's turn: it counts down the last round like any other.
                 self.end_turn(game);
-                if !self.is_terminal()
-                    && self.passes_in_row >= game.players
-                    && game.when_stuck == WhenStuck::End
-                {
-                    // Nobody can ever act again: the game is over as it stands.
-                    self.phase = Phase::Over;
-                    self.result = Some(final_scores(game, self));
-                } else if !self.is_terminal() && self.passes_in_row >= game.players {
-                    self.fail(format!(
-                        "no legal action for any player: all {} passed in a row (train deck \
-                         and discard: {} cards, tickets left: {})",
-                        game.players,
-                        self.drawable_cards(),
-                        self.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
-                    ));
+                // A whole round of passes: nobody can ever act again.
+                if !self.is_terminal() && self.passes_in_row >= game.players {
+                    if game.when_stuck == WhenStuck::End {
+                        self.finish(game);
+                    } else {
+                        self.fail(format!(
+                            "no legal action for any player: all {} passed in a row (train \
+                             deck and discard: {} cards, tickets left: {})",
+                            game.players,
+                            self.drawable_cards(),
+                            self.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
+                        ));
+                    }
                 }
             }
             (phase, action) => return Err(format!("{action:?} is not legal in {phase:?}")),
@@ -1496,6 +1495,12 @@ impl State {
         }
     }
 
+    /// The game is over as it stands: scored.
+    fn finish(&mut self, game: &Game) {
+        self.phase = Phase::Over;
+        self.result = Some(final_scores(game, self));
+    }
+
     fn end_turn(&mut self, game: &Game) {
         // A decision a module asked for comes first; the turn ends once it is made.
         if let Some((mechanic, step)) = self.pending_decision.take() {
@@ -1512,8 +1517,7 @@ impl State {
             }
             Some(n) => {
                 if n <= 1 {
-                    self.phase = Phase::Over;
-                    self.result = Some(final_scores(game, self));
+                    self.finish(game);
                     return;
                 }
                 self.last_round_left = Some(n - 1);
