@@ -737,7 +737,8 @@ impl Bot for StyleBot {
     ) -> Option<Action> {
         match self.decide(game, state) {
             Some(a) if state.is_legal(game, a) => Some(a),
-            // Never reached by the tests; a safe legal action rather than a failed game.
+            // The style had no legal choice (e.g. the only action is a pass): the first legal
+            // action, never a failed game.
             _ => state.sample_legal(game, |n, _| (n > 0).then_some(0)),
         }
     }
