@@ -54,11 +54,8 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
         let used: u16 = player
             .routes
             .iter()
-            .map(|&r| {
-                let route = &game.routes[r as usize];
-                // A space takes a train, a mountain space more (Legendary Asia).
-                route.length as u16 + route.extra_trains as u16
-            })
+            // A space takes a train, a mountain space more (Legendary Asia).
+            .map(|&r| game.routes[r as usize].trains_needed())
             .sum();
         assert_eq!(player.trains + used, game.trains, "trains: {context}");
         // Lanes recorded as owned agree with the route list, one lane per route at most.

@@ -102,3 +102,45 @@ fn a_player_short_of_the_mountain_trains_cannot_claim_the_route() {
     s.claims_of_lane(&game, lane, &mut claims);
     assert!(claims.contains(&claim), "{claims:?}");
 }
+
+/// `ttrmap score` counts mountain trains too: routes whose spaces fit in a player's 45 trains
+/// but whose spaces and mountains do not are refused.
+#[test]
+fn score_refuses_a_position_short_of_the_mountain_trains() {
+    let game = asia(2);
+    // Mountain routes, most mountains first, while their spaces alone fit in the trains.
+    let mut mountain: Vec<&ttrmap::engine::RouteInfo> =
+        game.routes.iter().filter(|r| r.extra_trains > 0).collect();
+    mountain.sort_by_key(|r| std::cmp::Reverse(r.extra_trains));
+    let (mut spaces, mut needed, mut ids) = (0u16, 0u16, Vec::new());
+    for r in mountain {
+        if spaces + r.length as u16 <= game.trains {
+            spaces += r.length as u16;
+            needed += r.trains_needed();
+            ids.push(format!("\"{}\"", r.id));
+        }
+    }
+    assert!(
+        spaces <= game.trains && needed > game.trains,
+        "{spaces} / {needed}"
+    );
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/legendary-asia.toml");
+    let position = format!(
+        "map = {:?}\n[[player]]\nroutes = [{}]\n[[player]]\n",
+        map.to_str().expect("utf-8"),
+        ids.join(", ")
+    );
+    let file = std::env::temp_dir().join(format!("ttrmap-mountains-{}.toml", std::process::id()));
+    std::fs::write(&file, position).expect("temp position");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args(["score", file.to_str().expect("utf-8")])
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_file(&file);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("the routes use {needed} trains")),
+        "{err}"
+    );
+}

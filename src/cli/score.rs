@@ -328,7 +328,7 @@ fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
     for (p, ls) in lanes.iter().enumerate() {
         let used: u32 = ls
             .iter()
-            .map(|&l| game.routes[game.lane_route[l] as usize].length as u32)
+            .map(|&l| game.routes[game.lane_route[l] as usize].trains_needed() as u32)
             .sum();
         if used > game.trains as u32 {
             errors.push(format!(

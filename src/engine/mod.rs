@@ -95,6 +95,11 @@ pub struct RouteInfo {
 }
 
 impl RouteInfo {
+    /// Trains a claim takes: one per space, plus any a cost module adds (mountains).
+    pub fn trains_needed(&self) -> u16 {
+        self.length as u16 + self.extra_trains as u16
+    }
+
     /// The graph node at the other end of the route from `node`.
     pub fn other_end(&self, node: u16) -> u16 {
         if self.node_a == node {

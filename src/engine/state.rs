@@ -481,7 +481,7 @@ impl State {
                 return false;
             }
         }
-        self.players[p as usize].trains >= route.length as u16 + route.extra_trains as u16
+        self.players[p as usize].trains >= route.trains_needed()
             && !self.lane_blocked(game, p, lane)
     }
 
@@ -1439,9 +1439,7 @@ impl State {
         self.lane_owner[lane] = self.current;
         self.route_claims[r] += 1;
         let player = &mut self.players[p];
-        player.trains = player
-            .trains
-            .saturating_sub(route.length as u16 + route.extra_trains as u16);
+        player.trains = player.trains.saturating_sub(route.trains_needed());
         player.route_points += route.points;
         player.routes.push(r as u16);
         // The lane closes for everyone; the route's other lanes close for the claimer (never
