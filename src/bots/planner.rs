@@ -123,7 +123,8 @@ impl Planner {
         for (r, route) in game.routes.iter().enumerate() {
             let c = if Self::owns(game, state, p, r) {
                 0
-            } else if route.length as u32 <= trains && Self::open_lane(game, state, p, r).is_some()
+            } else if route.trains_needed() as u32 <= trains
+                && Self::open_lane(game, state, p, r).is_some()
             {
                 route_cost(route.length, route.points, self.prefer_long)
             } else {
@@ -364,7 +365,7 @@ impl Planner {
     fn path_trains(&self, game: &Game) -> u32 {
         self.path
             .iter()
-            .map(|&r| game.routes[r as usize].length as u32)
+            .map(|&r| game.routes[r as usize].trains_needed() as u32)
             .sum()
     }
 
@@ -377,7 +378,7 @@ impl Planner {
                 self.in_plan[r] = true;
                 self.plan.push(r as u16);
                 self.plan_need.push(need);
-                self.plan_trains += game.routes[r].length as u32;
+                self.plan_trains += game.routes[r].trains_needed() as u32;
                 self.cost[r] = 0;
             }
         }
@@ -460,7 +461,7 @@ impl Planner {
                 self.plan.remove(i);
                 self.plan_need.remove(i);
                 self.in_plan[r] = false;
-                self.plan_trains -= game.routes[r].length as u32;
+                self.plan_trains -= game.routes[r].trains_needed() as u32;
                 continue;
             }
             if Self::open_lane(game, state, p, r).is_none() {

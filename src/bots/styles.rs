@@ -476,7 +476,7 @@ impl StyleBot {
         let trains = state.players[p as usize].trains;
         let mut by_length = [0u32; 16];
         for (r, route) in game.routes.iter().enumerate() {
-            if route.length as u16 <= trains && Planner::open_lane(game, state, p, r).is_some() {
+            if route.trains_needed() <= trains && Planner::open_lane(game, state, p, r).is_some() {
                 by_length[(route.length as usize).min(15)] += 1;
             }
         }
@@ -499,7 +499,7 @@ impl StyleBot {
         let held_most = me.hand[..LOCO as usize].iter().copied().max().unwrap_or(0);
         let mut best: Option<(u16, u8, usize)> = None;
         for (r, route) in game.routes.iter().enumerate() {
-            if route.length < bar || route.length as u16 > me.trains {
+            if route.length < bar || route.trains_needed() > me.trains {
                 continue;
             }
             let Some(lane) = Planner::open_lane(game, state, p, r) else {
@@ -612,7 +612,7 @@ impl StyleBot {
                 let trains = state.players[p as usize].trains;
                 let mut best: Option<(u8, usize)> = None;
                 for (r, route) in game.routes.iter().enumerate() {
-                    if route.length as u16 > trains
+                    if route.trains_needed() > trains
                         || best.is_some_and(|b| route.length <= b.0)
                         || Planner::open_lane(game, state, p, r).is_none()
                     {
