@@ -1,0 +1,191 @@
+//! The current player's legal claims: counted per payment class or fast slot without
+//! listing them, listed lane by lane, and the cards a claim pays.
+
+use super::*;
+
+impl State {
+    /// The cards paid to claim `lane` with `color` (`LOCO`: no coloured cards) and `locos`
+    /// locomotives, or `None` when that payment is not possible. Locomotives pay ferry spaces
+    /// first, then coloured spaces where allowed; coloured spaces take as many cards of
+    /// `color` as the hand has; shortfalls are covered by substitutes where the route or the
+    /// rules allow them (Nordic's any 4 for one, any 3 for a ferry locomotive).
+    pub fn payment(&self, game: &Game, lane: usize, color: u8, locos: u8) -> Option<Cards> {
+        let hand = &self.players[self.current as usize].hand;
+        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        class_payment(hand, class, color, locos)
+    }
+
+    /// Per class, how many ways the current player can claim one of its lanes (0 for
+    /// classes too long for the trains left or without an open lane); returns the number
+    /// of legal claims in all.
+    pub(super) fn claim_counts(&self, game: &Game, counts: &mut [u32]) -> u32 {
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let classes = game.lane_classes.len();
+        let open = &self.open_by_class[p * classes..(p + 1) * classes];
+        let hand = &player.hand;
+        let mut total = 0;
+        for ((count, &lanes), class) in counts.iter_mut().zip(open).zip(&game.lane_classes) {
+            let ways = if lanes == 0 || class.trains_needed() > player.trains {
+                0
+            } else {
+                class_claim_count(hand, class)
+            };
+            *count = ways;
+            total += ways * lanes as u32;
+        }
+        total
+    }
+
+    /// Fills `ways` with how many ways the current player can pay one lane of each fast slot
+    /// (0 for lanes longer than their trains) and returns the number of claims of open
+    /// fast-slot lanes; then adds the other lanes' claims by class.
+    pub(super) fn claim_total(&self, game: &Game, ways: &mut [u16; FAST_SLOTS]) -> u32 {
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let hand = &player.hand;
+        let locos = hand[LOCO as usize];
+        // Without the locomotives-only payment: colour c with l locomotives pays length
+        // `len` iff hand[c] + l >= len and l < len (see `for_each_claim`).
+        let mut gray = [0u16; FAST_LEN];
+        for c in 0..LOCO as usize {
+            let have = hand[c];
+            if have == 0 {
+                continue;
+            }
+            for (i, gray_ways) in gray.iter_mut().enumerate().take(game.fast_len) {
+                let len = i as u16 + 1;
+                let low = len.saturating_sub(have);
+                let top = locos.min(len - 1);
+                let n = if low <= top { top - low + 1 } else { 0 };
+                ways[c * FAST_LEN + i] = n;
+                *gray_ways += n;
+            }
+        }
+        for (i, &gray_ways) in gray.iter().enumerate().take(game.fast_len) {
+            let len = i as u16 + 1;
+            let alive = (len <= player.trains) as u16;
+            let locos_only = (locos >= len) as u16;
+            for c in 0..LOCO as usize {
+                let w = &mut ways[c * FAST_LEN + i];
+                *w = (*w + locos_only) * alive;
+            }
+            ways[8 * FAST_LEN + i] = (gray_ways + locos_only) * alive;
+        }
+        let open = &self.open_by_slot[p * FAST_SLOTS..(p + 1) * FAST_SLOTS];
+        let mut total: u32 = open
+            .iter()
+            .zip(ways.iter())
+            .map(|(&n, &w)| n as u32 * w as u32)
+            .sum();
+        let classes = game.lane_classes.len();
+        for &k in &game.slowly_counted_classes {
+            let lanes = self.open_by_class[p * classes + k as usize];
+            let class = &game.lane_classes[k as usize];
+            if lanes > 0 && class.trains_needed() <= player.trains {
+                total += class_claim_count(hand, class) * lanes as u32;
+            }
+        }
+        total
+    }
+
+    /// How many ways the current player can pay for `lane` (0: not with this hand or these
+    /// trains), from the per-slot counts `ways` of [`State::claim_total`].
+    pub(super) fn lane_ways(&self, game: &Game, ways: &[u16; FAST_SLOTS], lane: usize) -> u32 {
+        let slot = game.lane_slot[lane];
+        if slot != NO_SLOT {
+            return ways[slot as usize] as u32;
+        }
+        let player = &self.players[self.current as usize];
+        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        if class.trains_needed() <= player.trains {
+            class_claim_count(&player.hand, class)
+        } else {
+            0
+        }
+    }
+
+    /// Calls `f` with each open lane (for the current player, trains allowed) whose class
+    /// has a non-zero count, in lane order, until `f` returns `false`.
+    pub(super) fn for_each_claimable_lane(
+        &self,
+        game: &Game,
+        counts: &[u32],
+        mut f: impl FnMut(usize, u32) -> bool,
+    ) {
+        for lane in self.open_lanes(game, self.current as usize) {
+            let ways = counts[game.lane_class[lane] as usize];
+            if ways > 0 && !f(lane, ways) {
+                return;
+            }
+        }
+    }
+
+    /// Appends the legal claims of `lane` for the current player (none when the lane is
+    /// not open to them, or they lack the trains or the cards), in legal-list order.
+    pub fn claims_of_lane(&self, game: &Game, lane: usize, out: &mut Vec<Action>) {
+        self.for_each_claim_of_lane(game, lane, |a| out.push(a));
+    }
+
+    /// Calls `f` with each legal claim of `lane` (see [`State::claims_of_lane`]), without
+    /// allocating.
+    pub(super) fn for_each_claim_of_lane(
+        &self,
+        game: &Game,
+        lane: usize,
+        mut f: impl FnMut(Action),
+    ) {
+        if self.phase != Phase::Main
+            || lane >= game.lane_count()
+            || !self.lane_bit_open(game, self.current, lane)
+        {
+            return;
+        }
+        let player = &self.players[self.current as usize];
+        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        if class.trains_needed() > player.trains {
+            return;
+        }
+        for_each_claim(&player.hand, class, |color, locos| {
+            f(Action::Claim {
+                lane: lane as u16,
+                color,
+                locos,
+            })
+        });
+    }
+
+    /// Appends the lanes the current player can claim now (open to them, trains and
+    /// cards enough), in lane order. Nothing outside the main phase.
+    pub fn claimable_lanes(&self, game: &Game, out: &mut Vec<u16>) {
+        if self.phase != Phase::Main {
+            return;
+        }
+        let mut ways = [0u16; FAST_SLOTS];
+        if self.claim_total(game, &mut ways) == 0 {
+            return;
+        }
+        for lane in self.open_lanes(game, self.current as usize) {
+            if self.lane_ways(game, &ways, lane) > 0 {
+                out.push(lane as u16);
+            }
+        }
+    }
+}
+
+/// Lane classes counted on the stack; boards with more use the heap.
+pub(super) const STACK_CLASSES: usize = 64;
+
+pub(super) fn class_buffer<'a>(
+    game: &Game,
+    stack: &'a mut [u32],
+    heap: &'a mut Vec<u32>,
+) -> &'a mut [u32] {
+    let n = game.lane_classes.len();
+    if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, 0);
+        heap
+    }
+}

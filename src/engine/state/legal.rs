@@ -1,0 +1,237 @@
+//! The legal actions of the current player, listed in a fixed order, and `is_legal`, which
+//! answers without listing the main phase's claims.
+
+use super::*;
+
+impl State {
+    /// The whole-turn actions mechanic modules offer the current player now.
+    pub(super) fn mechanic_actions(&self, game: &Game, out: &mut Vec<Action>) {
+        for &m in &game.mechanics.actions {
+            game.mechanics.modules[m as usize]
+                .main_actions(game, self, m as usize, &mut |a| out.push(a));
+        }
+    }
+
+    /// Fills `out` with every legal action of the current player.
+    pub fn legal_actions(&self, game: &Game, out: &mut Vec<Action>) {
+        out.clear();
+        let hand = &self.players[self.current as usize].hand;
+        match self.phase {
+            Phase::Main => {
+                self.main_draw_actions(game, out);
+                let mut stack = [0u32; STACK_CLASSES];
+                let mut heap = Vec::new();
+                let counts = class_buffer(game, &mut stack, &mut heap);
+                if self.claim_counts(game, counts) > 0 {
+                    self.for_each_claimable_lane(game, counts, |lane, _| {
+                        let class = &game.lane_classes[game.lane_class[lane] as usize];
+                        for_each_claim(hand, class, |color, locos| {
+                            out.push(Action::Claim {
+                                lane: lane as u16,
+                                color,
+                                locos,
+                            })
+                        });
+                        true
+                    });
+                }
+                self.station_actions(game, out);
+                self.mechanic_actions(game, out);
+                if out.is_empty() && game.when_stuck != WhenStuck::Fail {
+                    out.push(Action::Pass);
+                }
+            }
+            _ => self.other_phase_actions(game, |a| {
+                out.push(a);
+                true
+            }),
+        }
+    }
+
+    /// The legal actions outside the main phase, in order, until `push` returns `false`.
+    pub(super) fn other_phase_actions(&self, game: &Game, mut push: impl FnMut(Action) -> bool) {
+        let hand = &self.players[self.current as usize].hand;
+        match self.phase {
+            Phase::Over | Phase::Main => {}
+            Phase::Mechanic { mechanic, step } => {
+                let mut more = true;
+                game.mechanics.modules[mechanic as usize].decision_actions(
+                    game,
+                    self,
+                    mechanic as usize,
+                    step,
+                    &mut |a| {
+                        if more {
+                            more = push(a);
+                        }
+                    },
+                );
+            }
+            Phase::SetupTickets | Phase::KeepTickets => {
+                let n = self.offered.len() as u32;
+                let min = self.keep_minimum(game) as u32;
+                for mask in 0..(1u32 << n) {
+                    if mask.count_ones() >= min && !push(Action::KeepTickets(mask)) {
+                        return;
+                    }
+                }
+            }
+            Phase::Drawing { .. } => {
+                for (slot, &c) in self.face_up.iter().enumerate() {
+                    if c != NOBODY
+                        && !(c == LOCO && game.loco_whole_draw)
+                        && !push(Action::DrawFaceUp(slot as u8))
+                    {
+                        return;
+                    }
+                }
+                if self.drawable_cards() > 0 {
+                    push(Action::DrawBlind);
+                }
+            }
+            Phase::Tunnel {
+                lane,
+                color,
+                locos,
+                extra,
+            } => {
+                if !push(Action::TunnelWithdraw) {
+                    return;
+                }
+                if let Some(spent) = self.payment(game, lane as usize, color, locos) {
+                    let free_locos = hand[LOCO as usize] - spent[LOCO as usize];
+                    if color == LOCO {
+                        if free_locos >= extra as u16 {
+                            push(Action::TunnelPay { locos: extra });
+                        }
+                    } else {
+                        let free_colour = hand[color as usize] - spent[color as usize];
+                        for l in 0..=extra {
+                            if l as u16 <= free_locos
+                                && (extra - l) as u16 <= free_colour
+                                && !push(Action::TunnelPay { locos: l })
+                            {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The Main-phase actions before the claims: face-up cards, a blind draw, tickets.
+    pub(super) fn main_draw_actions(&self, game: &Game, out: &mut Vec<Action>) {
+        for (slot, &c) in self.face_up.iter().enumerate() {
+            if c != NOBODY {
+                out.push(Action::DrawFaceUp(slot as u8));
+            }
+        }
+        if self.drawable_cards() > 0 {
+            out.push(Action::DrawBlind);
+        }
+        if self.tickets_drawable(game) {
+            out.push(Action::DrawTickets);
+        }
+    }
+
+    /// Whether `action` is legal now: exactly whether [`State::legal_actions`] lists it,
+    /// checked without listing the main phase's claims.
+    pub fn is_legal(&self, game: &Game, action: Action) -> bool {
+        match (self.phase, action) {
+            (Phase::Main, Action::Claim { lane, .. }) => {
+                let mut found = false;
+                self.for_each_claim_of_lane(game, lane as usize, |a| found |= a == action);
+                found
+            }
+            (Phase::Main, Action::DrawFaceUp(slot)) => self
+                .face_up
+                .get(slot as usize)
+                .is_some_and(|&c| c != NOBODY),
+            (Phase::Main, Action::DrawBlind) => self.can_draw_blind(),
+            (Phase::Main, Action::DrawTickets) => self.can_draw_tickets(game),
+            (Phase::Main, Action::BuildStation { city, color, locos }) => {
+                (city as usize) < self.station_owner.len()
+                    && self.station_owner[city as usize] == NOBODY
+                    && self
+                        .station_payment_options(game)
+                        .any(|x| x == (color, locos))
+            }
+            (Phase::Main, Action::Mechanic { .. }) => {
+                let mut listed = Vec::new();
+                self.mechanic_actions(game, &mut listed);
+                listed.contains(&action)
+            }
+            (Phase::Main, Action::Pass) => {
+                game.when_stuck != WhenStuck::Fail && self.is_stuck(game)
+            }
+            (Phase::Main, _) => false,
+            _ => {
+                let mut found = false;
+                self.other_phase_actions(game, |a| {
+                    found = a == action;
+                    !found
+                });
+                found
+            }
+        }
+    }
+
+    /// Whether the current player is at the start of a turn with nothing they can do: no
+    /// face-up card, no card in the deck or discard, no ticket to draw, no lane or station
+    /// they can pay for. What then happens is `rules.end_game.when_stuck`.
+    pub fn is_stuck(&self, game: &Game) -> bool {
+        if self.phase != Phase::Main
+            || self.face_up.iter().any(|&c| c != NOBODY)
+            || self.drawable_cards() > 0
+            || self.tickets_drawable(game)
+        {
+            return false;
+        }
+        let mut ways = [0u16; FAST_SLOTS];
+        if self.claim_total(game, &mut ways) > 0 {
+            return false;
+        }
+        if !game.mechanics.actions.is_empty() {
+            let mut listed = Vec::new();
+            self.mechanic_actions(game, &mut listed);
+            if !listed.is_empty() {
+                return false;
+            }
+        }
+        let (payments, cities) = self.station_counts(game);
+        payments * cities == 0
+    }
+}
+
+/// Actions listed on the stack when there are few of them.
+pub(super) const SMALL_ACTIONS: usize = 64;
+
+/// The main phase's draw actions listed on the stack (a display of up to 14 cards).
+pub(super) const DRAW_ACTIONS: usize = 16;
+
+pub(super) struct SmallActions<const N: usize = SMALL_ACTIONS> {
+    pub(super) items: [Action; N],
+    pub(super) len: usize,
+}
+
+impl<const N: usize> Default for SmallActions<N> {
+    fn default() -> Self {
+        SmallActions {
+            items: [Action::DrawBlind; N],
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> SmallActions<N> {
+    /// Appends `a`; `false` when full.
+    pub(super) fn push(&mut self, a: Action) -> bool {
+        if self.len == N {
+            return false;
+        }
+        self.items[self.len] = a;
+        self.len += 1;
+        true
+    }
+}

@@ -1,0 +1,306 @@
+//! A position, its legal actions and how an action changes it.
+
+use super::scoring::{ScoreBreakdown, final_scores};
+use super::{
+    CARD_KINDS, Cards, FAST_LEN, FAST_SLOTS, GRAY, Game, LOCO, LaneClass, NO_SLOT, NOBODY,
+};
+use crate::model::{TicketDiscard, WhenStuck};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+mod claims;
+mod deck;
+mod lanes;
+mod legal;
+mod payments;
+mod sample;
+mod stations;
+mod tickets;
+mod turn;
+
+use claims::{STACK_CLASSES, class_buffer};
+use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
+use legal::{DRAW_ACTIONS, SmallActions};
+pub use payments::claim_ways_match_general;
+use payments::{class_claim_count, class_payment, for_each_claim};
+
+/// One decision. Payments name a colour (`LOCO` = locomotives only) and how many
+/// locomotives are played; the rest of the payment follows from the hand (see
+/// [`State::payment`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Keep the offered tickets whose bits are set.
+    KeepTickets(u32),
+    DrawFaceUp(u8),
+    DrawBlind,
+    Claim {
+        lane: u16,
+        color: u8,
+        locos: u8,
+    },
+    DrawTickets,
+    BuildStation {
+        city: u16,
+        color: u8,
+        locos: u8,
+    },
+    /// Pay a tunnel's extra cards with this many locomotives (the rest in the claim colour).
+    TunnelPay {
+        locos: u8,
+    },
+    TunnelWithdraw,
+    /// A whole-turn action of mechanic module `mechanic` (its index in
+    /// `game.mechanics.modules`); what `choice` means is the module's.
+    Mechanic {
+        mechanic: u8,
+        choice: u16,
+    },
+    /// Do nothing this turn. Legal only at the start of a turn when no other action is,
+    /// and not under `rules.end_game.when_stuck = "fail"`; it is then the only action.
+    Pass,
+}
+
+/// Where the game is within a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Setup: the current player chooses among the dealt tickets.
+    SetupTickets,
+    /// The start of a turn.
+    Main,
+    /// Later card draws of a draw-cards turn; `left` cards still to take.
+    Drawing {
+        left: u8,
+    },
+    /// A tunnel claim waiting for the extra cards.
+    Tunnel {
+        lane: u16,
+        color: u8,
+        locos: u8,
+        extra: u8,
+    },
+    /// Choosing among drawn tickets.
+    KeepTickets,
+    /// A decision mechanic module `mechanic` asked the current player for at the end of
+    /// their turn (see [`State::ask_at_turn_end`]); `step` is the module's.
+    Mechanic {
+        mechanic: u8,
+        step: u16,
+    },
+    Over,
+}
+
+/// A game the rules cannot continue (no legal action) or the safety cap stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub reason: String,
+    pub seed: u64,
+    pub turn: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct PlayerState {
+    pub hand: Cards,
+    pub trains: u16,
+    /// Cities with this player's stations.
+    pub stations: Vec<u16>,
+    /// Kept tickets (ticket indices).
+    pub tickets: Vec<u16>,
+    /// Claimed routes (route indices).
+    pub routes: Vec<u16>,
+    /// Points scored for routes so far.
+    pub route_points: i32,
+    pub turns: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct State {
+    pub players: Vec<PlayerState>,
+    pub current: u8,
+    pub phase: Phase,
+    /// The face-down train deck as counts (its order is unknown to everyone).
+    pub deck: Cards,
+    pub deck_size: u16,
+    pub discard: Cards,
+    /// Face-up slots (`NOBODY` = empty).
+    pub face_up: Vec<u8>,
+    /// Cards revealed for a pending tunnel claim.
+    pub revealed: Cards,
+    /// Tickets offered to the current player.
+    pub offered: Vec<u16>,
+    pub ticket_decks: Vec<VecDeque<u16>>,
+    /// Tickets returned out of the game.
+    pub tickets_removed: Vec<u16>,
+    /// Lane → owner.
+    pub lane_owner: Vec<u8>,
+    /// Route → lanes claimed.
+    pub route_claims: Vec<u8>,
+    /// Player → bitset of the lanes still open to them by the lane tables (`lane_words`
+    /// words each), kept up to date by every claim so that legal claims need no scan of
+    /// the board.
+    open: Vec<u64>,
+    /// Player → per lane class, how many of the class's lanes are open to them (the
+    /// popcount of `open` by class, kept alongside it).
+    open_by_class: Vec<u16>,
+    /// Player → per fast slot ([`FAST_SLOTS`]), how many of its lanes are open to them.
+    open_by_slot: Vec<u16>,
+    /// City → station owner.
+    pub station_owner: Vec<u8>,
+    /// Completed turns of all players.
+    pub turn: u32,
+    /// Turns left once the last round has started.
+    pub last_round_left: Option<u8>,
+    /// The player whose train count started the last round.
+    pub ended_by: Option<u8>,
+    pub failure: Option<Failure>,
+    /// Turns passed in a row (see [`Action::Pass`]); any other action resets it. When it
+    /// reaches the player count, a whole round went by in which nobody could act, and since
+    /// a pass changes nothing, nobody ever will: the game is a failure state, or is over
+    /// and scored under `rules.end_game.when_stuck = "end"`.
+    pub passes_in_row: u8,
+    pub seed: u64,
+    /// Final scores, filled when the game ends normally.
+    pub result: Option<Vec<ScoreBreakdown>>,
+    /// The mechanic modules' per-game state (`game.mechanics.state_offsets` gives each
+    /// module its words; see [`State::mechanic_words`]).
+    pub mechanic_state: Vec<u32>,
+    /// A decision a module asked for at the end of the current turn.
+    pending_decision: Option<(u8, u16)>,
+    /// Player → bitset of lanes mechanic modules closed to them (`lane_words` words each);
+    /// empty until a module blocks a lane.
+    blocked: Vec<u64>,
+}
+
+impl State {
+    /// Sets up a game: shuffled decks, dealt hands and display, the first player's tickets.
+    /// `seed` is only recorded (for failure reports); chance comes from `rng`.
+    pub fn new(game: &Game, seed: u64, rng: &mut ChaCha8Rng) -> State {
+        use rand::seq::SliceRandom;
+        let players = (0..game.players)
+            .map(|_| PlayerState {
+                hand: [0; CARD_KINDS],
+                trains: game.trains,
+                stations: Vec::new(),
+                tickets: Vec::new(),
+                routes: Vec::new(),
+                route_points: 0,
+                turns: 0,
+            })
+            .collect();
+        let ticket_decks = game
+            .deck_tickets
+            .iter()
+            .map(|d| {
+                let mut v = d.clone();
+                v.shuffle(rng);
+                v.into_iter().collect()
+            })
+            .collect();
+        let mut s = State {
+            players,
+            current: 0,
+            phase: Phase::SetupTickets,
+            deck: game.composition,
+            deck_size: game.deck_total,
+            discard: [0; CARD_KINDS],
+            face_up: vec![NOBODY; game.face_up as usize],
+            revealed: [0; CARD_KINDS],
+            offered: Vec::new(),
+            ticket_decks,
+            tickets_removed: Vec::new(),
+            lane_owner: vec![NOBODY; game.lane_count()],
+            route_claims: vec![0; game.routes.len()],
+            open: all_lanes_open(game),
+            open_by_class: open_counts_by_class(game),
+            open_by_slot: open_counts_by_slot(game),
+            station_owner: vec![NOBODY; game.city_ids.len()],
+            turn: 0,
+            last_round_left: None,
+            ended_by: None,
+            failure: None,
+            passes_in_row: 0,
+            seed,
+            result: None,
+            mechanic_state: vec![
+                0;
+                game.mechanics.state_offsets.last().copied().unwrap_or(0) as usize
+            ],
+            pending_decision: None,
+            blocked: Vec::new(),
+        };
+        for p in 0..game.players as usize {
+            for _ in 0..game.start_locos {
+                if s.deck[LOCO as usize] > 0 {
+                    s.deck[LOCO as usize] -= 1;
+                    s.deck_size -= 1;
+                    s.players[p].hand[LOCO as usize] += 1;
+                }
+            }
+            for _ in 0..game.start_cards {
+                if let Some(c) = s.draw_card(rng) {
+                    s.players[p].hand[c as usize] += 1;
+                }
+            }
+        }
+        for slot in 0..s.face_up.len() {
+            s.face_up[slot] = s.draw_card(rng).unwrap_or(NOBODY);
+        }
+        s.check_display(game, rng);
+        for &m in &game.mechanics.setup {
+            game.mechanics.modules[m as usize].setup(game, &mut s, m as usize, rng);
+        }
+        s.deal_initial(game);
+        s
+    }
+
+    /// Module `me`'s words of per-game state.
+    pub fn mechanic_words(&self, game: &Game, me: usize) -> &[u32] {
+        let o = &game.mechanics.state_offsets;
+        &self.mechanic_state[o[me] as usize..o[me + 1] as usize]
+    }
+
+    /// Module `me`'s words of per-game state, to change.
+    pub fn mechanic_words_mut(&mut self, game: &Game, me: usize) -> &mut [u32] {
+        let o = &game.mechanics.state_offsets;
+        &mut self.mechanic_state[o[me] as usize..o[me + 1] as usize]
+    }
+
+    /// Asks the current player, once their turn's action is done, for a decision of module
+    /// `me` (its `decision_actions` at `step`); the turn ends when it is made. For modules'
+    /// hooks (after a draw, a claim or the module's own action).
+    pub fn ask_at_turn_end(&mut self, me: usize, step: u16) {
+        self.pending_decision = Some((me as u8, step));
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    pub fn current_player(&self) -> u8 {
+        self.current
+    }
+
+    /// Final totals (empty until the game has ended normally).
+    pub fn scores(&self) -> Vec<i32> {
+        self.result
+            .as_ref()
+            .map(|r| r.iter().map(|b| b.total).collect())
+            .unwrap_or_default()
+    }
+
+    /// Marks the game as a failure: the rules give the current player nothing to do.
+    pub fn fail(&mut self, reason: impl Into<String>) {
+        self.failure = Some(Failure {
+            reason: reason.into(),
+            seed: self.seed,
+            turn: self.turn,
+        });
+        self.phase = Phase::Over;
+    }
+
+    /// The game is over as it stands: scored.
+    fn finish(&mut self, game: &Game) {
+        self.phase = Phase::Over;
+        self.result = Some(final_scores(game, self));
+    }
+}

@@ -1,0 +1,149 @@
+//! One legal action picked without listing them all (the random bot's fast path), and the
+//! number of legal actions.
+
+use super::*;
+
+impl State {
+    /// How many legal actions there are now, and the position of `DrawTickets` among them
+    /// (in [`State::legal_actions`] order), without listing them.
+    pub fn legal_count(&self, game: &Game) -> (u32, Option<u32>) {
+        let mut out = (0, None);
+        self.sample_legal(game, |n, tickets| {
+            out = (n, tickets);
+            None
+        });
+        out
+    }
+
+    /// Picks one legal action without listing them all: `pick` gets the number of legal
+    /// actions and the index of `DrawTickets` among them (if legal), and returns an index;
+    /// the result is the action at that index of [`State::legal_actions`]'s list (`None`
+    /// when there is no legal action, `pick` returns `None`, or the index is out of range).
+    pub fn sample_legal(
+        &self,
+        game: &Game,
+        pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
+    ) -> Option<Action> {
+        if self.phase != Phase::Main {
+            let mut small: SmallActions = SmallActions::default();
+            if self.small_phase_actions(game, &mut small).is_some() {
+                let i = pick(small.len as u32, None)?;
+                return small.items[..small.len].get(i as usize).copied();
+            }
+            return self.sample_from_list(game, pick);
+        }
+        // Module actions are not counted without listing them.
+        if self.face_up.len() + 2 > DRAW_ACTIONS || !game.mechanics.actions.is_empty() {
+            return self.sample_from_list(game, pick);
+        }
+        let mut draws: SmallActions<DRAW_ACTIONS> = SmallActions::default();
+        for (slot, &c) in self.face_up.iter().enumerate() {
+            if c != NOBODY {
+                draws.push(Action::DrawFaceUp(slot as u8));
+            }
+        }
+        if self.drawable_cards() > 0 {
+            draws.push(Action::DrawBlind);
+        }
+        let mut tickets_at = None;
+        if self.tickets_drawable(game) {
+            tickets_at = Some(draws.len as u32);
+            draws.push(Action::DrawTickets);
+        }
+        let mut ways = [0u16; FAST_SLOTS];
+        let claims = self.claim_total(game, &mut ways);
+        let (payments, cities) = self.station_counts(game);
+        let total = draws.len as u32 + claims + payments * cities;
+        if total == 0 && game.when_stuck != WhenStuck::Fail {
+            // Nothing else is legal: the pass is the whole list, at index 0.
+            return (pick(1, None)? == 0).then_some(Action::Pass);
+        }
+        let i = pick(total, tickets_at)?;
+        if i >= total {
+            return None;
+        }
+        if (i as usize) < draws.len {
+            return Some(draws.items[i as usize]);
+        }
+        let mut rest = i - draws.len as u32;
+        if rest < claims {
+            return self.nth_claim(game, &ways, rest);
+        }
+        rest -= claims;
+        // Stations: cities in order, each with every payment.
+        let city_rank = rest / payments;
+        let payment_rank = rest % payments;
+        let city = (0..game.city_ids.len())
+            .filter(|&c| self.station_owner[c] == NOBODY)
+            .nth(city_rank as usize)?;
+        let (color, locos) = self
+            .station_payment_options(game)
+            .nth(payment_rank as usize)?;
+        Some(Action::BuildStation {
+            city: city as u16,
+            color,
+            locos,
+        })
+    }
+
+    /// The claim at index `rest` among the current player's claims (lanes in order), with
+    /// `ways` from [`State::claim_total`].
+    pub(super) fn nth_claim(
+        &self,
+        game: &Game,
+        ways: &[u16; FAST_SLOTS],
+        mut rest: u32,
+    ) -> Option<Action> {
+        let hand = &self.players[self.current as usize].hand;
+        for lane in self.open_lanes(game, self.current as usize) {
+            let n = self.lane_ways(game, ways, lane);
+            if rest >= n {
+                rest -= n;
+                continue;
+            }
+            let class = &game.lane_classes[game.lane_class[lane] as usize];
+            let mut k = 0;
+            let mut found = None;
+            for_each_claim(hand, class, |color, locos| {
+                if k == rest {
+                    found = Some(Action::Claim {
+                        lane: lane as u16,
+                        color,
+                        locos,
+                    });
+                }
+                k += 1;
+            });
+            return found;
+        }
+        None
+    }
+
+    /// [`State::sample_legal`] by listing the actions (for more than fit on the stack: a
+    /// very large display, or a deal of many tickets).
+    pub(super) fn sample_from_list(
+        &self,
+        game: &Game,
+        pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
+    ) -> Option<Action> {
+        let mut all = Vec::new();
+        self.legal_actions(game, &mut all);
+        let tickets_at = all
+            .iter()
+            .position(|&a| a == Action::DrawTickets)
+            .map(|i| i as u32);
+        let i = pick(all.len() as u32, tickets_at)?;
+        all.get(i as usize).copied()
+    }
+
+    /// The actions of the phases with few of them (not `Main`); `None` when there are more
+    /// than the stack buffer holds.
+    pub(super) fn small_phase_actions(&self, game: &Game, out: &mut SmallActions) -> Option<()> {
+        let mut fits = true;
+        self.other_phase_actions(game, |a| {
+            fits = out.push(a);
+            fits
+        });
+        fits.then_some(())
+    }
+}
