@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 use ttrmap::bots::{Bot, RandomBot};
 use ttrmap::engine::scoring::{BonusLine, Components, DetailedScore, score_detailed};
-use ttrmap::engine::{Action, Game, Goal, Hooks, Mechanic, Phase, State};
+use ttrmap::engine::{Action, AfterAction, Cards, Game, Goal, Hooks, Mechanic, Phase, State};
 use ttrmap::load::load_path;
 use ttrmap::model::MapFile;
 use ttrmap::playtest::{game_seed, play_game, record};
@@ -65,7 +65,7 @@ impl Mechanic for Tokens {
         me: usize,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<AfterAction, String> {
         if choice != 0 {
             return Err("no such choice".into());
         }
@@ -73,9 +73,17 @@ impl Mechanic for Tokens {
         let words = state.mechanic_words_mut(game, me);
         words[p * Self::WORDS] -= 1;
         words[p * Self::WORDS + 1] += 1;
-        Ok(())
+        Ok(AfterAction::EndTurn)
     }
-    fn on_claim(&self, game: &Game, state: &mut State, me: usize, player: u8, _lane: u16) {
+    fn on_claim(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        player: u8,
+        _lane: u16,
+        _paid: &Cards,
+    ) {
         state.mechanic_words_mut(game, me)[player as usize * Self::WORDS + 2] += 1;
     }
     fn ticket_value(

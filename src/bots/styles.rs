@@ -505,7 +505,7 @@ impl StyleBot {
             let Some(lane) = Planner::open_lane(game, state, p, r) else {
                 continue;
             };
-            let colour = game.lane_color[lane];
+            let colour = state.lane_color(game, lane);
             let have = if (colour as usize) < LOCO as usize {
                 me.hand[colour as usize]
             } else {
@@ -539,7 +539,7 @@ impl StyleBot {
             && let Some(target) = self.long_target(game, state)
             && target != route
         {
-            let colour = game.lane_color[game.routes[target].first_lane as usize];
+            let colour = state.lane_color(game, game.routes[target].first_lane as usize);
             if (colour as usize) < LOCO as usize {
                 needed[colour as usize] += game.routes[target].length as u16;
             }
@@ -584,7 +584,7 @@ impl StyleBot {
             if !state.lane_is_open_to(game, l as usize, state.current) {
                 continue;
             }
-            let c = game.lane_color[l as usize];
+            let c = state.lane_color(game, l as usize);
             let colour = if (c as usize) < LOCO as usize {
                 c
             } else {
@@ -654,7 +654,7 @@ impl StyleBot {
         {
             return Some(Action::DrawFaceUp(slot as u8));
         }
-        if state.can_draw_blind() {
+        if state.can_draw_blind(game) {
             return Some(Action::DrawBlind);
         }
         (0..state.face_up.len())
@@ -700,7 +700,7 @@ impl StyleBot {
             return false;
         };
         let route = &game.routes[r];
-        let colour = game.lane_color[route.first_lane as usize];
+        let colour = state.lane_color(game, route.first_lane as usize);
         let held = if (colour as usize) < LOCO as usize {
             hand[colour as usize]
         } else {

@@ -16,19 +16,20 @@
 //! - a ticket deal from several drawable decks takes them in order;
 //! - when a later card draw has no card to take, the turn ends.
 
+mod compile;
+pub mod hooks;
 pub mod mechanics;
 mod paths;
 pub mod position;
 pub mod scoring;
 mod state;
 
-pub use mechanics::{Hooks, Installed, Mechanic};
+pub use hooks::{AfterAction, Core, Hooks, Installed, Mechanic, RoutePoints, TurnMods};
 pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
 pub use state::{Action, Failure, Phase, PlayerState, State, claim_ways_match_general};
 
-use crate::model::{Color, MapFile, TicketDiscard, TicketShape, TieBreak};
-use std::collections::HashMap;
+use crate::model::{MapFile, TicketDiscard, TieBreak};
 use std::sync::Arc;
 
 /// Card index of the locomotive; colours are 0..8 in `Color::CARD_COLORS` order.
@@ -111,7 +112,7 @@ impl RouteInfo {
 }
 
 /// Everything about a lane that decides how it can be paid for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LaneClass {
     /// 0..8, or `GRAY`.
     pub color: u8,
@@ -122,12 +123,16 @@ pub struct LaneClass {
     pub ferry_substitute: Option<(u8, bool)>,
     /// Trains given up beyond one per space.
     pub extra_trains: u8,
+    /// Cards fewer than spaces (never a ferry locomotive): set per player by a module
+    /// ([`Mechanic::player_cost`]; the UK's Diesel Power).
+    pub discount: u8,
 }
 
 impl LaneClass {
-    /// No ferry spaces and no card substitutes: the ways to pay have a closed form.
+    /// No ferry spaces, no card substitutes, no discount: the ways to pay have a closed
+    /// form.
     pub fn is_simple(&self) -> bool {
-        self.ferry == 0 && self.any_for_one == 0 && self.length > 0
+        self.ferry == 0 && self.any_for_one == 0 && self.discount == 0 && self.length > 0
     }
 
     /// Trains a claim of a lane of this class takes from the player.
@@ -172,6 +177,11 @@ pub struct Game {
     /// Lane → its slot in the fast ways-to-pay table ([`FAST_SLOTS`]), or [`NO_SLOT`]
     /// for lanes counted by their class.
     pub lane_slot: Vec<u8>,
+    /// Class → its fast slot, or [`NO_SLOT`].
+    pub class_slot: Vec<u8>,
+    /// Lane × colour (0..8, `GRAY`) → the lane's payment class in that colour; empty unless a
+    /// module colours lanes during play ([`Hooks::lane_colors`]).
+    pub lane_recolor: Vec<u16>,
     /// The longest lane with a fast slot (the table's lengths used).
     pub fast_len: usize,
     /// Classes whose lanes have no fast slot.
@@ -237,308 +247,40 @@ impl Game {
         without: &[String],
     ) -> Result<Game, EngineError> {
         let rules = &map.rules;
-        let chosen_mode = match mode {
-            Some(m) => Some(map.modes.iter().find(|x| x.id == m).ok_or_else(|| {
-                let known: Vec<&str> = map.modes.iter().map(|x| x.id.as_str()).collect();
-                EngineError::Setup(if known.is_empty() {
-                    format!("mode {m}: the map has no game modes")
-                } else {
-                    format!("mode {m}: unknown; the map has {}", known.join(", "))
-                })
-            })?),
-            // The first mode made for this many players (Castilla: 6 players play Total).
-            None => map
-                .modes
-                .iter()
-                .find(|m| m.players.is_none_or(|r| r.contains(players)))
-                .or(map.modes.first()),
-        };
-        if let Some(m) = chosen_mode
-            && let Some(range) = m.players
-            && !range.contains(players)
-        {
-            return Err(EngineError::Setup(format!(
-                "{players} players: game mode {} is for {} to {}",
-                m.id, range.min, range.max
-            )));
-        }
+        let chosen_mode = compile::choose_mode(map, players, mode)?;
         let modules = mechanics::modules_for(map, chosen_mode, without)?;
-        if !(2..=12).contains(&players) {
-            return Err(EngineError::Setup(format!(
-                "{players} players: the engine plays 2 to 12"
-            )));
-        }
-        if players < map.map.players.min || players > map.map.players.max {
-            return Err(EngineError::Setup(format!(
-                "{players} players: the map is for {} to {}",
-                map.map.players.min, map.map.players.max
-            )));
-        }
-
-        // Cities and graph nodes. A zone endpoint gets one node per route through it, so a
-        // network can end there but never pass through (the zone's endpoints are separate).
-        let city_index: HashMap<&str, u16> = map
-            .cities
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.id.as_str(), i as u16))
-            .collect();
-        let mut node_of_city: Vec<Option<u16>> = vec![None; map.cities.len()];
-        let mut nodes: u16 = 0;
-        for (i, c) in map.cities.iter().enumerate() {
-            if c.zone.is_none() {
-                node_of_city[i] = Some(nodes);
-                nodes += 1;
-            }
-        }
-        let mut split_nodes: Vec<Vec<u16>> = vec![Vec::new(); map.cities.len()];
-        let mut routes = Vec::with_capacity(map.routes.len());
-        let mut lane_route = Vec::new();
-        let mut lane_color = Vec::new();
-        for (ri, r) in map.routes.iter().enumerate() {
-            let (Some(&a), Some(&b)) = (
-                city_index.get(r.from.as_str()),
-                city_index.get(r.to.as_str()),
-            ) else {
-                return Err(EngineError::Setup(format!(
-                    "route {} names an unknown city",
-                    r.id()
-                )));
-            };
-            let mut node = |c: u16| match node_of_city[c as usize] {
-                Some(n) => n,
-                None => {
-                    let n = nodes;
-                    nodes += 1;
-                    split_nodes[c as usize].push(n);
-                    n
-                }
-            };
-            let (node_a, node_b) = (node(a), node(b));
-            let table = rules.points_for_length(r.length).ok_or_else(|| {
-                EngineError::Setup(format!(
-                    "route {} has length {} but rules.route_points has no value for it",
-                    r.id(),
-                    r.length
-                ))
-            })?;
-            let tunnel_extra = if r.tunnel {
-                rules.tunnels.extra_points
-            } else {
-                0
-            };
-            let points = r
-                .points
-                .unwrap_or(table + r.extra_points.unwrap_or(0) + tunnel_extra);
-            let lane_count = r.lane_count().max(1);
-            let usable_lanes = match lane_count {
-                1 => 1,
-                2 => {
-                    if players >= rules.lanes.double_min_players {
-                        2
-                    } else {
-                        1
-                    }
-                }
-                _ => {
-                    if players >= rules.lanes.triple_min_players {
-                        lane_count
-                    } else if players >= rules.lanes.double_min_players {
-                        2
-                    } else {
-                        1
-                    }
-                }
-            };
-            routes.push(RouteInfo {
-                id: r.id(),
-                city_a: a,
-                city_b: b,
-                node_a,
-                node_b,
-                length: r.length,
-                ferry: r.ferry.min(r.length),
-                tunnel: r.tunnel,
-                // Cost modules change these (`Mechanic::costs`).
-                any_for_one: 0,
-                ferry_substitute: None,
-                loco_on_spaces: true,
-                extra_trains: 0,
-                points,
-                first_lane: lane_route.len() as u16,
-                lane_count,
-                usable_lanes,
-            });
-            for l in 0..lane_count as usize {
-                lane_route.push(ri as u16);
-                lane_color.push(color_index(r.lane_color(l)));
-            }
-        }
-        if lane_route.len() >= u16::MAX as usize || nodes == u16::MAX {
-            return Err(EngineError::Setup("the board is too large".into()));
-        }
-        let lane_words = lane_route.len().div_ceil(64).max(1);
-        let mut node_routes: Vec<Vec<u16>> = vec![Vec::new(); nodes as usize];
-        for (r, route) in routes.iter().enumerate() {
-            node_routes[route.node_a as usize].push(r as u16);
-            if route.node_b != route.node_a {
-                node_routes[route.node_b as usize].push(r as u16);
-            }
-        }
-
-        // Places: a city is its node (or its split nodes), a zone all its endpoints' nodes.
-        let mut places: HashMap<&str, Vec<u16>> = HashMap::new();
-        for (i, c) in map.cities.iter().enumerate() {
-            let own: Vec<u16> = match node_of_city[i] {
-                Some(n) => vec![n],
-                None => split_nodes[i].clone(),
-            };
-            places.entry(c.id.as_str()).or_default().extend(&own);
-            if let Some(z) = &c.zone {
-                places.entry(z.as_str()).or_default().extend(&own);
-            }
-        }
-        let place = |id: &str| -> Result<Vec<u16>, EngineError> {
-            places
-                .get(id)
-                .cloned()
-                .ok_or_else(|| EngineError::Setup(format!("a ticket names unknown place {id}")))
-        };
-
-        // Decks and the game mode.
-        let deck_ids: Vec<String> = map.deck_ids().iter().map(|s| s.to_string()).collect();
-        let mut tickets = Vec::new();
-        let mut deck_tickets: Vec<Vec<u16>> = vec![Vec::new(); deck_ids.len()];
-        for t in &map.tickets {
-            let deck = match &t.deck {
-                Some(d) => deck_ids.iter().position(|x| x == d).ok_or_else(|| {
-                    EngineError::Setup(format!("ticket {} names unknown deck {d}", t.label()))
-                })?,
-                None => 0,
-            };
-            let goal = match t.shape() {
-                Some(TicketShape::CityToCity) => Goal::Pair(
-                    place(t.from.as_deref().unwrap_or_default())?,
-                    place(t.to.as_deref().unwrap_or_default())?,
-                    t.points.unwrap_or(0),
-                ),
-                Some(TicketShape::MultiCity) => Goal::Multi(
-                    t.cities
-                        .iter()
-                        .flatten()
-                        .map(|c| place(c))
-                        .collect::<Result<_, _>>()?,
-                    t.points.unwrap_or(0),
-                ),
-                Some(TicketShape::AnyOf) => Goal::AnyOf(
-                    place(t.from.as_deref().unwrap_or_default())?,
-                    t.targets
-                        .iter()
-                        .flatten()
-                        .map(|x| Ok((place(&x.to)?, x.points)))
-                        .collect::<Result<_, EngineError>>()?,
-                ),
-                None => {
-                    return Err(EngineError::Setup(format!(
-                        "ticket {} mixes shapes",
-                        t.label()
-                    )));
-                }
-            };
-            let index = tickets.len() as u16;
-            tickets.push(TicketInfo {
-                label: t.label(),
-                deck: deck as u8,
-                goal,
-            });
-            for _ in 0..t.copies.max(1) {
-                deck_tickets[deck].push(index);
-            }
-        }
-        let mut initial_deal = vec![0u8; deck_ids.len()];
-        let mut drawable: Vec<bool> = if map.decks.is_empty() {
-            vec![true]
-        } else {
-            map.decks.iter().map(|d| d.drawable).collect()
-        };
-        let (initial_keep, draw_deal) = match chosen_mode {
-            Some(m) => {
-                for (i, id) in deck_ids.iter().enumerate() {
-                    match m.deal.get(id) {
-                        Some(&n) => initial_deal[i] = n,
-                        // Decks a mode does not name are not used in it.
-                        None => drawable[i] = false,
-                    }
-                }
-                (m.keep_at_least, m.draw.unwrap_or(rules.tickets.draw.deal))
-            }
-            None => {
-                // Decks with their own `initial_deal` deal that; the rules' initial deal comes
-                // from the first deck without one (Europe: 3 regular plus 1 long).
-                let mut regular_given = false;
-                for (i, _) in deck_ids.iter().enumerate() {
-                    match map.decks.get(i).and_then(|d| d.initial_deal) {
-                        Some(n) => initial_deal[i] = n,
-                        None if !regular_given => {
-                            initial_deal[i] = rules.tickets.initial.deal;
-                            regular_given = true;
-                        }
-                        None => {}
-                    }
-                }
-                (rules.tickets.initial.keep_at_least, rules.tickets.draw.deal)
-            }
-        };
-        let dealt: u32 = initial_deal.iter().map(|&n| n as u32).sum();
-        if dealt > 16 || draw_deal > 16 {
-            return Err(EngineError::Setup(
-                "the engine deals at most 16 tickets at a time".into(),
-            ));
-        }
-        // A deck too small for the deal deals what it has; a map without tickets is refused.
-        if tickets.is_empty() {
-            return Err(EngineError::Setup(
-                "the map has no tickets: nothing to play for".into(),
-            ));
-        }
-
-        // Train cards.
-        let mut composition = [0u16; CARD_KINDS];
-        for (i, &c) in Color::CARD_COLORS.iter().enumerate() {
-            composition[i] = rules.train_deck.count(c);
-        }
-        composition[LOCO as usize] = rules.train_deck.locomotives;
-        let deck_total: u32 = composition.iter().map(|&n| n as u32).sum();
-        if deck_total >= u16::MAX as u32 {
-            return Err(EngineError::Setup("the train deck is too large".into()));
-        }
-
+        compile::check_players(map, players)?;
+        let board = compile::Board::new(map, players)?;
+        let tickets = compile::Tickets::new(map, &board, chosen_mode)?;
+        let (composition, deck_total) = compile::train_deck(map)?;
         let mut game = Game {
             name: map.map.name.clone(),
             players,
             city_ids: map.cities.iter().map(|c| c.id.clone()).collect(),
-            node_count: nodes,
-            routes,
-            lane_route,
-            lane_color,
+            node_count: board.node_count,
+            routes: board.routes,
+            lane_route: board.lane_route,
+            lane_color: board.lane_color,
             lane_class: Vec::new(),
             lane_classes: Vec::new(),
             lane_slot: Vec::new(),
+            class_slot: Vec::new(),
+            lane_recolor: Vec::new(),
             fast_len: 0,
             slowly_counted_classes: Vec::new(),
-            lane_words,
-            node_routes,
-            tickets,
-            deck_tickets,
-            initial_deal,
-            drawable,
-            initial_keep,
-            draw_deal,
+            lane_words: board.lane_words,
+            node_routes: board.node_routes,
+            tickets: tickets.tickets,
+            deck_tickets: tickets.deck_tickets,
+            initial_deal: tickets.initial_deal,
+            drawable: tickets.drawable,
+            initial_keep: tickets.initial_keep,
+            draw_deal: tickets.draw_deal,
             draw_keep: rules.tickets.draw.keep_at_least,
             initial_discard: rules.tickets.initial_discard,
             draw_discard: rules.tickets.draw_discard,
             composition,
-            deck_total: deck_total as u16,
+            deck_total,
             start_cards: rules.starting_hand.cards,
             start_locos: rules.starting_hand.locomotives,
             face_up: rules.face_up.count,
@@ -575,31 +317,44 @@ impl Game {
     /// again is harmless), groups lanes into payment classes, and gives each module its
     /// words of per-game state.
     fn install(&mut self, map: &MapFile, modules: Vec<Arc<dyn Mechanic>>) {
-        for m in &modules {
+        let installed = Installed::new(modules);
+        for m in &installed.modules {
             if m.hooks().costs {
                 m.costs(map, self);
             }
         }
-        self.group_lane_classes();
-        let mut state_offsets = Vec::with_capacity(modules.len() + 1);
+        self.group_lane_classes(installed.lane_colors);
+        let mut state_offsets = Vec::with_capacity(installed.len() + 1);
         let mut words = 0u32;
-        for m in &modules {
+        let (mut deck_kinds, mut deck_counts) = (Vec::new(), Vec::new());
+        for (i, m) in installed.modules.iter().enumerate() {
             state_offsets.push(words);
             words += m.state_words(self) as u32;
+            if m.hooks().deck_cards {
+                for (kind, n) in m.deck_cards(self).into_iter().enumerate() {
+                    deck_kinds.push((i as u8, kind as u16));
+                    deck_counts.push(n);
+                }
+            }
         }
         state_offsets.push(words);
         self.mechanics = Installed {
             state_offsets,
-            ..Installed::new(modules)
+            deck_kinds,
+            deck_counts,
+            ..installed
         };
     }
 
     /// Groups lanes into payment classes and fast slots, from the routes' cost fields.
-    fn group_lane_classes(&mut self) {
+    /// With `all_colors`, also a class for every colour of every lane (`lane_recolor`), for
+    /// modules that colour lanes during play.
+    fn group_lane_classes(&mut self, all_colors: bool) {
         let (lane_route, routes) = (&self.lane_route, &self.routes);
         let lane_color = &self.lane_color;
         let mut lane_classes: Vec<LaneClass> = Vec::new();
         let mut lane_class = Vec::with_capacity(lane_route.len());
+        let mut lane_recolor = Vec::new();
         for (&r, &color) in lane_route.iter().zip(lane_color) {
             let route: &RouteInfo = &routes[r as usize];
             let class = LaneClass {
@@ -610,15 +365,15 @@ impl Game {
                 loco_on_spaces: route.loco_on_spaces,
                 ferry_substitute: route.ferry_substitute,
                 extra_trains: route.extra_trains,
+                discount: 0,
             };
-            let k = match lane_classes.iter().position(|c| *c == class) {
-                Some(k) => k,
-                None => {
-                    lane_classes.push(class);
-                    lane_classes.len() - 1
+            lane_class.push(class_index(&mut lane_classes, class));
+            if all_colors {
+                for c in 0..=GRAY {
+                    let k = class_index(&mut lane_classes, LaneClass { color: c, ..class });
+                    lane_recolor.push(k);
                 }
-            };
-            lane_class.push(k as u16);
+            }
         }
         // Simple lanes (no ferry, no substitutes, locomotives allowed) up to FAST_LEN long
         // are counted by colour and length: the ways a hand pays them have a closed form.
@@ -651,6 +406,8 @@ impl Game {
         self.lane_classes = lane_classes;
         self.lane_class = lane_class;
         self.lane_slot = lane_slot;
+        self.class_slot = class_slot;
+        self.lane_recolor = lane_recolor;
         self.fast_len = fast_len;
         self.slowly_counted_classes = slowly_counted_classes;
     }
@@ -669,10 +426,13 @@ impl Game {
     }
 }
 
-fn color_index(c: Color) -> u8 {
-    Color::CARD_COLORS
-        .iter()
-        .position(|&x| x == c)
-        .map(|i| i as u8)
-        .unwrap_or(GRAY)
+/// The index of `class` in `classes`, added when new.
+fn class_index(classes: &mut Vec<LaneClass>, class: LaneClass) -> u16 {
+    match classes.iter().position(|c| *c == class) {
+        Some(k) => k as u16,
+        None => {
+            classes.push(class);
+            (classes.len() - 1) as u16
+        }
+    }
 }

@@ -117,6 +117,9 @@ pub enum Borrow {
 pub struct RouteLine {
     pub route: u16,
     pub points: i32,
+    /// The player whose route it is, when the points came from another player's route (a
+    /// module's route-points hook sent them here: Old West's city markers).
+    pub from: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -336,6 +339,44 @@ fn best_tickets(
     }
 }
 
+/// Route lines as the modules' route-points hooks split them, asked again now (the score
+/// track counted them at each claim): each holder's routes with the points they keep, then
+/// the points each player receives from others' routes.
+fn split_route_lines(game: &Game, state: &State, out: &mut [DetailedScore]) {
+    let mut lines: Vec<Vec<RouteLine>> = vec![Vec::new(); out.len()];
+    let mut received: Vec<Vec<RouteLine>> = vec![Vec::new(); out.len()];
+    let held = (0..game.lane_count())
+        .filter(|&l| state.lane_owner[l] != NOBODY)
+        .map(|l| (l, state.lane_owner[l]))
+        .chain(state.shared_lanes.iter().map(|&(l, p)| (l as usize, p)));
+    for (lane, holder) in held {
+        let route = game.lane_route[lane];
+        let split = state.route_split(game, lane, holder);
+        let kept = split.to.iter().filter(|x| x.0 == holder).map(|x| x.1).sum();
+        lines[holder as usize].push(RouteLine {
+            route,
+            points: kept,
+            from: None,
+        });
+        for &(p, points) in split.to.iter().filter(|x| x.0 != holder) {
+            received[p as usize].push(RouteLine {
+                route,
+                points,
+                from: Some(holder),
+            });
+        }
+    }
+    for (p, d) in out.iter_mut().enumerate() {
+        // Each holder's lines in the order they took the routes.
+        let order = &state.players[p].routes;
+        let mut own = std::mem::take(&mut lines[p]);
+        own.sort_by_key(|l| order.iter().position(|&r| r == l.route));
+        own.append(&mut received[p]);
+        d.route_points = own.iter().map(|l| l.points).sum();
+        d.routes = own;
+    }
+}
+
 /// Scores a finished position line by line. `borrow[p][i]` says what player `p`'s `i`-th
 /// station borrows (missing entries: [`Borrow::Best`]).
 pub fn score_detailed(game: &Game, state: &State, borrow: &[Vec<Borrow>]) -> Vec<DetailedScore> {
@@ -361,6 +402,7 @@ pub fn score_detailed(game: &Game, state: &State, borrow: &[Vec<Borrow>]) -> Vec
                     .map(|&r| RouteLine {
                         route: r,
                         points: game.routes[r as usize].points,
+                        from: None,
                     })
                     .collect(),
                 route_points: player.route_points,
@@ -380,6 +422,9 @@ pub fn score_detailed(game: &Game, state: &State, borrow: &[Vec<Borrow>]) -> Vec
         })
         .collect();
 
+    if !game.mechanics.route_points.is_empty() {
+        split_route_lines(game, state, &mut out);
+    }
     for &m in &game.mechanics.end_scoring {
         game.mechanics.modules[m as usize].end_scoring(game, state, m as usize, &mut out);
     }

@@ -118,6 +118,7 @@ pub fn encode(a: Action) -> String {
         Action::TunnelWithdraw => "w".into(),
         Action::Mechanic { mechanic, choice } => format!("m{mechanic}.{choice}"),
         Action::Pass => "n".into(),
+        Action::EndTurn => "e".into(),
     }
 }
 
@@ -156,6 +157,7 @@ pub fn decode(code: &str) -> Option<Action> {
             }
         }
         "n" if rest.is_empty() => Action::Pass,
+        "e" if rest.is_empty() => Action::EndTurn,
         _ => return None,
     })
 }
@@ -406,6 +408,7 @@ pub fn replay(
                     .map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
             )),
             Action::Pass => say("passes: nothing it can do".into()),
+            Action::EndTurn => say("ended the turn with a claim to spare".into()),
             Action::BuildStation { city, .. } => say(format!(
                 "built a station in {} (paid {})",
                 city_name(game, map, city),

@@ -8,33 +8,8 @@
 //! returns the modules it needs (never `if map == ...`), or refuses the map naming **every**
 //! rule and feature no module plays yet.
 //!
-//! The hooks, and the systems they are made for:
-//! - **costs** ([`Mechanic::costs`]): how lanes and stations are paid for, fixed once when the
-//!   game is compiled, so the fast claim counting still works (Switzerland/Nordic locomotive
-//!   limits, Nordic's any-4 route and any-3 ferry substitute, Castilla's transbordos). A cost
-//!   that depends on what a player owns (the UK's technologies) will need a per-player cost
-//!   hook; the claim counting then has to fall back to listing.
-//! - **setup** ([`Mechanic::setup`]) with per-game state ([`Mechanic::state_words`], kept in
-//!   `State::mechanic_state` so a state stays one cheap clone): festival cards laid out,
-//!   city markers or track pieces handed out.
-//! - **legal actions** ([`Mechanic::main_actions`], [`Mechanic::apply_action`]): extra
-//!   whole-turn actions, [`Action::Mechanic`] (buy a technology, build a track bed, place a
-//!   city marker).
-//! - **on claim** ([`Mechanic::on_claim`]) and **on draw** ([`Mechanic::on_draw`]): after a
-//!   lane is taken (take a festival card, mark the province mat, close the crossing lanes with
-//!   `State::set_lane_blocked`) or a card is drawn (France: a track piece is placed after
-//!   drawing).
-//! - **decisions** ([`Mechanic::decision_actions`], [`Mechanic::apply_decision`]): a hook
-//!   may ask the current player for one more choice at the end of their turn
-//!   (`State::ask_at_turn_end`, played in `Phase::Mechanic`): where to put the track piece,
-//!   which city gets a marker.
-//! - **ticket completion** ([`Mechanic::ticket_value`]): what a ticket is worth in a network
-//!   (Switzerland's country tickets, Castilla's trains-used triple destinations).
-//! - **end scoring** ([`Mechanic::end_scoring`]): bonus lines (longest path, globetrotter,
-//!   India's Grand Tour, Castilla's punctuation cards, festival and province scoring).
-//!
-//! The engine calls a hook only on the modules that say they use it ([`Hooks`]), so a map
-//! with no mechanics pays nothing for them.
+//! The hooks a module may use, the systems each is made for and the invariant the engine keeps
+//! are in `engine/hooks.rs` ([`Mechanic`], [`Hooks`]).
 
 mod any_of_tickets;
 mod bonus;
@@ -50,13 +25,11 @@ mod tickets_cover_tagged;
 mod tickets_from_decks;
 mod trains_used_tickets;
 
-use super::scoring::{Components, DetailedScore};
-use super::{Action, EngineError, Game, Goal, State};
+pub use super::hooks::{Hooks, Installed, Mechanic};
+use super::{EngineError, Game, Goal, State};
 use crate::model::{
     Bonus, BonusKind, GameMode, LocomotiveUse, MapFile, MultiCityKind, TicketShape,
 };
-use rand_chacha::ChaCha8Rng;
-use std::fmt;
 use std::sync::Arc;
 
 /// Every module file, by the id `ttrmap explain` knows it as (its file name in kebab case),
@@ -85,175 +58,6 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
         include_str!("trains_used_tickets.rs"),
     ),
 ];
-
-/// Which hooks a module uses (the engine skips the others).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Hooks {
-    pub costs: bool,
-    pub setup: bool,
-    pub actions: bool,
-    pub on_claim: bool,
-    pub on_draw: bool,
-    pub ticket_value: bool,
-    pub end_scoring: bool,
-}
-
-impl Hooks {
-    /// Only end scoring: what a bonus uses.
-    pub const END_SCORING: Hooks = Hooks {
-        costs: false,
-        setup: false,
-        actions: false,
-        on_claim: false,
-        on_draw: false,
-        ticket_value: false,
-        end_scoring: true,
-    };
-}
-
-/// One mechanic module. `me` is the module's index in [`Game::mechanics`]: it is what
-/// [`Action::Mechanic`] and [`State::mechanic_words`] name.
-pub trait Mechanic: fmt::Debug + Send + Sync {
-    /// What the module plays, for reports and score sheets (`European Express (longest
-    /// path)`).
-    fn name(&self) -> String;
-    /// Which hooks it uses.
-    fn hooks(&self) -> Hooks;
-
-    /// Costs: adjusts how lanes (`game.routes`' cost fields) and stations are paid for. Runs
-    /// once in [`Game::new`], before lanes are grouped into payment classes.
-    fn costs(&self, _map: &MapFile, _game: &mut Game) {}
-
-    /// Words of per-game state the module keeps in the [`State`].
-    fn state_words(&self, _game: &Game) -> usize {
-        0
-    }
-    /// Setup: after the cards are dealt and before the first ticket choice.
-    fn setup(&self, _game: &Game, _state: &mut State, _me: usize, _rng: &mut ChaCha8Rng) {}
-
-    /// Legal actions: pushes the module's whole-turn actions for the current player at the
-    /// start of a turn (`Action::Mechanic { mechanic: me, choice }`).
-    fn main_actions(
-        &self,
-        _game: &Game,
-        _state: &State,
-        _me: usize,
-        _push: &mut dyn FnMut(Action),
-    ) {
-    }
-    /// Plays one of the module's actions (listed by `main_actions`); the engine ends the
-    /// turn afterwards. An error changes nothing.
-    fn apply_action(
-        &self,
-        _game: &Game,
-        _state: &mut State,
-        _me: usize,
-        _choice: u32,
-        _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
-        Err(format!("{} has no actions", self.name()))
-    }
-
-    /// On claim: player `player` has just taken `lane` (trains and route points counted).
-    /// May close lanes ([`State::set_lane_blocked`]) or ask for a decision
-    /// ([`State::ask_at_turn_end`]).
-    fn on_claim(&self, _game: &Game, _state: &mut State, _me: usize, _player: u8, _lane: u16) {}
-
-    /// On draw: `card` has just gone to `player`'s hand (face up or blind). May ask for a
-    /// decision at the end of the turn (France: place a track piece after drawing cards).
-    fn on_draw(&self, _game: &Game, _state: &mut State, _me: usize, _player: u8, _card: u8) {}
-
-    /// The choices of a decision the module asked for ([`State::ask_at_turn_end`]), as
-    /// `Action::Mechanic { mechanic: me, choice }`. A decision must offer at least one.
-    fn decision_actions(
-        &self,
-        _game: &Game,
-        _state: &State,
-        _me: usize,
-        _step: u16,
-        _push: &mut dyn FnMut(Action),
-    ) {
-    }
-    /// Plays a decision's choice; the turn then ends (unless the module asks again). An
-    /// error changes nothing.
-    fn apply_decision(
-        &self,
-        _game: &Game,
-        _state: &mut State,
-        _me: usize,
-        _step: u16,
-        _choice: u32,
-        _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
-        Err(format!("{} asks for no decisions", self.name()))
-    }
-
-    /// Ticket completion: the points of `goal` for player `p` whose network (own routes plus
-    /// borrowed ones) is `net`, and whether it is completed; `None` leaves the goal to the
-    /// next module or the core (printed value of a pair or multi-city ticket).
-    fn ticket_value(
-        &self,
-        _game: &Game,
-        _state: &State,
-        _p: usize,
-        _goal: &Goal,
-        _net: &mut Components,
-    ) -> Option<(i32, bool)> {
-        None
-    }
-
-    /// End scoring: adds this module's lines (and points) to every player's score. Runs
-    /// after routes, tickets and stations are scored, in module order.
-    fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, _scores: &mut [DetailedScore]) {
-    }
-}
-
-/// The modules and per-hook indices a [`Game`] carries.
-#[derive(Debug, Clone, Default)]
-pub struct Installed {
-    pub modules: Vec<Arc<dyn Mechanic>>,
-    pub setup: Vec<u8>,
-    pub actions: Vec<u8>,
-    pub on_claim: Vec<u8>,
-    pub on_draw: Vec<u8>,
-    pub ticket_value: Vec<u8>,
-    pub end_scoring: Vec<u8>,
-    /// Module → its first word in `State::mechanic_state`, and the total at the end.
-    pub state_offsets: Vec<u32>,
-}
-
-impl Installed {
-    /// Indexes `modules` by hook.
-    pub fn new(modules: Vec<Arc<dyn Mechanic>>) -> Installed {
-        let mut out = Installed::default();
-        for (i, m) in modules.iter().enumerate() {
-            let h = m.hooks();
-            let i = i as u8;
-            for (on, list) in [
-                (h.setup, &mut out.setup),
-                (h.actions, &mut out.actions),
-                (h.on_claim, &mut out.on_claim),
-                (h.on_draw, &mut out.on_draw),
-                (h.ticket_value, &mut out.ticket_value),
-                (h.end_scoring, &mut out.end_scoring),
-            ] {
-                if on {
-                    list.push(i);
-                }
-            }
-        }
-        out.modules = modules;
-        out
-    }
-
-    pub fn len(&self) -> usize {
-        self.modules.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.modules.is_empty()
-    }
-}
 
 /// A rule or feature of a map that no module plays yet.
 #[derive(Debug, Clone, PartialEq, Eq)]

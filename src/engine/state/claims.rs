@@ -11,8 +11,57 @@ impl State {
     /// rules allow them (Nordic's any 4 for one, any 3 for a ferry locomotive).
     pub fn payment(&self, game: &Game, lane: usize, color: u8, locos: u8) -> Option<Cards> {
         let hand = &self.players[self.current as usize].hand;
-        let class = &game.lane_classes[game.lane_class[lane] as usize];
-        class_payment(hand, class, color, locos)
+        let class = self.lane_cost(game, self.current, lane);
+        class_payment(hand, &class, color, locos)
+    }
+
+    /// How player `p` pays for `lane` now: its payment class (in the colour it has now), as
+    /// the modules' per-player costs change it.
+    pub fn lane_cost(&self, game: &Game, p: u8, lane: usize) -> LaneClass {
+        let mut class = game.lane_classes[self.class_of(game, lane)];
+        for &m in &game.mechanics.player_costs {
+            let module = &game.mechanics.modules[m as usize];
+            module.player_cost(game, self, m as usize, p, lane, &mut class);
+        }
+        class
+    }
+
+    /// Appends the current player's legal claims, lane by lane in lane order: counted per
+    /// class first when costs are the same for everyone, priced lane by lane when a module
+    /// prices them per player.
+    pub(super) fn claims(&self, game: &Game, out: &mut Vec<Action>) {
+        if !self.allowed(game, Core::Claim) {
+            return;
+        }
+        let hand = &self.players[self.current as usize].hand;
+        let push = |out: &mut Vec<Action>, lane: usize, class: &LaneClass| {
+            for_each_claim(hand, class, |color, locos| {
+                out.push(Action::Claim {
+                    lane: lane as u16,
+                    color,
+                    locos,
+                })
+            });
+        };
+        if !game.mechanics.player_costs.is_empty() {
+            let trains = self.players[self.current as usize].trains;
+            for lane in self.open_lanes(game, self.current as usize) {
+                let class = self.lane_cost(game, self.current, lane);
+                if class.trains_needed() <= trains {
+                    push(out, lane, &class);
+                }
+            }
+            return;
+        }
+        let mut stack = [0u32; STACK_CLASSES];
+        let mut heap = Vec::new();
+        let counts = class_buffer(game, &mut stack, &mut heap);
+        if self.claim_counts(game, counts) > 0 {
+            self.for_each_claimable_lane(game, counts, |lane, _| {
+                push(out, lane, &game.lane_classes[self.class_of(game, lane)]);
+                true
+            });
+        }
     }
 
     /// Per class, how many ways the current player can claim one of its lanes (0 for
@@ -92,12 +141,12 @@ impl State {
     /// How many ways the current player can pay for `lane` (0: not with this hand or these
     /// trains), from the per-slot counts `ways` of [`State::claim_total`].
     pub(super) fn lane_ways(&self, game: &Game, ways: &[u16; FAST_SLOTS], lane: usize) -> u32 {
-        let slot = game.lane_slot[lane];
+        let slot = self.slot_of(game, lane);
         if slot != NO_SLOT {
             return ways[slot as usize] as u32;
         }
         let player = &self.players[self.current as usize];
-        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        let class = &game.lane_classes[self.class_of(game, lane)];
         if class.trains_needed() <= player.trains {
             class_claim_count(&player.hand, class)
         } else {
@@ -114,7 +163,7 @@ impl State {
         mut f: impl FnMut(usize, u32) -> bool,
     ) {
         for lane in self.open_lanes(game, self.current as usize) {
-            let ways = counts[game.lane_class[lane] as usize];
+            let ways = counts[self.class_of(game, lane)];
             if ways > 0 && !f(lane, ways) {
                 return;
             }
@@ -138,15 +187,16 @@ impl State {
         if self.phase != Phase::Main
             || lane >= game.lane_count()
             || !self.lane_bit_open(game, self.current, lane)
+            || !self.allowed(game, Core::Claim)
         {
             return;
         }
         let player = &self.players[self.current as usize];
-        let class = &game.lane_classes[game.lane_class[lane] as usize];
+        let class = self.lane_cost(game, self.current, lane);
         if class.trains_needed() > player.trains {
             return;
         }
-        for_each_claim(&player.hand, class, |color, locos| {
+        for_each_claim(&player.hand, &class, |color, locos| {
             f(Action::Claim {
                 lane: lane as u16,
                 color,
@@ -159,6 +209,16 @@ impl State {
     /// cards enough), in lane order. Nothing outside the main phase.
     pub fn claimable_lanes(&self, game: &Game, out: &mut Vec<u16>) {
         if self.phase != Phase::Main {
+            return;
+        }
+        if !self.plain_main(game) {
+            for lane in self.open_lanes(game, self.current as usize) {
+                let mut any = false;
+                self.for_each_claim_of_lane(game, lane, |_| any = true);
+                if any {
+                    out.push(lane as u16);
+                }
+            }
             return;
         }
         let mut ways = [0u16; FAST_SLOTS];
@@ -174,13 +234,9 @@ impl State {
 }
 
 /// Lane classes counted on the stack; boards with more use the heap.
-pub(super) const STACK_CLASSES: usize = 64;
+const STACK_CLASSES: usize = 64;
 
-pub(super) fn class_buffer<'a>(
-    game: &Game,
-    stack: &'a mut [u32],
-    heap: &'a mut Vec<u32>,
-) -> &'a mut [u32] {
+fn class_buffer<'a>(game: &Game, stack: &'a mut [u32], heap: &'a mut Vec<u32>) -> &'a mut [u32] {
     let n = game.lane_classes.len();
     if n <= stack.len() {
         &mut stack[..n]

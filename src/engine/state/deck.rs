@@ -21,27 +21,59 @@ impl State {
             + self.players.iter().map(|p| sum(&p.hand)).sum::<u32>()
     }
 
-    /// Takes a random card from the deck, reshuffling the discard pile in when the deck is
-    /// empty; `None` when both are empty (cards never come from nowhere).
-    pub(super) fn draw_card(&mut self, rng: &mut ChaCha8Rng) -> Option<u8> {
-        if self.deck_size == 0 {
-            self.deck = self.discard;
-            self.discard = [0; CARD_KINDS];
-            self.deck_size = self.deck.iter().sum();
-            if self.deck_size == 0 {
+    /// Takes a random train card from the deck, reshuffling the discard pile in when the
+    /// deck is empty; `None` when both are empty (cards never come from nowhere). Modules'
+    /// cards met on the way (shuffled in, or put at a depth) go to their modules, and the
+    /// draw goes on until a train card comes.
+    pub(super) fn draw_card(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+        loop {
+            if let Some(i) = self.deck_placed.iter().position(|&(above, _)| above == 0) {
+                let (_, kind) = self.deck_placed.remove(i);
+                self.module_card_drawn(game, kind);
+                continue;
+            }
+            let others: u16 = self.deck_other.iter().sum();
+            if self.deck_size + others == 0 {
+                if !self.deck_placed.is_empty() {
+                    // Nothing is left above the placed cards.
+                    self.deck_placed.iter_mut().for_each(|x| x.0 = 0);
+                    continue;
+                }
+                self.deck = self.discard;
+                self.discard = [0; CARD_KINDS];
+                self.deck_size = self.deck.iter().sum();
+                if self.deck_size == 0 {
+                    return None;
+                }
+            }
+            let mut r = rng.random_range(0..self.deck_size + others);
+            self.deck_placed.iter_mut().for_each(|x| x.0 -= 1);
+            if r < self.deck_size {
+                for c in 0..CARD_KINDS {
+                    if r < self.deck[c] {
+                        self.deck[c] -= 1;
+                        self.deck_size -= 1;
+                        return Some(c as u8);
+                    }
+                    r -= self.deck[c];
+                }
                 return None;
             }
+            r -= self.deck_size;
+            let kind = (0..self.deck_other.len()).find(|&k| {
+                let here = r < self.deck_other[k];
+                r = r.saturating_sub(self.deck_other[k]);
+                here
+            })?;
+            self.deck_other[kind] -= 1;
+            self.module_card_drawn(game, kind as u16);
         }
-        let mut r = rng.random_range(0..self.deck_size);
-        for c in 0..CARD_KINDS {
-            if r < self.deck[c] {
-                self.deck[c] -= 1;
-                self.deck_size -= 1;
-                return Some(c as u8);
-            }
-            r -= self.deck[c];
-        }
-        None
+    }
+
+    /// A module's card (global kind `kind`) came off the deck: its module takes it.
+    fn module_card_drawn(&mut self, game: &Game, kind: u16) {
+        let (m, own) = game.mechanics.deck_kinds[kind as usize];
+        game.mechanics.modules[m as usize].on_deck_card(game, self, m as usize, own);
     }
 
     pub(super) fn drawable_cards(&self) -> u16 {
@@ -77,7 +109,7 @@ impl State {
                 self.face_up[slot] = NOBODY;
             }
             for slot in 0..self.face_up.len() {
-                self.face_up[slot] = self.draw_card(rng).unwrap_or(NOBODY);
+                self.face_up[slot] = self.draw_card(game, rng).unwrap_or(NOBODY);
             }
         }
     }
@@ -85,15 +117,18 @@ impl State {
     pub(super) fn refill_display(&mut self, game: &Game, rng: &mut ChaCha8Rng) {
         for slot in 0..self.face_up.len() {
             if self.face_up[slot] == NOBODY {
-                self.face_up[slot] = self.draw_card(rng).unwrap_or(NOBODY);
+                self.face_up[slot] = self.draw_card(game, rng).unwrap_or(NOBODY);
             }
         }
         self.check_display(game, rng);
     }
 
-    /// Whether a card can be drawn blind now (deck or discard not empty, in a draw phase).
-    pub fn can_draw_blind(&self) -> bool {
-        matches!(self.phase, Phase::Main | Phase::Drawing { .. }) && self.drawable_cards() > 0
+    /// Whether a card can be drawn blind now (deck or discard not empty, in a draw phase,
+    /// no module against it).
+    pub fn can_draw_blind(&self, game: &Game) -> bool {
+        matches!(self.phase, Phase::Main | Phase::Drawing { .. })
+            && self.drawable_cards() > 0
+            && self.allowed(game, Core::DrawBlind)
     }
 
     /// Whether face-up slot `slot` may be taken now.
@@ -101,10 +136,11 @@ impl State {
         let Some(&c) = self.face_up.get(slot) else {
             return false;
         };
-        match self.phase {
+        let open = match self.phase {
             Phase::Main => c != NOBODY,
             Phase::Drawing { .. } => c != NOBODY && !(c == LOCO && game.loco_whole_draw),
             _ => false,
-        }
+        };
+        open && self.allowed(game, Core::DrawFaceUp)
     }
 }

@@ -26,26 +26,81 @@ impl State {
             self.blocked = vec![0; game.lane_words * game.players as usize];
         }
         let at = p as usize * game.lane_words + lane / 64;
+        self.blocked[at] ^= 1u64 << (lane % 64);
+        if self.lane_open_by_tables(game, lane, p) {
+            self.set_open(game, p as usize, lane, !blocked);
+        }
+    }
+
+    /// Opens or closes `lane` for player `p` in the caches: the bit, and the counts of its
+    /// class and fast slot. Nothing changes when the bit already says so.
+    fn set_open(&mut self, game: &Game, p: usize, lane: usize, open: bool) {
+        let word = &mut self.open[p * game.lane_words + lane / 64];
         let bit = 1u64 << (lane % 64);
-        self.blocked[at] ^= bit;
-        if !self.lane_open_by_tables(game, lane, p) {
+        if (*word & bit != 0) == open {
             return;
         }
-        let classes = game.lane_classes.len();
-        let class = p as usize * classes + game.lane_class[lane] as usize;
-        let slot = game.lane_slot[lane];
-        if blocked {
-            self.open[at] &= !bit;
-            self.open_by_class[class] -= 1;
-            if slot != NO_SLOT {
-                self.open_by_slot[p as usize * FAST_SLOTS + slot as usize] -= 1;
-            }
+        *word ^= bit;
+        let step = |n: &mut u16| {
+            if open { *n += 1 } else { *n -= 1 }
+        };
+        let class = self.class_of(game, lane);
+        step(&mut self.open_by_class[p * game.lane_classes.len() + class]);
+        let slot = self.slot_of(game, lane);
+        if slot != NO_SLOT {
+            step(&mut self.open_by_slot[p * FAST_SLOTS + slot as usize]);
+        }
+    }
+
+    /// `lane`'s payment class now (a module may have coloured it during play).
+    #[inline]
+    pub(super) fn class_of(&self, game: &Game, lane: usize) -> usize {
+        if self.lane_class.is_empty() {
+            game.lane_class[lane] as usize
         } else {
-            self.open[at] |= bit;
-            self.open_by_class[class] += 1;
-            if slot != NO_SLOT {
-                self.open_by_slot[p as usize * FAST_SLOTS + slot as usize] += 1;
-            }
+            self.lane_class[lane] as usize
+        }
+    }
+
+    /// `lane`'s fast slot now, or [`NO_SLOT`].
+    #[inline]
+    pub(super) fn slot_of(&self, game: &Game, lane: usize) -> u8 {
+        if self.lane_class.is_empty() {
+            game.lane_slot[lane]
+        } else {
+            game.class_slot[self.lane_class[lane] as usize]
+        }
+    }
+
+    /// `lane`'s colour now (0..8, or `GRAY`).
+    pub fn lane_color(&self, game: &Game, lane: usize) -> u8 {
+        game.lane_classes[self.class_of(game, lane)].color
+    }
+
+    /// Gives `lane` colour `color` (0..8, or `GRAY`) for the rest of the game (France's
+    /// track pieces); the lane moves to that colour's payment class in every cache. Only
+    /// for games with a module using [`Hooks::lane_colors`](crate::engine::Hooks); ignored
+    /// otherwise.
+    pub fn set_lane_color(&mut self, game: &Game, lane: usize, color: u8) {
+        if game.lane_recolor.is_empty() || lane >= game.lane_count() || color > GRAY {
+            return;
+        }
+        if self.lane_class.is_empty() {
+            self.lane_class = game.lane_class.clone();
+        }
+        let new = game.lane_recolor[lane * (GRAY as usize + 1) + color as usize];
+        if self.lane_class[lane] == new {
+            return;
+        }
+        let open: Vec<usize> = (0..game.players as usize)
+            .filter(|&p| self.lane_bit_open(game, p as u8, lane))
+            .collect();
+        for &p in &open {
+            self.set_open(game, p, lane, false);
+        }
+        self.lane_class[lane] = new;
+        for &p in &open {
+            self.set_open(game, p, lane, true);
         }
     }
 
@@ -58,6 +113,10 @@ impl State {
         self.lane_owner[lane] == NOBODY
             && self.route_claims[r] < route.usable_lanes
             && !(first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p)
+            && !self
+                .shared_lanes
+                .iter()
+                .any(|&(l, q)| q == p && game.lane_route[l as usize] as usize == r)
     }
 
     /// Whether lane `lane` may be claimed by player `p` (ignoring cards).
@@ -113,22 +172,18 @@ impl State {
             let mut by_class = vec![0u16; classes];
             let mut by_slot = [0u16; FAST_SLOTS];
             for lane in 0..game.lane_count() {
-                let r = game.lane_route[lane] as usize;
-                let route = &game.routes[r];
-                let first = route.first_lane as usize;
-                let expected = self.lane_owner[lane] == NOBODY
-                    && self.route_claims[r] < route.usable_lanes
-                    && !(first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p)
-                    && !self.lane_blocked(game, p, lane);
+                let expected =
+                    self.lane_open_by_tables(game, lane, p) && !self.lane_blocked(game, p, lane);
                 if expected != self.lane_bit_open(game, p, lane) {
                     return Err(format!(
                         "open-lane cache: lane {lane} for player {p} should be {expected}"
                     ));
                 }
                 if expected {
-                    by_class[game.lane_class[lane] as usize] += 1;
-                    if game.lane_slot[lane] != NO_SLOT {
-                        by_slot[game.lane_slot[lane] as usize] += 1;
+                    by_class[self.class_of(game, lane)] += 1;
+                    let slot = self.slot_of(game, lane);
+                    if slot != NO_SLOT {
+                        by_slot[slot as usize] += 1;
                     }
                 }
             }
@@ -148,8 +203,56 @@ impl State {
     pub fn assign_lane(&mut self, game: &Game, lane: usize, p: u8) {
         let current = self.current;
         self.current = p;
-        self.take_lane(game, lane);
+        self.take_lane(game, lane, &[0; CARD_KINDS]);
         self.current = current;
+    }
+
+    /// Player `p` becomes a second owner of `lane`, which another player holds (the UK's
+    /// Right of Way): the route joins their network and scores for them, takes their trains,
+    /// and they may claim no other lane of it. No cards are paid here (the module charges).
+    pub fn share_lane(&mut self, game: &Game, lane: usize, p: u8) {
+        let owner = self.lane_owner[lane];
+        if owner == NOBODY || owner == p || self.shared_lanes.contains(&(lane as u16, p)) {
+            return;
+        }
+        let r = game.lane_route[lane] as usize;
+        let route = &game.routes[r];
+        self.shared_lanes.push((lane as u16, p));
+        let player = &mut self.players[p as usize];
+        player.trains = player.trains.saturating_sub(route.trains_needed());
+        player.routes.push(r as u16);
+        self.score_route(game, lane, p);
+        let first = route.first_lane as usize;
+        for l in first..first + route.lane_count as usize {
+            self.set_open(game, p as usize, l, false);
+        }
+    }
+
+    /// Route points of `lane` held by `holder`, onto the score track: to the holder, or where
+    /// the modules' route-points hooks send them.
+    fn score_route(&mut self, game: &Game, lane: usize, holder: u8) {
+        let points = game.routes[game.lane_route[lane] as usize].points;
+        if game.mechanics.route_points.is_empty() {
+            self.players[holder as usize].route_points += points;
+            return;
+        }
+        for (p, n) in self.route_split(game, lane, holder).to {
+            self.players[p as usize].route_points += n;
+        }
+    }
+
+    /// Who scores `lane`'s route points when `holder` holds it: the holder, unless the
+    /// modules' route-points hooks send them elsewhere.
+    pub fn route_split(&self, game: &Game, lane: usize, holder: u8) -> RoutePoints {
+        let points = game.routes[game.lane_route[lane] as usize].points;
+        let mut split = RoutePoints {
+            to: vec![(holder, points)],
+        };
+        for &m in &game.mechanics.route_points {
+            let module = &game.mechanics.modules[m as usize];
+            module.route_points(game, self, m as usize, lane as u16, holder, &mut split);
+        }
+        split
     }
 
     /// Whether lane `lane` is open to player `p` by the lane tables (not owned, its route
@@ -159,8 +262,9 @@ impl State {
         lane < game.lane_count() && p < game.players && self.lane_bit_open(game, p, lane)
     }
 
-    /// The current player takes `lane`: tables, trains, route points and open lanes.
-    pub(super) fn take_lane(&mut self, game: &Game, lane: usize) {
+    /// The current player takes `lane`, having paid `paid`: tables, trains, route points,
+    /// open lanes, then the on-claim hooks.
+    pub(super) fn take_lane(&mut self, game: &Game, lane: usize, paid: &Cards) {
         let r = game.lane_route[lane] as usize;
         let route = &game.routes[r];
         let p = self.current as usize;
@@ -168,36 +272,22 @@ impl State {
         self.route_claims[r] += 1;
         let player = &mut self.players[p];
         player.trains = player.trains.saturating_sub(route.trains_needed());
-        player.route_points += route.points;
         player.routes.push(r as u16);
+        self.score_route(game, lane, self.current);
         // The lane closes for everyone; the route's other lanes close for the claimer (never
         // two lanes of one route) and for everyone once the player count's lanes are used.
-        let words = game.lane_words;
-        let classes = game.lane_classes.len();
         let full = self.route_claims[r] >= route.usable_lanes;
         let first = route.first_lane as usize;
         for other in 0..game.players as usize {
             for l in first..first + route.lane_count as usize {
-                let word = &mut self.open[other * words + l / 64];
-                let bit = 1 << (l % 64);
-                if (l == lane || full || other == p) && *word & bit != 0 {
-                    *word &= !bit;
-                    self.open_by_class[other * classes + game.lane_class[l] as usize] -= 1;
-                    let slot = game.lane_slot[l];
-                    if slot != NO_SLOT {
-                        self.open_by_slot[other * FAST_SLOTS + slot as usize] -= 1;
-                    }
+                if l == lane || full || other == p {
+                    self.set_open(game, other, l, false);
                 }
             }
         }
         for &m in &game.mechanics.on_claim {
-            game.mechanics.modules[m as usize].on_claim(
-                game,
-                self,
-                m as usize,
-                p as u8,
-                lane as u16,
-            );
+            let module = &game.mechanics.modules[m as usize];
+            module.on_claim(game, self, m as usize, p as u8, lane as u16, paid);
         }
     }
 }

@@ -4,39 +4,43 @@
 use super::*;
 
 impl State {
-    /// The whole-turn actions mechanic modules offer the current player now.
+    /// The actions mechanic modules offer the current player now (none while they only
+    /// claim again: [`TurnMods::claiming`]).
     pub(super) fn mechanic_actions(&self, game: &Game, out: &mut Vec<Action>) {
+        if self.turn_mods.claiming {
+            return;
+        }
         for &m in &game.mechanics.actions {
             game.mechanics.modules[m as usize]
                 .main_actions(game, self, m as usize, &mut |a| out.push(a));
         }
     }
 
+    /// Whether core action `what` is open to the current player now: every module allows
+    /// it, and after a claim with claims to spare only claims are.
+    pub(super) fn allowed(&self, game: &Game, what: Core) -> bool {
+        if self.turn_mods.claiming && what != Core::Claim {
+            return false;
+        }
+        game.mechanics.allows.iter().all(|&m| {
+            game.mechanics.modules[m as usize].allows(game, self, m as usize, self.current, what)
+        })
+    }
+
+    /// Whether the main phase is listed and counted as the core alone would: no module
+    /// takes actions away or prices lanes per player, and no extra claim is under way.
+    pub(super) fn plain_main(&self, game: &Game) -> bool {
+        game.mechanics.allows.is_empty()
+            && game.mechanics.player_costs.is_empty()
+            && !self.turn_mods.claiming
+    }
+
     /// Fills `out` with every legal action of the current player.
     pub fn legal_actions(&self, game: &Game, out: &mut Vec<Action>) {
         out.clear();
-        let hand = &self.players[self.current as usize].hand;
         match self.phase {
             Phase::Main => {
-                self.main_draw_actions(game, out);
-                let mut stack = [0u32; STACK_CLASSES];
-                let mut heap = Vec::new();
-                let counts = class_buffer(game, &mut stack, &mut heap);
-                if self.claim_counts(game, counts) > 0 {
-                    self.for_each_claimable_lane(game, counts, |lane, _| {
-                        let class = &game.lane_classes[game.lane_class[lane] as usize];
-                        for_each_claim(hand, class, |color, locos| {
-                            out.push(Action::Claim {
-                                lane: lane as u16,
-                                color,
-                                locos,
-                            })
-                        });
-                        true
-                    });
-                }
-                self.station_actions(game, out);
-                self.mechanic_actions(game, out);
+                self.main_actions_but_pass(game, out);
                 if out.is_empty() && game.when_stuck != WhenStuck::Fail {
                     out.push(Action::Pass);
                 }
@@ -45,6 +49,18 @@ impl State {
                 out.push(a);
                 true
             }),
+        }
+    }
+
+    /// The main phase's actions, in order: draws, claims, stations, module actions, and
+    /// ending the turn after a claim with claims to spare.
+    fn main_actions_but_pass(&self, game: &Game, out: &mut Vec<Action>) {
+        self.main_draw_actions(game, out);
+        self.claims(game, out);
+        self.station_actions(game, out);
+        self.mechanic_actions(game, out);
+        if self.turn_mods.claiming {
+            out.push(Action::EndTurn);
         }
     }
 
@@ -77,15 +93,17 @@ impl State {
                 }
             }
             Phase::Drawing { .. } => {
-                for (slot, &c) in self.face_up.iter().enumerate() {
-                    if c != NOBODY
-                        && !(c == LOCO && game.loco_whole_draw)
-                        && !push(Action::DrawFaceUp(slot as u8))
-                    {
-                        return;
+                if self.allowed(game, Core::DrawFaceUp) {
+                    for (slot, &c) in self.face_up.iter().enumerate() {
+                        if c != NOBODY
+                            && !(c == LOCO && game.loco_whole_draw)
+                            && !push(Action::DrawFaceUp(slot as u8))
+                        {
+                            return;
+                        }
                     }
                 }
-                if self.drawable_cards() > 0 {
+                if self.drawable_cards() > 0 && self.allowed(game, Core::DrawBlind) {
                     push(Action::DrawBlind);
                 }
             }
@@ -122,15 +140,17 @@ impl State {
 
     /// The Main-phase actions before the claims: face-up cards, a blind draw, tickets.
     pub(super) fn main_draw_actions(&self, game: &Game, out: &mut Vec<Action>) {
-        for (slot, &c) in self.face_up.iter().enumerate() {
-            if c != NOBODY {
-                out.push(Action::DrawFaceUp(slot as u8));
+        if self.allowed(game, Core::DrawFaceUp) {
+            for (slot, &c) in self.face_up.iter().enumerate() {
+                if c != NOBODY {
+                    out.push(Action::DrawFaceUp(slot as u8));
+                }
             }
         }
-        if self.drawable_cards() > 0 {
+        if self.drawable_cards() > 0 && self.allowed(game, Core::DrawBlind) {
             out.push(Action::DrawBlind);
         }
-        if self.tickets_drawable(game) {
+        if self.can_draw_tickets(game) {
             out.push(Action::DrawTickets);
         }
     }
@@ -144,14 +164,12 @@ impl State {
                 self.for_each_claim_of_lane(game, lane as usize, |a| found |= a == action);
                 found
             }
-            (Phase::Main, Action::DrawFaceUp(slot)) => self
-                .face_up
-                .get(slot as usize)
-                .is_some_and(|&c| c != NOBODY),
-            (Phase::Main, Action::DrawBlind) => self.can_draw_blind(),
+            (Phase::Main, Action::DrawFaceUp(slot)) => self.can_draw_face_up(game, slot as usize),
+            (Phase::Main, Action::DrawBlind) => self.can_draw_blind(game),
             (Phase::Main, Action::DrawTickets) => self.can_draw_tickets(game),
             (Phase::Main, Action::BuildStation { city, color, locos }) => {
-                (city as usize) < self.station_owner.len()
+                self.allowed(game, Core::BuildStation)
+                    && (city as usize) < self.station_owner.len()
                     && self.station_owner[city as usize] == NOBODY
                     && self
                         .station_payment_options(game)
@@ -165,6 +183,7 @@ impl State {
             (Phase::Main, Action::Pass) => {
                 game.when_stuck != WhenStuck::Fail && self.is_stuck(game)
             }
+            (Phase::Main, Action::EndTurn) => self.turn_mods.claiming,
             (Phase::Main, _) => false,
             _ => {
                 let mut found = false;
@@ -181,6 +200,11 @@ impl State {
     /// face-up card, no card in the deck or discard, no ticket to draw, no lane or station
     /// they can pay for. What then happens is `rules.end_game.when_stuck`.
     pub fn is_stuck(&self, game: &Game) -> bool {
+        if self.phase == Phase::Main && !self.plain_main(game) {
+            let mut listed = Vec::new();
+            self.main_actions_but_pass(game, &mut listed);
+            return listed.is_empty();
+        }
         if self.phase != Phase::Main
             || self.face_up.iter().any(|&c| c != NOBODY)
             || self.drawable_cards() > 0

@@ -1,5 +1,6 @@
 //! A position, its legal actions and how an action changes it.
 
+use super::hooks::{AfterAction, Core, RoutePoints, TurnMods};
 use super::scoring::{ScoreBreakdown, final_scores};
 use super::{
     CARD_KINDS, Cards, FAST_LEN, FAST_SLOTS, GRAY, Game, LOCO, LaneClass, NO_SLOT, NOBODY,
@@ -11,6 +12,7 @@ use std::collections::VecDeque;
 
 mod claims;
 mod deck;
+mod for_modules;
 mod lanes;
 mod legal;
 mod payments;
@@ -19,7 +21,6 @@ mod stations;
 mod tickets;
 mod turn;
 
-use claims::{STACK_CLASSES, class_buffer};
 use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
 use legal::{DRAW_ACTIONS, SmallActions};
 pub use payments::claim_ways_match_general;
@@ -59,6 +60,19 @@ pub enum Action {
     /// Do nothing this turn. Legal only at the start of a turn when no other action is,
     /// and not under `rules.end_game.when_stuck = "fail"`; it is then the only action.
     Pass,
+    /// End the turn after a claim that left claims to spare ([`TurnMods::extra_claims`]).
+    EndTurn,
+}
+
+/// A decision a module asked a player for ([`State::ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The module (its index in `game.mechanics.modules`).
+    pub mechanic: u8,
+    /// The module's own step.
+    pub step: u16,
+    /// Who decides.
+    pub player: u8,
 }
 
 /// Where the game is within a turn.
@@ -81,8 +95,9 @@ pub enum Phase {
     },
     /// Choosing among drawn tickets.
     KeepTickets,
-    /// A decision mechanic module `mechanic` asked the current player for at the end of
-    /// their turn (see [`State::ask_at_turn_end`]); `step` is the module's.
+    /// A decision module `mechanic` asked the current player for (see [`State::ask`]);
+    /// `step` is the module's. While others decide between turns, the current player is the
+    /// one deciding.
     Mechanic {
         mechanic: u8,
         step: u16,
@@ -164,8 +179,25 @@ pub struct State {
     /// The mechanic modules' per-game state (`game.mechanics.state_offsets` gives each
     /// module its words; see [`State::mechanic_words`]).
     pub mechanic_state: Vec<u32>,
-    /// A decision a module asked for at the end of the current turn.
-    pending_decision: Option<(u8, u16)>,
+    /// Decisions modules asked for and not yet begun, in the order asked (the one being
+    /// made is the phase).
+    decisions: VecDeque<Decision>,
+    /// The player whose turn it is while decisions are made (others may decide).
+    turn_owner: Option<u8>,
+    /// Decisions asked for during setup are being made: the first turn follows them.
+    setup_decisions: bool,
+    /// This turn's modifiers (modules' free actions set them; reset when a turn ends).
+    pub turn_mods: TurnMods,
+    /// Lane → payment class, once a module has coloured a lane during play
+    /// ([`State::set_lane_color`]); empty until then (the game's classes hold).
+    lane_class: Vec<u16>,
+    /// Cards of modules' kinds in the train deck, per global kind
+    /// (`game.mechanics.deck_kinds`).
+    pub deck_other: Vec<u16>,
+    /// Cards put at a depth of the train deck: (cards still above it, global kind).
+    deck_placed: Vec<(u16, u16)>,
+    /// Lanes with a second owner, (lane, player) ([`State::share_lane`]).
+    pub shared_lanes: Vec<(u16, u8)>,
     /// Player → bitset of lanes mechanic modules closed to them (`lane_words` words each);
     /// empty until a module blocks a lane.
     blocked: Vec<u64>,
@@ -225,7 +257,14 @@ impl State {
                 0;
                 game.mechanics.state_offsets.last().copied().unwrap_or(0) as usize
             ],
-            pending_decision: None,
+            decisions: VecDeque::new(),
+            turn_owner: None,
+            setup_decisions: false,
+            turn_mods: TurnMods::default(),
+            lane_class: Vec::new(),
+            deck_other: Vec::new(),
+            deck_placed: Vec::new(),
+            shared_lanes: Vec::new(),
             blocked: Vec::new(),
         };
         for p in 0..game.players as usize {
@@ -237,39 +276,27 @@ impl State {
                 }
             }
             for _ in 0..game.start_cards {
-                if let Some(c) = s.draw_card(rng) {
+                if let Some(c) = s.draw_card(game, rng) {
                     s.players[p].hand[c as usize] += 1;
                 }
             }
         }
         for slot in 0..s.face_up.len() {
-            s.face_up[slot] = s.draw_card(rng).unwrap_or(NOBODY);
+            s.face_up[slot] = s.draw_card(game, rng).unwrap_or(NOBODY);
         }
         s.check_display(game, rng);
+        // Modules' cards join the deck once hands and display are dealt.
+        s.deck_other = game.mechanics.deck_counts.clone();
         for &m in &game.mechanics.setup {
             game.mechanics.modules[m as usize].setup(game, &mut s, m as usize, rng);
         }
-        s.deal_initial(game);
+        if game.initial_deal.iter().all(|&n| n == 0) {
+            // No setup tickets (a module deals them some other way, a draft).
+            s.start_play();
+        } else {
+            s.deal_initial(game);
+        }
         s
-    }
-
-    /// Module `me`'s words of per-game state.
-    pub fn mechanic_words(&self, game: &Game, me: usize) -> &[u32] {
-        let o = &game.mechanics.state_offsets;
-        &self.mechanic_state[o[me] as usize..o[me + 1] as usize]
-    }
-
-    /// Module `me`'s words of per-game state, to change.
-    pub fn mechanic_words_mut(&mut self, game: &Game, me: usize) -> &mut [u32] {
-        let o = &game.mechanics.state_offsets;
-        &mut self.mechanic_state[o[me] as usize..o[me + 1] as usize]
-    }
-
-    /// Asks the current player, once their turn's action is done, for a decision of module
-    /// `me` (its `decision_actions` at `step`); the turn ends when it is made. For modules'
-    /// hooks (after a draw, a claim or the module's own action).
-    pub fn ask_at_turn_end(&mut self, me: usize, step: u16) {
-        self.pending_decision = Some((me as u8, step));
     }
 
     pub fn is_terminal(&self) -> bool {

@@ -32,8 +32,12 @@ impl State {
             }
             return self.sample_from_list(game, pick);
         }
-        // Module actions are not counted without listing them.
-        if self.face_up.len() + 2 > DRAW_ACTIONS || !game.mechanics.actions.is_empty() {
+        // Module actions, actions modules take away and per-player costs are not counted
+        // without listing them.
+        if self.face_up.len() + 2 > DRAW_ACTIONS
+            || !game.mechanics.actions.is_empty()
+            || !self.plain_main(game)
+        {
             return self.sample_from_list(game, pick);
         }
         let mut draws: SmallActions<DRAW_ACTIONS> = SmallActions::default();
@@ -101,7 +105,7 @@ impl State {
                 rest -= n;
                 continue;
             }
-            let class = &game.lane_classes[game.lane_class[lane] as usize];
+            let class = &game.lane_classes[self.class_of(game, lane)];
             let mut k = 0;
             let mut found = None;
             for_each_claim(hand, class, |color, locos| {

@@ -15,15 +15,26 @@ impl State {
         }
     }
 
+    /// The draw action's offer: the rules' deal plus this turn's extra tickets (at most
+    /// 16), from the drawable decks in order.
     pub(super) fn deal_draw(&mut self, game: &Game) {
-        self.offered.clear();
+        let n = (game.draw_deal + self.turn_mods.extra_tickets).min(16) as usize;
+        let mut offered = std::mem::take(&mut self.offered);
+        offered.clear();
+        self.deal_from_decks(game, n, &mut offered);
+        self.offered = offered;
+    }
+
+    /// Takes tickets from the tops of the drawable decks, in deck order, until `out` holds
+    /// `n`.
+    pub(super) fn deal_from_decks(&mut self, game: &Game, n: usize, out: &mut Vec<u16>) {
         for d in 0..self.ticket_decks.len() {
             if !game.drawable[d] {
                 continue;
             }
-            while self.offered.len() < game.draw_deal as usize {
+            while out.len() < n {
                 match self.ticket_decks[d].pop_front() {
-                    Some(t) => self.offered.push(t),
+                    Some(t) => out.push(t),
                     None => break,
                 }
             }
@@ -48,7 +59,9 @@ impl State {
 
     /// Whether the current player may draw tickets now.
     pub fn can_draw_tickets(&self, game: &Game) -> bool {
-        self.phase == Phase::Main && self.tickets_drawable(game)
+        self.phase == Phase::Main
+            && self.tickets_drawable(game)
+            && self.allowed(game, Core::DrawTickets)
     }
 
     /// The smallest number of tickets the current player must keep from the offer.

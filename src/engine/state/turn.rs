@@ -1,5 +1,7 @@
-//! Applying an action: draws, claims and tunnels, ticket choices, stations, module actions
-//! and decisions, passes; then the end of the turn and of the game.
+//! Applying an action: one function per action (ticket choices, draws, claims and tunnels,
+//! stations, module actions and decisions, passes), then the end of the turn and of the
+//! game. Every function checks before it changes anything, so an illegal action changes
+//! nothing.
 
 use super::*;
 
@@ -20,182 +22,50 @@ impl State {
     }
 
     /// [`State::apply`] without the bookkeeping of passes in a row.
-    pub(super) fn apply_action(
+    fn apply_action(
         &mut self,
         game: &Game,
         action: Action,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
-        let p = self.current as usize;
         match (self.phase, action) {
             (Phase::SetupTickets | Phase::KeepTickets, Action::KeepTickets(mask)) => {
-                let n = self.offered.len() as u32;
-                if mask >> n != 0 || mask.count_ones() < self.keep_minimum(game) as u32 {
-                    return Err(format!("cannot keep tickets {mask:b}"));
-                }
-                let setup = self.phase == Phase::SetupTickets;
-                let offered = std::mem::take(&mut self.offered);
-                let mut returned = Vec::new();
-                for (i, &t) in offered.iter().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        self.players[p].tickets.push(t);
-                    } else {
-                        returned.push(t);
-                    }
-                }
-                let policy = if setup {
-                    game.initial_discard
-                } else {
-                    game.draw_discard
-                };
-                self.return_tickets(game, returned, policy, rng);
-                self.offered = offered;
-                self.offered.clear();
-                if setup {
-                    if p + 1 < game.players as usize {
-                        self.current += 1;
-                        self.deal_initial(game);
-                    } else {
-                        self.current = 0;
-                        self.phase = Phase::Main;
-                    }
-                } else {
-                    self.end_turn(game);
-                }
+                self.keep_tickets(game, mask, rng)
             }
-            (Phase::Main, Action::DrawFaceUp(slot))
-            | (Phase::Drawing { .. }, Action::DrawFaceUp(slot)) => {
-                let c = *self
-                    .face_up
-                    .get(slot as usize)
-                    .filter(|&&c| c != NOBODY)
-                    .ok_or("empty face-up slot")?;
-                let first = self.phase == Phase::Main;
-                if c == LOCO && game.loco_whole_draw && !first {
-                    return Err("a face-up locomotive cannot be a later draw".into());
-                }
-                self.players[p].hand[c as usize] += 1;
-                self.card_drawn(game, c);
-                self.face_up[slot as usize] = NOBODY;
-                self.refill_display(game, rng);
-                let left = match self.phase {
-                    Phase::Drawing { left } => left - 1,
-                    _ if c == LOCO && game.loco_whole_draw => 0,
-                    _ => game.draws_per_turn - 1,
-                };
-                self.after_draw(game, left);
+            (Phase::Main | Phase::Drawing { .. }, Action::DrawFaceUp(slot)) => {
+                self.draw_face_up(game, slot, rng)
             }
-            (Phase::Main, Action::DrawBlind) | (Phase::Drawing { .. }, Action::DrawBlind) => {
-                let c = self.draw_card(rng).ok_or("no card to draw")?;
-                self.players[p].hand[c as usize] += 1;
-                self.card_drawn(game, c);
-                let left = match self.phase {
-                    Phase::Drawing { left } => left - 1,
-                    _ => game.draws_per_turn - 1,
-                };
-                self.after_draw(game, left);
-            }
+            (Phase::Main | Phase::Drawing { .. }, Action::DrawBlind) => self.draw_blind(game, rng),
             (Phase::Main, Action::DrawTickets) => {
-                if !self.tickets_drawable(game) {
+                if !self.can_draw_tickets(game) {
                     return Err("no tickets to draw".into());
                 }
                 self.deal_draw(game);
                 self.phase = Phase::KeepTickets;
+                Ok(())
             }
             (Phase::Main, Action::Claim { lane, color, locos }) => {
-                let l = lane as usize;
-                if l >= game.lane_count() || !self.lane_open_for(game, l, self.current) {
-                    return Err(format!("lane {lane} cannot be claimed"));
-                }
-                if color != LOCO && self.players[p].hand[color as usize] == 0 {
-                    return Err("no card of that colour".into());
-                }
-                let spent = self
-                    .payment(game, l, color, locos)
-                    .ok_or("cannot pay for that lane")?;
-                let route = &game.routes[game.lane_route[l] as usize];
-                if route.tunnel && game.tunnel_reveal > 0 {
-                    let mut extra = 0u8;
-                    for _ in 0..game.tunnel_reveal {
-                        if let Some(c) = self.draw_card(rng) {
-                            self.revealed[c as usize] += 1;
-                            let matches = if color == LOCO {
-                                c == LOCO
-                            } else {
-                                c == LOCO || c == color
-                            };
-                            extra += matches as u8;
-                        }
-                    }
-                    if extra > 0 {
-                        self.phase = Phase::Tunnel {
-                            lane,
-                            color,
-                            locos,
-                            extra,
-                        };
-                        return Ok(());
-                    }
-                    self.discard_revealed();
-                }
-                self.complete_claim(game, l, &spent);
-                self.end_turn(game);
+                self.claim(game, lane, color, locos, rng)
             }
-            (
-                Phase::Tunnel {
-                    lane,
-                    color,
-                    locos,
-                    extra,
-                },
-                Action::TunnelPay { locos: extra_locos },
-            ) => {
-                let l = lane as usize;
-                let mut spent = self
-                    .payment(game, l, color, locos)
-                    .ok_or("cannot pay for that lane")?;
-                if extra_locos > extra || (color == LOCO && extra_locos != extra) {
-                    return Err("bad tunnel payment".into());
-                }
-                spent[LOCO as usize] += extra_locos as u16;
-                if color != LOCO {
-                    spent[color as usize] += (extra - extra_locos) as u16;
-                }
-                let hand = &self.players[p].hand;
-                if (0..CARD_KINDS).any(|k| spent[k] > hand[k]) {
-                    return Err("not enough cards for the tunnel".into());
-                }
-                self.discard_revealed();
-                self.complete_claim(game, l, &spent);
-                self.end_turn(game);
-            }
+            (Phase::Tunnel { .. }, Action::TunnelPay { locos }) => self.tunnel_pay(game, locos),
             (Phase::Tunnel { .. }, Action::TunnelWithdraw) => {
                 self.discard_revealed();
                 self.end_turn(game);
+                Ok(())
             }
             (Phase::Main, Action::BuildStation { city, color, locos }) => {
-                let c = city as usize;
-                if c >= self.station_owner.len()
-                    || self.station_owner[c] != NOBODY
-                    || self.players[p].stations.len() >= game.stations as usize
-                {
-                    return Err("no station can be built there".into());
-                }
-                let spent = self
-                    .station_payment(game, color, locos)
-                    .ok_or("cannot pay for the station")?;
-                self.pay(&spent);
-                self.station_owner[c] = self.current;
-                self.players[p].stations.push(city);
-                self.end_turn(game);
+                self.build_station(game, city, color, locos)
             }
             (Phase::Main, Action::Mechanic { mechanic, choice }) => {
                 if !self.is_legal(game, action) {
                     return Err(format!("{action:?} is not legal now"));
                 }
                 let module = &game.mechanics.modules[mechanic as usize];
-                module.apply_action(game, self, mechanic as usize, choice as u32, rng)?;
-                self.end_turn(game);
+                match module.apply_action(game, self, mechanic as usize, choice as u32, rng)? {
+                    AfterAction::EndTurn => self.end_turn(game),
+                    AfterAction::Continue => {}
+                }
+                Ok(())
             }
             (Phase::Mechanic { mechanic, step }, Action::Mechanic { choice, .. }) => {
                 if !self.is_legal(game, action) {
@@ -203,35 +73,228 @@ impl State {
                 }
                 let module = &game.mechanics.modules[mechanic as usize];
                 module.apply_decision(game, self, mechanic as usize, step, choice as u32, rng)?;
-                self.end_turn(game);
+                self.after_decision(game);
+                Ok(())
             }
-            (Phase::Main, Action::Pass) => {
-                if !self.is_legal(game, Action::Pass) {
-                    return Err(
-                        "only a player with nothing else to do may pass, and not when \
-                                rules.end_game.when_stuck = \"fail\""
-                            .into(),
-                    );
-                }
-                self.passes_in_row = self.passes_in_row.saturating_add(1);
-                // The pass is the player's turn: it counts down the last round like any other.
+            (Phase::Main, Action::EndTurn) if self.turn_mods.claiming => {
                 self.end_turn(game);
-                // A whole round of passes: nobody can ever act again.
-                if !self.is_terminal() && self.passes_in_row >= game.players {
-                    if game.when_stuck == WhenStuck::End {
-                        self.finish(game);
+                Ok(())
+            }
+            (Phase::Main, Action::Pass) => self.pass(game),
+            (phase, action) => Err(format!("{action:?} is not legal in {phase:?}")),
+        }
+    }
+
+    /// Keeps the offered tickets whose bits are set in `mask`; the others go back by the
+    /// rules' policy. After setup's last choice, play starts.
+    fn keep_tickets(&mut self, game: &Game, mask: u32, rng: &mut ChaCha8Rng) -> Result<(), String> {
+        let p = self.current as usize;
+        let n = self.offered.len() as u32;
+        if mask >> n != 0 || mask.count_ones() < self.keep_minimum(game) as u32 {
+            return Err(format!("cannot keep tickets {mask:b}"));
+        }
+        let setup = self.phase == Phase::SetupTickets;
+        let offered = std::mem::take(&mut self.offered);
+        let mut returned = Vec::new();
+        for (i, &t) in offered.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                self.players[p].tickets.push(t);
+            } else {
+                returned.push(t);
+            }
+        }
+        let policy = if setup {
+            game.initial_discard
+        } else {
+            game.draw_discard
+        };
+        self.return_tickets(game, returned, policy, rng);
+        self.offered = offered;
+        self.offered.clear();
+        if !setup {
+            self.end_turn(game);
+        } else if p + 1 < game.players as usize {
+            self.current += 1;
+            self.deal_initial(game);
+        } else {
+            self.start_play();
+        }
+        Ok(())
+    }
+
+    fn draw_face_up(&mut self, game: &Game, slot: u8, rng: &mut ChaCha8Rng) -> Result<(), String> {
+        let c = *self
+            .face_up
+            .get(slot as usize)
+            .filter(|&&c| c != NOBODY)
+            .ok_or("empty face-up slot")?;
+        let first = self.phase == Phase::Main;
+        if c == LOCO && game.loco_whole_draw && !first {
+            return Err("a face-up locomotive cannot be a later draw".into());
+        }
+        if !self.can_draw_face_up(game, slot as usize) {
+            return Err("that card cannot be taken now".into());
+        }
+        self.players[self.current as usize].hand[c as usize] += 1;
+        self.card_drawn(game, c);
+        self.face_up[slot as usize] = NOBODY;
+        self.refill_display(game, rng);
+        let left = match self.phase {
+            Phase::Drawing { left } => left - 1,
+            _ if c == LOCO && game.loco_whole_draw => 0,
+            _ => game.draws_per_turn - 1 + self.turn_mods.extra_draws,
+        };
+        self.after_draw(game, left);
+        Ok(())
+    }
+
+    fn draw_blind(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Result<(), String> {
+        if !self.can_draw_blind(game) {
+            return Err("no card to draw".into());
+        }
+        let c = self.draw_card(game, rng).ok_or("no card to draw")?;
+        self.players[self.current as usize].hand[c as usize] += 1;
+        self.card_drawn(game, c);
+        let left = match self.phase {
+            Phase::Drawing { left } => left - 1,
+            _ => game.draws_per_turn - 1 + self.turn_mods.extra_draws,
+        };
+        self.after_draw(game, left);
+        Ok(())
+    }
+
+    /// A claim: paid at once, or, for a tunnel whose reveal asks for more, paid in the
+    /// tunnel phase.
+    fn claim(
+        &mut self,
+        game: &Game,
+        lane: u16,
+        color: u8,
+        locos: u8,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        let l = lane as usize;
+        if l >= game.lane_count()
+            || !self.lane_open_for(game, l, self.current)
+            || !self.allowed(game, Core::Claim)
+        {
+            return Err(format!("lane {lane} cannot be claimed"));
+        }
+        if color != LOCO && self.players[self.current as usize].hand[color as usize] == 0 {
+            return Err("no card of that colour".into());
+        }
+        let spent = self
+            .payment(game, l, color, locos)
+            .ok_or("cannot pay for that lane")?;
+        let route = &game.routes[game.lane_route[l] as usize];
+        if route.tunnel && game.tunnel_reveal > 0 {
+            let mut extra = 0u8;
+            for _ in 0..game.tunnel_reveal {
+                if let Some(c) = self.draw_card(game, rng) {
+                    self.revealed[c as usize] += 1;
+                    let matches = if color == LOCO {
+                        c == LOCO
                     } else {
-                        self.fail(format!(
-                            "no legal action for any player: all {} passed in a row (train \
-                             deck and discard: {} cards, tickets left: {})",
-                            game.players,
-                            self.drawable_cards(),
-                            self.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
-                        ));
-                    }
+                        c == LOCO || c == color
+                    };
+                    extra += matches as u8;
                 }
             }
-            (phase, action) => return Err(format!("{action:?} is not legal in {phase:?}")),
+            if extra > 0 {
+                self.phase = Phase::Tunnel {
+                    lane,
+                    color,
+                    locos,
+                    extra,
+                };
+                return Ok(());
+            }
+            self.discard_revealed();
+        }
+        self.complete_claim(game, l, &spent);
+        Ok(())
+    }
+
+    fn tunnel_pay(&mut self, game: &Game, extra_locos: u8) -> Result<(), String> {
+        let Phase::Tunnel {
+            lane,
+            color,
+            locos,
+            extra,
+        } = self.phase
+        else {
+            return Err("no tunnel to pay".into());
+        };
+        let l = lane as usize;
+        let mut spent = self
+            .payment(game, l, color, locos)
+            .ok_or("cannot pay for that lane")?;
+        if extra_locos > extra || (color == LOCO && extra_locos != extra) {
+            return Err("bad tunnel payment".into());
+        }
+        spent[LOCO as usize] += extra_locos as u16;
+        if color != LOCO {
+            spent[color as usize] += (extra - extra_locos) as u16;
+        }
+        let hand = &self.players[self.current as usize].hand;
+        if (0..CARD_KINDS).any(|k| spent[k] > hand[k]) {
+            return Err("not enough cards for the tunnel".into());
+        }
+        self.discard_revealed();
+        self.complete_claim(game, l, &spent);
+        Ok(())
+    }
+
+    fn build_station(
+        &mut self,
+        game: &Game,
+        city: u16,
+        color: u8,
+        locos: u8,
+    ) -> Result<(), String> {
+        let c = city as usize;
+        let p = self.current as usize;
+        if c >= self.station_owner.len()
+            || self.station_owner[c] != NOBODY
+            || self.players[p].stations.len() >= game.stations as usize
+            || !self.allowed(game, Core::BuildStation)
+        {
+            return Err("no station can be built there".into());
+        }
+        let spent = self
+            .station_payment(game, color, locos)
+            .ok_or("cannot pay for the station")?;
+        self.pay(&spent);
+        self.station_owner[c] = self.current;
+        self.players[p].stations.push(city);
+        self.end_turn(game);
+        Ok(())
+    }
+
+    fn pass(&mut self, game: &Game) -> Result<(), String> {
+        if !self.is_legal(game, Action::Pass) {
+            return Err(
+                "only a player with nothing else to do may pass, and not when \
+                        rules.end_game.when_stuck = \"fail\""
+                    .into(),
+            );
+        }
+        self.passes_in_row = self.passes_in_row.saturating_add(1);
+        // The pass is the player's turn: it counts down the last round like any other.
+        self.end_turn(game);
+        // A whole round of passes: nobody can ever act again.
+        if !self.is_terminal() && self.passes_in_row >= game.players {
+            if game.when_stuck == WhenStuck::End {
+                self.finish(game);
+            } else {
+                self.fail(format!(
+                    "no legal action for any player: all {} passed in a row (train deck and \
+                     discard: {} cards, tickets left: {})",
+                    game.players,
+                    self.drawable_cards(),
+                    self.ticket_decks.iter().map(|d| d.len()).sum::<usize>()
+                ));
+            }
         }
         Ok(())
     }
@@ -243,11 +306,11 @@ impl State {
         }
         self.phase = Phase::Drawing { left };
         // When no card can be taken for the later draw, the turn ends.
-        let can_draw = self.drawable_cards() > 0
-            || self
-                .face_up
-                .iter()
-                .any(|&c| c != NOBODY && !(c == LOCO && game.loco_whole_draw));
+        let mut can_draw = false;
+        self.other_phase_actions(game, |_| {
+            can_draw = true;
+            false
+        });
         if !can_draw {
             self.end_turn(game);
         }
@@ -268,17 +331,35 @@ impl State {
         }
     }
 
+    /// Pays for and takes `lane`; then the turn ends, unless it has claims to spare
+    /// ([`TurnMods::extra_claims`]): the player may then claim again or end the turn.
     pub(super) fn complete_claim(&mut self, game: &Game, lane: usize, spent: &Cards) {
         self.pay(spent);
-        self.take_lane(game, lane);
-    }
-
-    pub(super) fn end_turn(&mut self, game: &Game) {
-        // A decision a module asked for comes first; the turn ends once it is made.
-        if let Some((mechanic, step)) = self.pending_decision.take() {
-            self.phase = Phase::Mechanic { mechanic, step };
+        self.take_lane(game, lane, spent);
+        if self.turn_mods.extra_claims > 0 {
+            self.turn_mods.extra_claims -= 1;
+            self.turn_mods.claiming = true;
+            self.phase = Phase::Main;
             return;
         }
+        self.end_turn(game);
+    }
+
+    /// The turn's action is done: the decisions asked for come first; then the turn ends.
+    pub(super) fn end_turn(&mut self, game: &Game) {
+        if self.begin_decision() {
+            return;
+        }
+        self.finish_turn(game);
+    }
+
+    /// The turn is over: the modules' turn-end hooks, the last round's count-down, the next
+    /// player.
+    pub(super) fn finish_turn(&mut self, game: &Game) {
+        for &m in &game.mechanics.on_turn_end {
+            game.mechanics.modules[m as usize].on_turn_end(game, self, m as usize);
+        }
+        self.turn_mods = TurnMods::default();
         let p = self.current as usize;
         self.players[p].turns += 1;
         self.turn += 1;

@@ -1,0 +1,337 @@
+//! The hooks: how a mechanic module plugs into the engine.
+//!
+//! The core (`engine/state/`) plays what every map of the family shares; a [`Mechanic`] adds
+//! a map's own rules by overriding some of the trait's methods and saying which in
+//! [`Hooks`]. The engine calls a hook only on the modules that use it, so a map without
+//! mechanics pays nothing, and random 2-player USA keeps its closed-form claim counting.
+//!
+//! | hook | what it may do | made for | invariant the engine keeps |
+//! |---|---|---|---|
+//! | [`costs`](Mechanic::costs) | set lanes' cost fields once, at compile time | Nordic, Switzerland, Castilla, Legendary Asia | claims still counted by formula per payment class |
+//! | [`player_cost`](Mechanic::player_cost) | change a lane's cost for one player, now | UK technologies (any 4 as a locomotive, Booster, Diesel Power) | with any such module, claims are listed lane by lane (never counted by class), so a claim is legal exactly when listed |
+//! | [`State::set_lane_color`] ([`Hooks::lane_colors`]) | give a lane its colour during play | France's track pieces | the lane moves between payment classes and fast slots in every open-lane count |
+//! | [`deck_cards`](Mechanic::deck_cards), [`on_deck_card`](Mechanic::on_deck_card), [`State::place_in_deck`] | shuffle cards of the module's kinds into the train deck, or put one at a depth; take them when drawn | Iberia's festival cards and Ticket Draft card | a draw goes on until a train card comes; hands, display and discards only ever hold train cards |
+//! | [`setup`](Mechanic::setup) | per-game state ([`state_words`](Mechanic::state_words)), ask for decisions before the first turn | every module with state; Old West's starting cities; Iberia and South Korea's drafts | the state stays one cheap clone |
+//! | [`State::ask`], [`State::ask_round`] with [`decision_actions`](Mechanic::decision_actions) / [`apply_decision`](Mechanic::apply_decision) | a queue of decisions, each by a named player: at the end of a turn, or a round of every player between turns (seat order either way) | France's track piece, Old West's marker and Alvin, drafts | one decision at a time, in the order asked; the turn owner's turn resumes (or the next turn starts) only when the queue is empty; the decider sees only their own choices |
+//! | [`main_actions`](Mechanic::main_actions) / [`apply_action`](Mechanic::apply_action) | whole-turn actions, or **modifiers** that do not take the turn ([`AfterAction::Continue`]) and change it through [`State::turn_mods`] | Express cards, technology purchases, Water Tenders, Thermocompressor | [`TurnMods`] last one turn; a modifier never ends a turn |
+//! | [`allows`](Mechanic::allows) | remove a core action ([`Core`]) for a player, now | Iberia (no ticket draws before the second draft), an Express card's restriction to one kind of action | `legal_actions`, `is_legal`, `legal_count` and the samplers agree |
+//! | [`State::set_lane_blocked`] | close lanes to one player | crossings, Old West's network, UK concessions | kept inside the open-lane caches |
+//! | [`on_claim`](Mechanic::on_claim) (told the cards paid), [`on_draw`](Mechanic::on_draw), [`on_turn_end`](Mechanic::on_turn_end) | react; [`State::spend`] takes more cards (paying more on purpose) | South Korea's mat, France, festivals | |
+//! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
+//! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
+
+use super::scoring::{Components, DetailedScore};
+use super::{Action, Cards, Game, Goal, LaneClass, State};
+use crate::model::MapFile;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::sync::Arc;
+
+/// Which hooks a module uses (the engine skips the others).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Hooks {
+    pub costs: bool,
+    pub player_costs: bool,
+    /// Lanes get their colour during play ([`State::set_lane_color`]): the game is compiled
+    /// with a payment class for every colour of every lane.
+    pub lane_colors: bool,
+    pub deck_cards: bool,
+    pub setup: bool,
+    pub actions: bool,
+    pub allows: bool,
+    pub on_claim: bool,
+    pub on_draw: bool,
+    pub on_turn_end: bool,
+    pub route_points: bool,
+    pub ticket_value: bool,
+    pub end_scoring: bool,
+}
+
+impl Hooks {
+    /// Only end scoring: what a bonus uses.
+    pub const END_SCORING: Hooks = Hooks {
+        costs: false,
+        player_costs: false,
+        lane_colors: false,
+        deck_cards: false,
+        setup: false,
+        actions: false,
+        allows: false,
+        on_claim: false,
+        on_draw: false,
+        on_turn_end: false,
+        route_points: false,
+        ticket_value: false,
+        end_scoring: true,
+    };
+}
+
+/// A core action a module may take away ([`Mechanic::allows`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Core {
+    DrawFaceUp,
+    DrawBlind,
+    DrawTickets,
+    Claim,
+    BuildStation,
+}
+
+/// What happens after a module's main-phase action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterAction {
+    /// The action was the turn (buy, build, place...): the turn ends.
+    EndTurn,
+    /// A modifier: the player still takes the turn's action (an Express card, a purchase
+    /// before the action).
+    Continue,
+}
+
+/// What the current turn has been changed to by modifiers. Reset when a turn ends.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TurnMods {
+    /// Cards more to draw in a draw-cards turn (Water Tenders: a third).
+    pub extra_draws: u8,
+    /// Tickets more in a ticket draw (South Korea's Express card: 3 + N).
+    pub extra_tickets: u8,
+    /// Claims more in a claim turn (Thermocompressor): after a claim, the player may claim
+    /// again or end the turn ([`Action::EndTurn`]).
+    pub extra_claims: u8,
+    /// Set by the engine after a claim that leaves extra claims: only claims and
+    /// [`Action::EndTurn`] are legal.
+    pub claiming: bool,
+}
+
+/// Who scores a route's points: a few (player, points) pairs ([`Mechanic::route_points`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoutePoints {
+    pub to: Vec<(u8, i32)>,
+}
+
+/// One module. `me` is the module's index in [`Game::mechanics`]: it is what
+/// [`Action::Mechanic`] and [`State::mechanic_words`] name.
+pub trait Mechanic: fmt::Debug + Send + Sync {
+    /// What the module plays, for reports and score sheets (`European Express (longest
+    /// path)`).
+    fn name(&self) -> String;
+    /// Which hooks it uses.
+    fn hooks(&self) -> Hooks;
+
+    /// Costs: adjusts how lanes (`game.routes`' cost fields) and stations are paid for, and
+    /// any other table of the compiled game. Runs once in [`Game::new`], before lanes are
+    /// grouped into payment classes.
+    fn costs(&self, _map: &MapFile, _game: &mut Game) {}
+
+    /// Costs per player: changes `class`, the way `lane` is paid for, for player `p` now
+    /// (any N cards as a locomotive: `any_for_one` and `ferry_substitute`; one card fewer:
+    /// `discount`). Claims are then listed lane by lane.
+    fn player_cost(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _p: u8,
+        _lane: usize,
+        _class: &mut LaneClass,
+    ) {
+    }
+
+    /// Cards of the module's own kinds shuffled into the train deck at the start, a count per
+    /// kind (kinds are the module's: 0, 1, ...). A kind with count 0 can still be put at a
+    /// depth by [`State::place_in_deck`].
+    fn deck_cards(&self, _game: &Game) -> Vec<u16> {
+        Vec::new()
+    }
+    /// A card of kind `kind` came off the train deck (a blind draw, a display refill, a
+    /// tunnel reveal); it is the module's now. The engine then draws again for the same
+    /// purpose.
+    fn on_deck_card(&self, _game: &Game, _state: &mut State, _me: usize, _kind: u16) {}
+
+    /// Words of per-game state the module keeps in the [`State`].
+    fn state_words(&self, _game: &Game) -> usize {
+        0
+    }
+    /// Setup: after the cards are dealt and before the setup ticket choice; may ask for
+    /// decisions ([`State::ask`], [`State::ask_round`]), which are made after the setup
+    /// tickets are kept and before the first turn.
+    fn setup(&self, _game: &Game, _state: &mut State, _me: usize, _rng: &mut ChaCha8Rng) {}
+
+    /// Legal actions: pushes the module's actions for the current player at the start of a
+    /// turn (`Action::Mechanic { mechanic: me, choice }`).
+    fn main_actions(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _push: &mut dyn FnMut(Action),
+    ) {
+    }
+    /// Plays one of the module's actions (listed by `main_actions`); says whether it was
+    /// the turn or a modifier. An error changes nothing.
+    fn apply_action(
+        &self,
+        _game: &Game,
+        _state: &mut State,
+        _me: usize,
+        _choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<AfterAction, String> {
+        Err(format!("{} has no actions", self.name()))
+    }
+
+    /// Whether player `p` may take core action `what` now (all modules must allow it).
+    fn allows(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _what: Core) -> bool {
+        true
+    }
+
+    /// On claim: player `player` has just taken `lane` paying `paid` (trains and route
+    /// points counted). May close lanes ([`State::set_lane_blocked`]), take more cards
+    /// ([`State::spend`]) or ask for a decision ([`State::ask`]).
+    fn on_claim(
+        &self,
+        _game: &Game,
+        _state: &mut State,
+        _me: usize,
+        _player: u8,
+        _lane: u16,
+        _paid: &Cards,
+    ) {
+    }
+
+    /// On draw: `card` has just gone to `player`'s hand (face up or blind). May ask for a
+    /// decision at the end of the turn (France: place a track piece after drawing cards).
+    fn on_draw(&self, _game: &Game, _state: &mut State, _me: usize, _player: u8, _card: u8) {}
+
+    /// The current player's turn is over (its decisions made); [`State::turn_mods`] are
+    /// about to be reset.
+    fn on_turn_end(&self, _game: &Game, _state: &mut State, _me: usize) {}
+
+    /// The choices of a decision the module asked for, as `Action::Mechanic { mechanic: me,
+    /// choice }`, for the deciding player (`state.current_player()`). A decision must offer
+    /// at least one.
+    fn decision_actions(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: u16,
+        _push: &mut dyn FnMut(Action),
+    ) {
+    }
+    /// Plays a decision's choice; the next decision asked for follows, then the turn goes
+    /// on. An error changes nothing.
+    fn apply_decision(
+        &self,
+        _game: &Game,
+        _state: &mut State,
+        _me: usize,
+        _step: u16,
+        _choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        Err(format!("{} asks for no decisions", self.name()))
+    }
+
+    /// Route points: who scores `lane` held by `owner`. `split` starts as the owner with the
+    /// route's points; the module may send them elsewhere. Asked when the lane is taken (the
+    /// score track) and again by the final scoring, so a module whose answer may change
+    /// later (a marker placed after the claim) decides in its own state which moment counts.
+    fn route_points(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _lane: u16,
+        _owner: u8,
+        _split: &mut RoutePoints,
+    ) {
+    }
+
+    /// Ticket completion: the points of `goal` for player `p` whose network (own routes plus
+    /// borrowed ones) is `net`, and whether it is completed; `None` leaves the goal to the
+    /// next module or the core (printed value of a pair or multi-city ticket).
+    fn ticket_value(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _p: usize,
+        _goal: &Goal,
+        _net: &mut Components,
+    ) -> Option<(i32, bool)> {
+        None
+    }
+
+    /// End scoring: adds this module's lines (and points) to every player's score. Runs
+    /// after routes, tickets and stations are scored, in module order.
+    fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, _scores: &mut [DetailedScore]) {
+    }
+}
+
+/// The modules and per-hook indices a [`Game`] carries.
+#[derive(Debug, Clone, Default)]
+pub struct Installed {
+    pub modules: Vec<Arc<dyn Mechanic>>,
+    pub player_costs: Vec<u8>,
+    pub setup: Vec<u8>,
+    pub actions: Vec<u8>,
+    pub allows: Vec<u8>,
+    pub on_claim: Vec<u8>,
+    pub on_draw: Vec<u8>,
+    pub on_turn_end: Vec<u8>,
+    pub route_points: Vec<u8>,
+    pub ticket_value: Vec<u8>,
+    pub end_scoring: Vec<u8>,
+    /// Whether some module sets lane colours during play.
+    pub lane_colors: bool,
+    /// Module → its first word in `State::mechanic_state`, and the total at the end.
+    pub state_offsets: Vec<u32>,
+    /// Cards of modules' kinds in the train deck: each global kind's (module, own kind).
+    pub deck_kinds: Vec<(u8, u16)>,
+    /// Global kind → copies shuffled into the deck at the start.
+    pub deck_counts: Vec<u16>,
+}
+
+impl Installed {
+    /// Indexes `modules` by hook.
+    pub fn new(modules: Vec<Arc<dyn Mechanic>>) -> Installed {
+        let mut out = Installed::default();
+        for (i, m) in modules.iter().enumerate() {
+            let h = m.hooks();
+            let i = i as u8;
+            for (on, list) in [
+                (h.player_costs, &mut out.player_costs),
+                (h.setup, &mut out.setup),
+                (h.actions, &mut out.actions),
+                (h.allows, &mut out.allows),
+                (h.on_claim, &mut out.on_claim),
+                (h.on_draw, &mut out.on_draw),
+                (h.on_turn_end, &mut out.on_turn_end),
+                (h.route_points, &mut out.route_points),
+                (h.ticket_value, &mut out.ticket_value),
+                (h.end_scoring, &mut out.end_scoring),
+            ] {
+                if on {
+                    list.push(i);
+                }
+            }
+            out.lane_colors |= h.lane_colors;
+        }
+        out.modules = modules;
+        out
+    }
+
+    pub fn len(&self) -> usize {
+        self.modules.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.modules.is_empty()
+    }
+
+    /// The global deck kind of module `me`'s own kind `kind`, if it declared it.
+    pub fn deck_kind(&self, me: usize, kind: u16) -> Option<u16> {
+        self.deck_kinds
+            .iter()
+            .position(|&(m, k)| m as usize == me && k == kind)
+            .map(|i| i as u16)
+    }
+}
