@@ -13,6 +13,9 @@ use ttrmap::load::load_path;
 use ttrmap::model::MapFile;
 use ttrmap::playtest::{game_seed, play_game, record};
 
+#[path = "engine_mechanics/second_hooks.rs"]
+mod second_hooks;
+
 /// A made-up rule: each player starts with `tokens` tokens (setup); a turn may be spent to
 /// cash one in (the action); every claimed lane is counted (on claim); a pair ticket is worth
 /// one point more than printed when completed (ticket value); at the end each counted claim
@@ -112,7 +115,7 @@ impl Mechanic for Tokens {
     }
 }
 
-fn usa() -> MapFile {
+pub(crate) fn usa() -> MapFile {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
     load_path(&path).expect("readable").map.expect("loaded")
 }

@@ -40,7 +40,8 @@ pub(super) fn class_payment(
     if locos as u16 > hand[LOCO as usize] {
         return None;
     }
-    let spaces = class.length - class.ferry;
+    // Coloured spaces to pay: a discount takes cards off them, never off ferry spaces.
+    let spaces = (class.length - class.ferry).saturating_sub(class.discount);
     let ferry_locos = locos.min(class.ferry);
     let space_locos = locos - ferry_locos;
     if space_locos > spaces || (space_locos > 0 && !class.loco_on_spaces) {
@@ -121,9 +122,9 @@ pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(
 
 /// [`for_each_claim`] by trying every colour and locomotive count against the payment rules.
 pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
-    let spaces = class.length - class.ferry;
+    let spaces = (class.length - class.ferry).saturating_sub(class.discount);
     let max_locos = if class.loco_on_spaces {
-        hand[LOCO as usize].min(class.length as u16)
+        hand[LOCO as usize].min((class.ferry + spaces) as u16)
     } else {
         hand[LOCO as usize].min(class.ferry as u16)
     } as u8;
