@@ -5,7 +5,7 @@
 //! (`rules.ferries.substitute`).
 //!
 //! Which cards are given up is the engine's choice, not the player's: the most plentiful
-//! other colours first, locomotives last (see `state.rs`'s payment), so the legal claims of a
+//! other colours first, locomotives last (see `state/payments.rs`), so the legal claims of a
 //! hand stay one per colour and locomotive count.
 
 use super::{Game, Hooks, Mechanic};

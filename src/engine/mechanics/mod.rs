@@ -1,7 +1,7 @@
 //! Mechanic modules: the rules a map adds to the core game, each switched on by the map's
 //! data and consulted by the engine at a small set of hooks.
 //!
-//! The core (`engine/state.rs`) plays what every map of the family shares: the train deck
+//! The core (`engine/state/`) plays what every map of the family shares: the train deck
 //! and display, draws, claims of single/double/triple lanes, tunnels, ferries, stations,
 //! ticket deals and the end trigger; `engine/scoring.rs` scores routes, tickets, stations and
 //! tie-breaks. Everything a map adds on top is a [`Mechanic`]: [`modules_for`] reads the map and
