@@ -138,6 +138,28 @@ fn switzerland_country_tickets() {
     assert_eq!(totals(&v), [39, 1]);
 }
 
+/// Every fixture's breakdown, human and JSON, byte for byte: the output a position gives
+/// does not change when the code that reads and checks it moves.
+#[test]
+fn every_fixture_prints_as_its_snapshot() {
+    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(root().join("tests/fixtures/positions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    fixtures.sort();
+    assert!(fixtures.len() >= 7, "{fixtures:?}");
+    for file in fixtures {
+        let name = file.file_stem().unwrap().to_str().unwrap().to_string();
+        let path = format!("tests/fixtures/positions/{name}.toml");
+        for format in ["human", "json"] {
+            let (code, out, err) = score(&[&path, "--format", format]);
+            assert_eq!(code, Some(0), "{name}: {err}");
+            insta::assert_snapshot!(format!("{name}__{format}"), out);
+        }
+    }
+}
+
 fn temp_position(tag: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ttrmap-score-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
