@@ -2,7 +2,7 @@
 
 use super::Cx;
 use crate::diagnostic::Diagnostic;
-use crate::load::Seg;
+use crate::spans::Seg;
 use crate::path;
 use crate::suggest::did_you_mean;
 

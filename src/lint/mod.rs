@@ -11,7 +11,8 @@ pub(crate) mod rules;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::graph::{BoardGraph, Dist, UNREACHABLE};
-use crate::load::{Loaded, Seg};
+use crate::load::Loaded;
+use crate::spans::Seg;
 use crate::model::MapFile;
 use serde_json::Value;
 use std::cell::OnceCell;

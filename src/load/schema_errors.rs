@@ -1,7 +1,7 @@
 //! Schema validation of the whole document, every violation at once, each mapped back to
 //! the span of the offending key or value.
 
-use super::tree::{Seg, SpanNode, pointer};
+use crate::spans::{Seg, SpanNode, pointer};
 use crate::diagnostic::Diagnostic;
 use crate::suggest::did_you_mean;
 use jsonschema::error::ValidationErrorKind;
