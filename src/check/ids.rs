@@ -3,8 +3,8 @@
 
 use super::Cx;
 use crate::diagnostic::Diagnostic;
-use crate::spans::Seg;
 use crate::path;
+use crate::spans::Seg;
 use std::collections::HashMap;
 
 pub(super) fn check(cx: &mut Cx) {

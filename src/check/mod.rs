@@ -16,8 +16,8 @@ mod rules;
 mod tickets;
 
 use crate::diagnostic::Diagnostic;
-use crate::spans::{Seg, SpanNode};
 use crate::model::MapFile;
+use crate::spans::{Seg, SpanNode};
 use std::collections::HashSet;
 
 /// Every code a semantic check can report, with a one-line summary (`ttrmap explain`).
