@@ -394,6 +394,43 @@ fn a_position_that_is_not_toml_is_located() {
     assert!(err.contains("position.toml:2:"), "{err}");
 }
 
+/// A game the map cannot set up is located at what the position said: its mode, its player
+/// count, or its map (a rule no module plays, with how to leave it out).
+#[test]
+fn setup_problems_point_at_what_the_position_said() {
+    let castilla = root().join("maps/castilla.toml");
+    let cases = [
+        (
+            "mode = \"capitalz\"\n[[player]]\n[[player]]\n",
+            "2:8]",
+            "unknown; the map has normal, capitals",
+        ),
+        ("players = 1\n[[player]]\n", "2:11]", "1 players"),
+        (
+            "mode = \"capitals\"\n[[player]]\n[[player]]\n",
+            "1:7]",
+            "without = [",
+        ),
+    ];
+    for (rest, at, wanted) in cases {
+        let dir = TempDir::new("score-setup");
+        let file = dir.0.join("position.toml");
+        std::fs::write(
+            &file,
+            format!("map = {:?}\n{rest}", castilla.display().to_string()),
+        )
+        .unwrap();
+        let (code, _, err) = score(&[file.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("position-game"), "{err}");
+        assert!(
+            err.contains(&format!("position.toml:{at}")),
+            "no {at} in\n{err}"
+        );
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+}
+
 /// Every code a position problem can have is explained by `ttrmap explain`.
 #[test]
 fn position_codes_are_explained() {
