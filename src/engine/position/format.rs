@@ -279,12 +279,19 @@ impl Reader<'_> {
                     span,
                 } => Some(At { value: n, span }),
                 At {
-                    value: Whole::TooLarge(_),
+                    value: Whole::TooLarge(written),
                     span,
-                } => Some(At {
-                    value: i64::MAX,
-                    span,
-                }),
+                } => {
+                    self.out.push(
+                        Diagnostic::error(
+                            FORMAT,
+                            format!("players = {written}: no game has that many players"),
+                        )
+                        .with_span(span)
+                        .with_label("not a player count"),
+                    );
+                    None
+                }
             }
         });
         let mode = top
@@ -500,6 +507,27 @@ mod tests {
             .map(|c| c.route.value.as_str())
             .collect();
         assert_eq!(ids, ["a-b", "c-d"]);
+    }
+
+    #[test]
+    fn integers_beyond_64_bits_are_named_as_written() {
+        let text = "map = \"m\"\nplayers = 123456789012345678901\n[[player]]\n\
+                    routes = [{ route = \"a-b\", lane = -99999999999999999999 }]\n";
+        let read = read(text);
+        let messages: Vec<&str> = read
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "players = 123456789012345678901: no game has that many players",
+                "lane -99999999999999999999: route `a-b` has no such lane; lanes are numbered from 1",
+            ]
+        );
+        let p = read.position.unwrap();
+        assert!(p.players.is_none() && p.player[0].routes.is_empty());
     }
 
     #[test]
