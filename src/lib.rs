@@ -17,5 +17,6 @@ pub mod playtest;
 pub mod render;
 pub mod report;
 pub mod schema;
+pub mod spans;
 pub mod stats;
 pub mod suggest;

@@ -8,6 +8,9 @@
 //! joined by two separate routes (`src/presets/india.toml`); a Switzerland country ticket
 //! scores its best completed target and an unfinished one loses its lowest value.
 
+mod common;
+
+use common::TempDir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use ttrmap::engine::Game;
@@ -138,24 +141,53 @@ fn switzerland_country_tickets() {
     assert_eq!(totals(&v), [39, 1]);
 }
 
-fn temp_position(tag: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ttrmap-score-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("position.toml");
+/// Every fixture's breakdown, human and JSON, byte for byte: the output a position gives
+/// does not change when the code that reads and checks it moves.
+#[test]
+fn every_fixture_prints_as_its_snapshot() {
+    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(root().join("tests/fixtures/positions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    fixtures.sort();
+    assert!(fixtures.len() >= 7, "{fixtures:?}");
+    for file in fixtures {
+        let name = file.file_stem().unwrap().to_str().unwrap().to_string();
+        let path = format!("tests/fixtures/positions/{name}.toml");
+        for format in ["human", "json"] {
+            let (code, out, err) = score(&[&path, "--format", format]);
+            assert_eq!(code, Some(0), "{name}: {err}");
+            insta::assert_snapshot!(format!("{name}__{format}"), out);
+        }
+    }
+}
+
+/// A position on the USA map in a temporary folder, removed when the returned guard drops.
+fn usa_position(text: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::new("score");
+    let file = dir.0.join("position.toml");
     let map = root().join("maps").join("usa.toml");
     std::fs::write(
         &file,
         format!("map = {:?}\n{text}", map.display().to_string()),
     )
     .unwrap();
-    file
+    (dir, file)
 }
 
-fn fails_with(tag: &str, text: &str, wanted: &str) {
-    let file = temp_position(tag, text);
-    let (code, _, err) = score(&[file.to_str().unwrap()]);
+/// Scores a USA position; (exit code, stdout, stderr).
+fn score_usa(text: &str, format: &str) -> (Option<i32>, String, String) {
+    let (_dir, file) = usa_position(text);
+    score(&[file.to_str().unwrap(), "--format", format])
+}
+
+fn fails_with(tag: &str, text: &str, wanted: &[&str]) {
+    let (code, _, err) = score_usa(text, "human");
     assert_eq!(code, Some(1), "{tag}: {err}");
-    assert!(err.contains(wanted), "{tag}: {err}");
+    for w in wanted {
+        assert!(err.contains(w), "{tag}: no {w:?} in\n{err}");
+    }
 }
 
 #[test]
@@ -164,7 +196,10 @@ fn bad_positions_exit_1_with_a_clear_error() {
     fails_with(
         "unknown",
         &two("routes = [\"denver-omha\"]", ""),
-        "unknown route `denver-omha`; did you mean 'denver-omaha'?",
+        &[
+            "unknown route `denver-omha`",
+            "help: did you mean 'denver-omaha'?",
+        ],
     );
     fails_with(
         "twice",
@@ -172,7 +207,7 @@ fn bad_positions_exit_1_with_a_clear_error() {
             "routes = [{ route = \"new-york-boston\", lane = 1 }]",
             "routes = [{ route = \"boston-new-york\", lane = 1 }, { route = \"boston-new-york\", lane = 1 }]",
         ),
-        "lane 1 is claimed twice",
+        &["lane 1 is claimed twice"],
     );
     // 6 + 6 + 6 + 6 + 6 + 6 + 6 + 6 = 48 > 45 trains.
     fails_with(
@@ -182,14 +217,14 @@ fn bad_positions_exit_1_with_a_clear_error() {
              \"el-paso-los-angeles\", \"helena-seattle\", \"miami-new-orleans\", \"portland-salt-lake-city\"]",
             "",
         ),
-        "the routes use 48 trains but a player has only 45",
+        &["the routes use 48 trains but a player has only 45"],
     );
     // Five players so that both lanes of a double route are open.
     let five = "players = 5\n[[player]]\nroutes = [{ route = \"boston-new-york\", lane = 1 }, { route = \"boston-new-york\", lane = 2 }]\n[[player]]\n[[player]]\n[[player]]\n[[player]]\n";
     fails_with(
         "both-lanes",
         five,
-        "on two lanes of route `boston-new-york`",
+        &["on two lanes of route `boston-new-york`"],
     );
     fails_with(
         "double-two-players",
@@ -197,21 +232,226 @@ fn bad_positions_exit_1_with_a_clear_error() {
             "routes = [{ route = \"boston-new-york\", lane = 1 }]",
             "routes = [{ route = \"boston-new-york\", lane = 2 }]",
         ),
-        "only 1 may be used with 2 players",
+        &["only 1 may be used with 2 players"],
     );
-    fails_with("field", &two("rotues = []", ""), "unknown field `rotues`");
+    fails_with(
+        "field",
+        &two("rotues = []", ""),
+        &["unknown key `rotues`", "did you mean 'routes'?"],
+    );
     fails_with(
         "ticket",
         &two("tickets = [\"boston-maimi\"]", ""),
-        "unknown ticket `boston-maimi`",
+        &[
+            "unknown ticket `boston-maimi`",
+            "did you mean 'boston-miami'?",
+        ],
     );
+    fails_with(
+        "players",
+        &format!("players = 3\n{}", two("", "")),
+        &["players = 3 but the position has 2 [[player]] tables"],
+    );
+}
+
+/// Every problem of every player in one run, each with the file, line and column of what
+/// it is about, through the same report renderer as `check`.
+#[test]
+fn every_problem_at_once_with_its_line_and_column() {
+    let text = "\
+[[player]]
+name = \"Ada\"
+routes = [\"denver-omha\", { route = \"portland-san-francisco\", lane = 0 }]
+tickets = [\"boston-maimi\"]
+[[player]]
+name = \"Bob\"
+routes = [{ route = \"denver-helena\", lane = 3 }, \"omaha-denvr\"]
+tickets = [\"denver-el-paso\", \"nowhere-at-all\"]
+";
+    let (code, out, err) = score_usa(text, "human");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty(), "{out}");
+    // Line 1 is `map = ...`: Ada's routes are on line 4, Bob's on line 8.
+    for wanted in [
+        "position.toml:4:11]",
+        "Ada: unknown route `denver-omha`",
+        "position.toml:4:69]",
+        "lane 0: lanes are numbered from 1; route `portland-san-francisco` has 2",
+        "position.toml:5:12]",
+        "Ada: unknown ticket `boston-maimi`",
+        "position.toml:8:45]",
+        "lane 3: route `denver-helena` has 1 lane",
+        "position.toml:8:50]",
+        "Bob: unknown route `omaha-denvr`",
+        "did you mean 'denver-omaha'?",
+        "position.toml:9:30]",
+        "Bob: unknown ticket `nowhere-at-all`",
+        "6 errors",
+    ] {
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    // The excerpt is underlined, as `check` does.
+    assert!(err.contains("───"), "{err}");
+}
+
+#[test]
+fn problems_as_json_carry_lines_and_columns() {
+    let text = "[[player]]\nroutes = [\"denver-omha\"]\n[[player]]\ntickets = [\"boston-maimi\"]\n";
+    let (code, out, err) = score_usa(text, "json");
+    assert_eq!(code, Some(1), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    let found: Vec<(i64, i64, &str)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["line"].as_i64().unwrap(),
+                d["column"].as_i64().unwrap(),
+                d["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (3, 11, "player 1: unknown route `denver-omha`"),
+            (5, 12, "player 2: unknown ticket `boston-maimi`"),
+        ]
+    );
+}
+
+/// A ticket or route may be written from either end: `miami-boston` is Boston–Miami.
+#[test]
+fn either_direction_of_a_route_or_ticket_is_accepted() {
+    let forward = "[[player]]\nroutes = [\"denver-omaha\", { route = \"portland-san-francisco\", lane = 2 }]\n\
+                   tickets = [\"boston-miami\", \"denver–el-paso\"]\n[[player]]\n";
+    let reversed = "[[player]]\nroutes = [\"omaha-denver\", { route = \"san-francisco-portland\", lane = 2 }]\n\
+                    tickets = [\"miami-boston\", \"el-paso-denver\"]\n[[player]]\n";
+    for format in ["human", "json"] {
+        let (code, a, err) = score_usa(forward, format);
+        assert_eq!(code, Some(0), "{err}");
+        let (code, b, err) = score_usa(reversed, format);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(a, b);
+    }
+    // The breakdown names the route by its id and the ticket by its label.
+    let (_, out, _) = score_usa(reversed, "human");
+    assert!(out.contains("denver-omaha"), "{out}");
+    assert!(out.contains("boston–miami"), "{out}");
+}
+
+/// Lanes out of range, negative or beyond any integer: plain words, never a serde message.
+#[test]
+fn lane_problems_are_phrased_plainly() {
+    let text = "[[player]]\nroutes = [\
+                { route = \"portland-san-francisco\", lane = -1 }, \
+                { route = \"boston-new-york\", lane = 3 }, \
+                { route = \"denver-omaha\", lane = 99999999999999999999 }, \
+                { route = \"calgary-seattle\", lane = 1.5 }]\n[[player]]\n";
+    let (code, _, err) = score_usa(text, "human");
+    assert_eq!(code, Some(1), "{err}");
+    for wanted in [
+        "lane -1: lanes are numbered from 1; route `portland-san-francisco` has 2",
+        "lane 3: route `boston-new-york` has 2 lanes",
+        "lane 99999999999999999999: route `denver-omaha` has no such lane; lanes are numbered from 1",
+        "a lane is a whole number",
+        "4 errors",
+    ] {
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    assert!(!err.contains("untagged"), "{err}");
+}
+
+/// The shape of the file: wrong types and unknown keys anywhere, each located, all at once.
+#[test]
+fn format_problems_are_all_located() {
+    let text = "mode = 3\n[[player]]\nroutes = \"denver-omaha\"\n\
+                stations = [{ town = \"denver\" }]\n[[player]]\nname = \"Bob\"\ntikets = []\n";
+    let (code, _, err) = score_usa(text, "human");
+    assert_eq!(code, Some(1), "{err}");
+    for wanted in [
+        "position.toml:2:8]",
+        "`mode` must be a string",
+        "position.toml:4:10]",
+        "`routes` must be an array",
+        "position.toml:5:15]",
+        "unknown key `town`",
+        "missing key `city`",
+        "position.toml:8:1]",
+        "unknown key `tikets`",
+        "did you mean 'tickets'?",
+    ] {
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+}
+
+#[test]
+fn a_position_that_is_not_toml_is_located() {
+    let (code, _, err) = score_usa("[[player]\n", "human");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("toml-syntax"), "{err}");
+    assert!(err.contains("position.toml:2:"), "{err}");
+}
+
+/// A game the map cannot set up is located at what the position said: its mode, its player
+/// count, or its map (a rule no module plays, with how to leave it out).
+#[test]
+fn setup_problems_point_at_what_the_position_said() {
+    let castilla = root().join("maps/castilla.toml");
+    let cases = [
+        (
+            "mode = \"capitalz\"\n[[player]]\n[[player]]\n",
+            "2:8]",
+            "unknown; the map has normal, capitals",
+        ),
+        ("players = 1\n[[player]]\n", "2:11]", "1 players"),
+        (
+            "mode = \"capitals\"\n[[player]]\n[[player]]\n",
+            "1:7]",
+            "without = [",
+        ),
+    ];
+    for (rest, at, wanted) in cases {
+        let dir = TempDir::new("score-setup");
+        let file = dir.0.join("position.toml");
+        std::fs::write(
+            &file,
+            format!("map = {:?}\n{rest}", castilla.display().to_string()),
+        )
+        .unwrap();
+        let (code, _, err) = score(&[file.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("position-game"), "{err}");
+        assert!(
+            err.contains(&format!("position.toml:{at}")),
+            "no {at} in\n{err}"
+        );
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+}
+
+/// Every code a position problem can have is explained by `ttrmap explain`.
+#[test]
+fn position_codes_are_explained() {
+    for (code, _) in ttrmap::engine::position::CODES {
+        let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+            .args(["explain", code])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{code}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).starts_with(code),
+            "{code}"
+        );
+    }
 }
 
 #[test]
 fn missing_files_exit_2() {
     let (code, _, err) = score(&["tests/fixtures/positions/no-such.toml"]);
     assert_eq!(code, Some(2), "{err}");
-    let file = temp_position("nomap", "");
+    let (_dir, file) = usa_position("");
     std::fs::write(&file, "map = \"nowhere.toml\"\n[[player]]\n[[player]]\n").unwrap();
     let (code, _, err) = score(&[file.to_str().unwrap()]);
     assert_eq!(code, Some(2), "{err}");

@@ -3,8 +3,8 @@
 
 use super::Cx;
 use crate::diagnostic::Diagnostic;
-use crate::load::Seg;
 use crate::path;
+use crate::spans::Seg;
 use std::collections::HashMap;
 
 pub(super) fn check(cx: &mut Cx) {
@@ -106,15 +106,11 @@ fn unique(cx: &mut Cx, kind: &str, items: Vec<(Vec<Seg>, String)>) {
     let mut first: HashMap<&str, usize> = HashMap::new();
     for (n, (at, id)) in items.iter().enumerate() {
         if let Some(&prev) = first.get(id.as_str()) {
-            let prev_line = cx.loaded.span_of(&items[prev].0).map(|s| {
-                crate::diagnostic::LineIndex::new(&cx.loaded.text)
-                    .line_col(s.start)
-                    .0
-            });
-            let help = match prev_line {
-                Some(line) => format!("the first {kind} with this id is on line {line}"),
-                None => format!("the first {kind} with this id is defined earlier"),
-            };
+            let first_at = cx.spans.locate(&items[prev].0).value;
+            let line = crate::diagnostic::LineIndex::new(cx.text)
+                .line_col(first_at.start)
+                .0;
+            let help = format!("the first {kind} with this id is on line {line}");
             cx.at(
                 at.clone(),
                 Diagnostic::error("duplicate-id", format!("duplicate {kind} id `{id}`"))

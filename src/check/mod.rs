@@ -4,7 +4,9 @@
 //! contradict themselves, mechanic data that does not add up.
 //!
 //! Each family of checks is one file; each problem has a stable code (see `CODES`). Checks
-//! read the model and locate problems through `Loaded::span_of`; they never re-parse.
+//! read the model and locate problems through the span tree (`crate::spans`); they never
+//! re-parse. They take the text and spans, not a `load::Loaded`, so `load` (which runs them)
+//! and `check` do not import each other.
 
 mod ids;
 mod mechanics;
@@ -14,8 +16,8 @@ mod rules;
 mod tickets;
 
 use crate::diagnostic::Diagnostic;
-use crate::load::{Loaded, Seg};
 use crate::model::MapFile;
+use crate::spans::{Seg, SpanNode};
 use std::collections::HashSet;
 
 /// Every code a semantic check can report, with a one-line summary (`ttrmap explain`).
@@ -81,10 +83,11 @@ pub const CODES: &[(&str, &str)] = &[
 ];
 
 /// Runs every semantic check on a deserialised map.
-pub fn check(map: &MapFile, loaded: &Loaded) -> Vec<Diagnostic> {
+pub fn check(map: &MapFile, text: &str, spans: &SpanNode) -> Vec<Diagnostic> {
     let mut cx = Cx {
         map,
-        loaded,
+        text,
+        spans,
         cities: map.cities.iter().map(|c| c.id.as_str()).collect(),
         zones: map.zones.iter().map(|z| z.id.as_str()).collect(),
         out: Vec::new(),
@@ -98,10 +101,11 @@ pub fn check(map: &MapFile, loaded: &Loaded) -> Vec<Diagnostic> {
     cx.out
 }
 
-/// What a check needs: the model, the spans, and where to put findings.
+/// What a check needs: the model, the source text and its spans, and where to put findings.
 pub(crate) struct Cx<'a> {
     pub map: &'a MapFile,
-    pub loaded: &'a Loaded,
+    pub text: &'a str,
+    pub spans: &'a SpanNode,
     pub cities: HashSet<&'a str>,
     pub zones: HashSet<&'a str>,
     pub out: Vec<Diagnostic>,
@@ -110,13 +114,14 @@ pub(crate) struct Cx<'a> {
 impl Cx<'_> {
     /// Reports `d` at the value found at `path`.
     pub fn at(&mut self, path: Vec<Seg>, d: Diagnostic) {
-        let span = self.loaded.span_of(&path);
+        let span = Some(self.spans.locate(&path).value);
         self.out.push(Diagnostic { span, ..d });
     }
 
     /// Reports `d` at the key found at `path` (for a whole entry's problem).
     pub fn at_key(&mut self, path: Vec<Seg>, d: Diagnostic) {
-        let span = self.loaded.key_span_of(&path);
+        let loc = self.spans.locate(&path);
+        let span = Some(loc.key.unwrap_or(loc.value));
         self.out.push(Diagnostic { span, ..d });
     }
 

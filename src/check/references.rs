@@ -2,8 +2,8 @@
 
 use super::Cx;
 use crate::diagnostic::Diagnostic;
-use crate::load::Seg;
 use crate::path;
+use crate::spans::Seg;
 use crate::suggest::did_you_mean;
 
 pub(super) fn check(cx: &mut Cx) {

@@ -35,11 +35,13 @@ const LOADER_CODES: &[(&str, &str)] = &[
 
 pub fn run(args: Args) -> i32 {
     let rules = crate::lint::registry::RULES;
-    // Lint rules document themselves; loader and check codes have a one-line summary.
+    // Lint rules document themselves; loader, check and position codes have a one-line
+    // summary.
     let plain = || {
         LOADER_CODES
             .iter()
             .chain(crate::check::CODES)
+            .chain(crate::engine::position::CODES)
             .filter(|(c, _)| crate::lint::registry::find(c).is_none())
     };
     let modules = crate::engine::mechanics::MODULE_DOCS;
@@ -61,7 +63,7 @@ pub fn run(args: Args) -> i32 {
                     r.summary()
                 ));
             }
-            super::emit("load and check codes (always errors):\n");
+            super::emit("load, check and score codes (always errors):\n");
             for (code, summary) in plain() {
                 super::emit(&format!("  {code:<24} {summary}\n"));
             }

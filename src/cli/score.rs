@@ -1,32 +1,19 @@
 //! `ttrmap score POSITION.toml [--format human|json]`: the final scoring of a game played on
-//! paper. The position file names the map and lists what each player ended with:
-//!
-//! ```toml
-//! map = "../maps/usa.toml"     # relative to this file
-//! players = 2                  # optional; must match the number of [[player]] tables
-//! mode = "grand"               # optional (maps with game modes)
-//!
-//! [[player]]
-//! name = "Ada"
-//! routes = ["denver-omaha", { route = "new-york-boston", lane = 2 }]  # lane: 1 = first
-//! stations = [{ city = "berlin", borrows = "berlin-wien" }, { city = "paris" }]
-//! tickets = ["boston–miami", "denver-el-paso"]   # labels; '-' may stand for '–'
-//! ```
-//!
-//! A station without `borrows` borrows whichever route scores best. Exit 0 with the
-//! breakdown, 1 when the position (or its map) has problems, 2 on I/O or usage errors.
+//! paper. The position format, its checks and the scoring are the engine's
+//! (`engine::position`); this file reads the files, prints the breakdown (human or JSON) or
+//! the problems (through `report`, as `check` prints a map's). Exit 0 with the breakdown, 1
+//! when the position (or its map) has problems, 2 on I/O or usage errors.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
-use crate::engine::position::{blank_position, build_station};
-use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
-use crate::engine::{Game, NOBODY};
-use crate::load::load_path;
-use crate::model::{MapFile, TieBreak};
+use crate::diagnostic::Diagnostic;
+use crate::engine::position::{self, Checked};
+use crate::engine::scoring::DetailedScore;
+use crate::load::{load_path, sort_diagnostics};
+use crate::model::TieBreak;
 use crate::report::{FileReport, Format, render};
-use crate::suggest::did_you_mean;
-use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use serde::Serialize;
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,60 +28,6 @@ pub struct Args {
     file: PathBuf,
     #[arg(long, value_enum, default_value = "human")]
     format: ScoreFormat,
-}
-
-/// A finished position, as people write it down.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Position {
-    /// The map file, relative to the position file.
-    pub map: String,
-    /// Player count (default: the number of `[[player]]` tables).
-    pub players: Option<u8>,
-    /// Game mode id, for maps with `[[modes]]`.
-    pub mode: Option<String>,
-    /// Rules of the map the game was played without (keys as `playtest --without` takes).
-    #[serde(default)]
-    pub without: Vec<String>,
-    /// Seat order.
-    #[serde(default)]
-    pub player: Vec<PlayerPosition>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerPosition {
-    pub name: Option<String>,
-    #[serde(default)]
-    pub routes: Vec<RouteClaim>,
-    #[serde(default)]
-    pub stations: Vec<StationPosition>,
-    #[serde(default)]
-    pub tickets: Vec<String>,
-}
-
-/// A route id (its only free lane, or its first free lane), or a route and a lane.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
-pub enum RouteClaim {
-    Id(String),
-    Lane(LaneClaim),
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LaneClaim {
-    pub route: String,
-    /// 1 = the route's first lane (its first listed colour).
-    pub lane: u8,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StationPosition {
-    pub city: String,
-    /// The route (of another player, into `city`) the station borrows; absent: the best.
-    pub borrows: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -148,308 +81,6 @@ struct JsonPlayer {
 struct JsonScore {
     map: String,
     players: Vec<JsonPlayer>,
-}
-
-/// A position that was read and checked, ready to score.
-struct Checked {
-    game: Game,
-    state: crate::engine::State,
-    borrow: Vec<Vec<Borrow>>,
-    names: Vec<String>,
-    /// Each player's lanes, in their order (for the breakdown).
-    lanes: Vec<Vec<usize>>,
-}
-
-/// Reads the position and its map. `Err((exit code, message))`.
-fn read(path: &Path) -> Result<(Position, MapFile, PathBuf), (i32, String)> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        (
-            super::EXIT_USAGE,
-            format!("cannot read {}: {e}", path.display()),
-        )
-    })?;
-    let position: Position =
-        toml::from_str(&text).map_err(|e| (EXIT_PROBLEMS, format!("{}: {e}", path.display())))?;
-    let base = path.parent().unwrap_or(Path::new("."));
-    let map_path = base.join(&position.map);
-    let loaded = load_path(&map_path).map_err(|e| {
-        (
-            super::EXIT_USAGE,
-            format!("cannot read map {}: {e}", map_path.display()),
-        )
-    })?;
-    match loaded.map.as_ref().filter(|_| !loaded.has_errors()) {
-        Some(map) => Ok((position, map.clone(), map_path)),
-        None => {
-            let report = FileReport {
-                name: &loaded.name,
-                text: &loaded.text,
-                diagnostics: &loaded.diagnostics,
-            };
-            Err((EXIT_PROBLEMS, render(Format::Human, &[report], false)))
-        }
-    }
-}
-
-fn normalise(label: &str) -> String {
-    label.replace(['–', '—'], "-").to_lowercase()
-}
-
-/// Builds the engine position, collecting every problem.
-fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<String>> {
-    let count = position.player.len();
-    if let Some(n) = position.players
-        && n as usize != count
-    {
-        return Err(vec![format!(
-            "players = {n} but the position has {count} [[player]] tables"
-        )]);
-    }
-    let game = Game::new_without(
-        map,
-        count.min(255) as u8,
-        position.mode.as_deref(),
-        &position.without,
-    )
-    .map_err(|e| vec![e.to_string()])?;
-    let mut errors = Vec::new();
-    let mut state = blank_position(&game);
-    let names: Vec<String> = position
-        .player
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            p.name
-                .clone()
-                .unwrap_or_else(|| format!("player {}", i + 1))
-        })
-        .collect();
-    let route_ids: Vec<&str> = game.routes.iter().map(|r| r.id.as_str()).collect();
-    let route_by_id: HashMap<&str, usize> = route_ids
-        .iter()
-        .enumerate()
-        .map(|(i, &id)| (id, i))
-        .collect();
-    let find_route = |id: &str, who: &str, errors: &mut Vec<String>| -> Option<usize> {
-        let found = route_by_id.get(id).copied();
-        if found.is_none() {
-            let hint = did_you_mean(id, route_ids.iter().copied())
-                .map(|h| format!("; {h}"))
-                .unwrap_or_default();
-            errors.push(format!("{who}: unknown route `{id}`{hint}"));
-        }
-        found
-    };
-
-    // Lanes: named lanes first, then routes without a lane take their first free lane.
-    let mut lanes: Vec<Vec<usize>> = vec![Vec::new(); count];
-    let mut owner: Vec<Option<usize>> = vec![None; game.lane_count()];
-    let mut unnamed: Vec<(usize, usize, usize)> = Vec::new();
-    // (player, position in their list) → lane, to keep each player's routes in file order.
-    let mut order: HashMap<(usize, usize), usize> = HashMap::new();
-    for (p, player) in position.player.iter().enumerate() {
-        for (seq, claim) in player.routes.iter().enumerate() {
-            match claim {
-                RouteClaim::Id(id) => {
-                    if let Some(r) = find_route(id, &names[p], &mut errors) {
-                        unnamed.push((p, seq, r));
-                    }
-                }
-                RouteClaim::Lane(LaneClaim { route, lane }) => {
-                    let Some(r) = find_route(route, &names[p], &mut errors) else {
-                        continue;
-                    };
-                    let info = &game.routes[r];
-                    if *lane == 0 || *lane > info.lane_count {
-                        errors.push(format!(
-                            "{}: route `{route}` has {} lane{}; lane {lane} does not exist (lanes count from 1)",
-                            names[p],
-                            info.lane_count,
-                            if info.lane_count == 1 { "" } else { "s" }
-                        ));
-                        continue;
-                    }
-                    let l = info.first_lane as usize + *lane as usize - 1;
-                    match owner[l] {
-                        Some(q) => errors.push(format!(
-                            "route `{route}` lane {lane} is claimed twice ({} and {})",
-                            names[q], names[p]
-                        )),
-                        None => {
-                            owner[l] = Some(p);
-                            order.insert((p, seq), l);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    for (p, seq, r) in unnamed {
-        let info = &game.routes[r];
-        let first = info.first_lane as usize;
-        match (first..first + info.lane_count as usize).find(|&l| owner[l].is_none()) {
-            Some(l) => {
-                owner[l] = Some(p);
-                order.insert((p, seq), l);
-            }
-            None => errors.push(format!(
-                "{}: route `{}` is claimed twice (every lane already has an owner)",
-                names[p], info.id
-            )),
-        }
-    }
-    let mut placed: Vec<((usize, usize), usize)> = order.into_iter().collect();
-    placed.sort_unstable();
-    for ((p, _), l) in placed {
-        lanes[p].push(l);
-    }
-    for info in &game.routes {
-        let first = info.first_lane as usize;
-        let owners: Vec<usize> = (first..first + info.lane_count as usize)
-            .filter_map(|l| owner[l])
-            .collect();
-        for (p, name) in names.iter().enumerate() {
-            if owners.iter().filter(|&&o| o == p).count() > 1 {
-                errors.push(format!(
-                    "{}: on two lanes of route `{}`; a player may claim only one lane of a route",
-                    name, info.id
-                ));
-            }
-        }
-        if owners.len() > info.usable_lanes as usize {
-            errors.push(format!(
-                "route `{}`: {} lanes claimed but only {} may be used with {count} players",
-                info.id,
-                owners.len(),
-                info.usable_lanes
-            ));
-        }
-    }
-    for (p, ls) in lanes.iter().enumerate() {
-        let used: u32 = ls
-            .iter()
-            .map(|&l| game.routes[game.lane_route[l] as usize].trains_needed() as u32)
-            .sum();
-        if used > game.trains as u32 {
-            errors.push(format!(
-                "{}: the routes use {used} trains but a player has only {}",
-                names[p], game.trains
-            ));
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    for (p, ls) in lanes.iter().enumerate() {
-        for &l in ls {
-            state.assign_lane(&game, l, p as u8);
-        }
-    }
-
-    // Stations.
-    let city_ids: Vec<&str> = game.city_ids.iter().map(String::as_str).collect();
-    let mut borrow: Vec<Vec<Borrow>> = vec![Vec::new(); count];
-    for (p, player) in position.player.iter().enumerate() {
-        if player.stations.len() > game.stations as usize {
-            errors.push(format!(
-                "{}: {} stations but a player has {}",
-                names[p],
-                player.stations.len(),
-                game.stations
-            ));
-            continue;
-        }
-        for st in &player.stations {
-            let Some(c) = city_ids.iter().position(|&id| id == st.city) else {
-                let hint = did_you_mean(&st.city, city_ids.iter().copied())
-                    .map(|h| format!("; {h}"))
-                    .unwrap_or_default();
-                errors.push(format!("{}: unknown city `{}`{hint}", names[p], st.city));
-                continue;
-            };
-            if state.station_owner[c] != NOBODY {
-                errors.push(format!(
-                    "{}: a station in `{}` is already there ({}); one station per city",
-                    names[p], st.city, names[state.station_owner[c] as usize]
-                ));
-                continue;
-            }
-            build_station(&mut state, p, c as u16);
-            let choice = match &st.borrows {
-                None => Borrow::Best,
-                Some(id) => {
-                    let Some(r) = find_route(id, &names[p], &mut errors) else {
-                        continue;
-                    };
-                    let options = borrowable_routes(&game, &state, p, c as u16);
-                    if !options.contains(&(r as u16)) {
-                        errors.push(format!(
-                            "{}: the station in `{}` cannot borrow `{id}`: a station borrows a route \
-                             into its city claimed by another player (and none of its lanes by its owner)",
-                            names[p], st.city
-                        ));
-                        continue;
-                    }
-                    Borrow::Route(r as u16)
-                }
-            };
-            borrow[p].push(choice);
-        }
-    }
-
-    // Tickets, by label; copies in the game limit how many players hold the same one.
-    let labels: Vec<String> = game.tickets.iter().map(|t| t.label.clone()).collect();
-    let mut copies_left: Vec<usize> = vec![0; labels.len()];
-    for deck in &game.deck_tickets {
-        for &t in deck {
-            copies_left[t as usize] += 1;
-        }
-    }
-    for (p, player) in position.player.iter().enumerate() {
-        for label in &player.tickets {
-            let wanted = normalise(label);
-            let matches: Vec<usize> = labels
-                .iter()
-                .enumerate()
-                .filter(|(_, l)| normalise(l) == wanted)
-                .map(|(i, _)| i)
-                .collect();
-            match matches.as_slice() {
-                [] => {
-                    let hint = did_you_mean(label, labels.iter().map(String::as_str))
-                        .map(|h| format!("; {h}"))
-                        .unwrap_or_default();
-                    errors.push(format!("{}: unknown ticket `{label}`{hint}", names[p]));
-                }
-                [t] => {
-                    if copies_left[*t] == 0 {
-                        errors.push(format!(
-                            "{}: ticket `{label}` is held more times than the game has copies",
-                            names[p]
-                        ));
-                    } else {
-                        copies_left[*t] -= 1;
-                        state.players[p].tickets.push(*t as u16);
-                    }
-                }
-                _ => errors.push(format!(
-                    "{}: ticket `{label}` matches {} tickets; use its exact label",
-                    names[p],
-                    matches.len()
-                )),
-            }
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(Checked {
-        game,
-        state,
-        borrow,
-        names,
-        lanes,
-    })
 }
 
 fn bonus_name(c: &Checked, mechanic: usize) -> String {
@@ -658,30 +289,77 @@ fn json(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
 }
 
 pub fn run(args: Args) -> i32 {
-    let (position, map, _map_path) = match read(&args.file) {
-        Ok(x) => x,
-        Err((code, message)) => {
-            if code == EXIT_PROBLEMS {
-                eprintln!("error: {}", message.trim_end());
-                return code;
-            }
-            return usage_error(message);
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => return usage_error(format!("cannot read {}: {e}", args.file.display())),
+    };
+    let name = args.file.display().to_string();
+    let read = position::read(&text);
+    let mut problems = read.diagnostics;
+    let Some(position) = read.position else {
+        return report(&args, &[(&name, &text, problems)]);
+    };
+    let base = args.file.parent().unwrap_or(Path::new("."));
+    let map_path = base.join(&position.map.value);
+    let loaded = match load_path(&map_path) {
+        Ok(l) => l,
+        Err(e) => {
+            return usage_error(format!("cannot read map {}: {e}", map_path.display()));
         }
     };
-    let checked = match check(&position, &map) {
-        Ok(c) => c,
-        Err(errors) => {
-            for e in errors {
-                eprintln!("error: {}: {e}", args.file.display());
-            }
-            return EXIT_PROBLEMS;
+    let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) else {
+        let map_problems = loaded.diagnostics.clone();
+        return report(
+            &args,
+            &[
+                (&loaded.name, &loaded.text, map_problems),
+                (&name, &text, problems),
+            ],
+        );
+    };
+    let checked = match position::check(&position, map) {
+        Ok(c) if problems.is_empty() => c,
+        Ok(_) => return report(&args, &[(&name, &text, problems)]),
+        Err(found) => {
+            problems.extend(found);
+            return report(&args, &[(&name, &text, problems)]);
         }
     };
-    let scores = score_detailed(&checked.game, &checked.state, &checked.borrow);
-    let text = match args.format {
+    let scores = checked.score();
+    let out = match args.format {
         ScoreFormat::Human => human(&checked, &scores, &map.map.name),
         ScoreFormat::Json => json(&checked, &scores, &map.map.name),
     };
-    super::emit(&text);
+    super::emit(&out);
     EXIT_OK
+}
+
+/// Prints the problems of the position (and of its map), every one located, and returns
+/// exit 1: as `check` does, human text on stderr, or a JSON array on stdout with `--format
+/// json` so that a program reading the score reads its problems the same way.
+fn report(args: &Args, files: &[(&str, &str, Vec<Diagnostic>)]) -> i32 {
+    let mut sorted: Vec<(&str, &str, Vec<Diagnostic>)> = files
+        .iter()
+        .filter(|(_, _, ds)| !ds.is_empty())
+        .map(|(n, t, ds)| (*n, *t, ds.clone()))
+        .collect();
+    for (_, _, ds) in &mut sorted {
+        sort_diagnostics(ds);
+    }
+    let reports: Vec<FileReport> = sorted
+        .iter()
+        .map(|(name, text, ds)| FileReport {
+            name,
+            text,
+            diagnostics: ds,
+        })
+        .collect();
+    match args.format {
+        ScoreFormat::Human => {
+            let color = std::io::stderr().is_terminal();
+            eprint!("{}", render(Format::Human, &reports, color));
+        }
+        ScoreFormat::Json => super::emit(&render(Format::Json, &reports, false)),
+    }
+    EXIT_PROBLEMS
 }

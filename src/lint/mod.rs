@@ -11,8 +11,9 @@ pub(crate) mod rules;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::graph::{BoardGraph, Dist, UNREACHABLE};
-use crate::load::{Loaded, Seg};
+use crate::load::Loaded;
 use crate::model::MapFile;
+use crate::spans::Seg;
 use serde_json::Value;
 use std::cell::OnceCell;
 use std::collections::BTreeMap;

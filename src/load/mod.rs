@@ -7,13 +7,12 @@
 
 mod presets;
 mod schema_errors;
-mod tree;
 
 pub use presets::{PRESETS, preset_names, resolve_rules};
-pub use tree::{Located, Seg, SpanNode, pointer};
 
 use crate::diagnostic::Diagnostic;
 use crate::model::MapFile;
+use crate::spans::{Seg, SpanNode};
 use std::ops::Range;
 use std::path::Path;
 
@@ -125,7 +124,7 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
         }
         return;
     }
-    let converted = tree::convert(&table);
+    let converted = crate::spans::convert(&table);
     drop(table);
     let number_spans: Vec<_> = converted
         .bad_numbers
@@ -168,7 +167,8 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
     }
     match serde_json::from_value::<MapFile>(resolved) {
         Ok(map) => {
-            let mut found = crate::check::check(&map, loaded);
+            let spans = loaded.spans.as_ref().expect("set above");
+            let mut found = crate::check::check(&map, &loaded.text, spans);
             loaded.diagnostics.append(&mut found);
             loaded.map = Some(map);
         }

@@ -1,8 +1,8 @@
 //! Schema validation of the whole document, every violation at once, each mapped back to
 //! the span of the offending key or value.
 
-use super::tree::{Seg, SpanNode, pointer};
 use crate::diagnostic::Diagnostic;
+use crate::spans::{Seg, SpanNode, pointer};
 use crate::suggest::did_you_mean;
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::paths::LocationSegment;

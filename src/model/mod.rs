@@ -8,7 +8,7 @@
 //! the route's length.
 //!
 //! The types carry no spans: a problem is located by its JSON-pointer path into the source
-//! (`/routes/3/from`), which `crate::load::SourceMap` turns back into a byte range. That keeps the
+//! (`/routes/3/from`), which `crate::spans::SpanNode` turns back into a byte range. That keeps the
 //! model cheap to clone and usable from any source (TOML, an import, a test).
 
 mod city;

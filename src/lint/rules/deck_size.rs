@@ -38,7 +38,7 @@ fn check(cx: &mut LintCx) {
             .entry(t.deck.clone().unwrap_or_else(|| first.clone()))
             .or_insert(0) += t.copies as u32;
     }
-    let mut needs: Vec<(Vec<crate::load::Seg>, String, BTreeMap<String, u32>)> = Vec::new();
+    let mut needs: Vec<(Vec<crate::spans::Seg>, String, BTreeMap<String, u32>)> = Vec::new();
     if map.modes.is_empty() {
         let per_player = match map.rules.tickets.draft {
             Some(d) => d.deal as u32,

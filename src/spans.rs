@@ -1,5 +1,8 @@
-//! The parsed TOML document as plain JSON (for schema validation and typed deserialisation)
+//! A parsed TOML document as plain JSON (for schema validation and typed deserialisation)
 //! plus a tree of spans, so any JSON-pointer path can be traced back to the source text.
+//!
+//! It sits below `load`, `check`, `lint` and the engine's position reader, which all locate
+//! problems through it; it imports none of them.
 
 use serde_json::{Map, Number, Value};
 use std::ops::Range;
@@ -43,7 +46,7 @@ impl From<usize> for Seg {
 /// Builds a path: `path!["routes", 3, "from"]`.
 #[macro_export]
 macro_rules! path {
-    ($($seg:expr),* $(,)?) => { vec![$($crate::load::Seg::from($seg)),*] };
+    ($($seg:expr),* $(,)?) => { vec![$($crate::spans::Seg::from($seg)),*] };
 }
 
 /// Where a path points: the value's span and, for a table entry, its key's span.

@@ -1,0 +1,72 @@
+//! Positions set up by hand: an empty finished game, then lanes and stations given to
+//! players without playing. A position file (`format.rs`) is read with every value's place,
+//! checked against its map (`check.rs`, names resolved by `names.rs`) and scored by
+//! `engine::scoring`, the same way for `ttrmap score`, the tests and any other front end:
+//!
+//! ```text
+//! format::read(text) ─▶ Position ─▶ check::check(&position, &map) ─▶ Checked ─▶ .score()
+//! ```
+
+pub mod check;
+pub mod format;
+mod names;
+
+pub use check::{Checked, check};
+pub use format::{At, PlayerPosition, Position, Read, RouteClaim, StationPosition, read};
+
+use super::{CARD_KINDS, Game, Phase, State};
+
+/// Every code a position problem can have, with a one-line summary (`ttrmap explain`).
+pub const CODES: &[(&str, &str)] = &[
+    (
+        format::FORMAT,
+        "a position file's shape is wrong: an unknown key, a value of the wrong type, a missing `map`, `route` or `city`",
+    ),
+    (
+        check::UNKNOWN,
+        "a position names a route, city or ticket its map does not have (or one that fits several)",
+    ),
+    (
+        check::GAME,
+        "a position's game cannot be set up: `players` differs from the [[player]] tables, or the map refuses the count, mode or rules",
+    ),
+    (
+        check::LANE,
+        "a position claims a lane that does not exist, a lane twice, two lanes of one route, or a lane its player count keeps closed",
+    ),
+    (
+        check::LIMIT,
+        "a position gives a player more trains or stations than a game has, or a ticket more often than its copies",
+    ),
+    (
+        check::STATION,
+        "a position puts a second station in a city, or a station borrows a route it may not",
+    ),
+];
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// An empty finished-game position: nobody holds cards, tickets, routes or stations; every
+/// player has all their trains. Fill it with [`State::assign_lane`] and [`build_station`].
+pub fn blank_position(game: &Game) -> State {
+    // The deal is thrown away; the seed only makes the (discarded) shuffle reproducible.
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut s = State::new(game, 0, &mut rng);
+    for p in &mut s.players {
+        p.hand = [0; CARD_KINDS];
+        p.tickets.clear();
+        p.routes.clear();
+        p.stations.clear();
+        p.route_points = 0;
+        p.trains = game.trains;
+    }
+    s.offered.clear();
+    s.phase = Phase::Over;
+    s
+}
+
+/// Puts a station of player `p` in `city`.
+pub fn build_station(state: &mut State, p: usize, city: u16) {
+    state.station_owner[city as usize] = p as u8;
+    state.players[p].stations.push(city);
+}
