@@ -11,6 +11,9 @@ impl State {
     /// rules allow them (Nordic's any 4 for one, any 3 for a ferry locomotive).
     pub fn payment(&self, game: &Game, lane: usize, color: u8, locos: u8) -> Option<Cards> {
         let hand = &self.players[self.current as usize].hand;
+        if game.mechanics.player_costs.is_empty() {
+            return class_payment(hand, &game.lane_classes[self.class_of(game, lane)], color, locos);
+        }
         let class = self.lane_cost(game, self.current, lane);
         class_payment(hand, &class, color, locos)
     }
@@ -139,14 +142,22 @@ impl State {
     }
 
     /// How many ways the current player can pay for `lane` (0: not with this hand or these
-    /// trains), from the per-slot counts `ways` of [`State::claim_total`].
-    pub(super) fn lane_ways(&self, game: &Game, ways: &[u16; FAST_SLOTS], lane: usize) -> u32 {
-        let slot = self.slot_of(game, lane);
+    /// trains), from the per-slot counts `ways` of [`State::claim_total`]; `slots` and
+    /// `classes` are [`State::lane_slots`] and [`State::lane_classes`], looked up once by the
+    /// caller.
+    pub(super) fn lane_ways(
+        &self,
+        game: &Game,
+        ways: &[u16; FAST_SLOTS],
+        lane: usize,
+        (slots, classes): (&[u8], &[u16]),
+    ) -> u32 {
+        let slot = slots[lane];
         if slot != NO_SLOT {
             return ways[slot as usize] as u32;
         }
         let player = &self.players[self.current as usize];
-        let class = &game.lane_classes[self.class_of(game, lane)];
+        let class = &game.lane_classes[classes[lane] as usize];
         if class.trains_needed() <= player.trains {
             class_claim_count(&player.hand, class)
         } else {
@@ -225,8 +236,9 @@ impl State {
         if self.claim_total(game, &mut ways) == 0 {
             return;
         }
+        let tables = (self.lane_slots(game), self.lane_classes(game));
         for lane in self.open_lanes(game, self.current as usize) {
-            if self.lane_ways(game, &ways, lane) > 0 {
+            if self.lane_ways(game, &ways, lane, tables) > 0 {
                 out.push(lane as u16);
             }
         }

@@ -26,6 +26,9 @@ impl State {
     /// cards met on the way (shuffled in, or put at a depth) go to their modules, and the
     /// draw goes on until a train card comes.
     pub(super) fn draw_card(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+        if self.deck_other.is_empty() && self.deck_placed.is_empty() {
+            return self.draw_train_card(rng);
+        }
         loop {
             if let Some(i) = self.deck_placed.iter().position(|&(above, _)| above == 0) {
                 let (_, kind) = self.deck_placed.remove(i);
@@ -70,12 +73,35 @@ impl State {
         }
     }
 
+    /// [`State::draw_card`] for a deck of train cards only (no module put cards in it).
+    fn draw_train_card(&mut self, rng: &mut ChaCha8Rng) -> Option<u8> {
+        if self.deck_size == 0 {
+            self.deck = self.discard;
+            self.discard = [0; CARD_KINDS];
+            self.deck_size = self.deck.iter().sum();
+            if self.deck_size == 0 {
+                return None;
+            }
+        }
+        let mut r = rng.random_range(0..self.deck_size);
+        for c in 0..CARD_KINDS {
+            if r < self.deck[c] {
+                self.deck[c] -= 1;
+                self.deck_size -= 1;
+                return Some(c as u8);
+            }
+            r -= self.deck[c];
+        }
+        None
+    }
+
     /// A module's card (global kind `kind`) came off the deck: its module takes it.
     fn module_card_drawn(&mut self, game: &Game, kind: u16) {
         let (m, own) = game.mechanics.deck_kinds[kind as usize];
         game.mechanics.modules[m as usize].on_deck_card(game, self, m as usize, own);
     }
 
+    #[inline]
     pub(super) fn drawable_cards(&self) -> u16 {
         self.deck_size + self.discard.iter().sum::<u16>()
     }

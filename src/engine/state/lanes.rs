@@ -34,6 +34,7 @@ impl State {
 
     /// Opens or closes `lane` for player `p` in the caches: the bit, and the counts of its
     /// class and fast slot. Nothing changes when the bit already says so.
+    #[inline]
     fn set_open(&mut self, game: &Game, p: usize, lane: usize, open: bool) {
         let word = &mut self.open[p * game.lane_words + lane / 64];
         let bit = 1u64 << (lane % 64);
@@ -55,20 +56,32 @@ impl State {
     /// `lane`'s payment class now (a module may have coloured it during play).
     #[inline]
     pub(super) fn class_of(&self, game: &Game, lane: usize) -> usize {
-        if self.lane_class.is_empty() {
-            game.lane_class[lane] as usize
-        } else {
-            self.lane_class[lane] as usize
-        }
+        self.lane_classes(game)[lane] as usize
     }
 
     /// `lane`'s fast slot now, or [`NO_SLOT`].
     #[inline]
     pub(super) fn slot_of(&self, game: &Game, lane: usize) -> u8 {
+        self.lane_slots(game)[lane]
+    }
+
+    /// Lane → payment class now: the game's, until a module colours a lane.
+    #[inline]
+    pub(super) fn lane_classes<'a>(&'a self, game: &'a Game) -> &'a [u16] {
         if self.lane_class.is_empty() {
-            game.lane_slot[lane]
+            &game.lane_class
         } else {
-            game.class_slot[self.lane_class[lane] as usize]
+            &self.lane_class
+        }
+    }
+
+    /// Lane → fast slot now (see [`State::lane_classes`]).
+    #[inline]
+    pub(super) fn lane_slots<'a>(&'a self, game: &'a Game) -> &'a [u8] {
+        if self.lane_slot.is_empty() {
+            &game.lane_slot
+        } else {
+            &self.lane_slot
         }
     }
 
@@ -87,6 +100,7 @@ impl State {
         }
         if self.lane_class.is_empty() {
             self.lane_class = game.lane_class.clone();
+            self.lane_slot = game.lane_slot.clone();
         }
         let new = game.lane_recolor[lane * (GRAY as usize + 1) + color as usize];
         if self.lane_class[lane] == new {
@@ -99,6 +113,7 @@ impl State {
             self.set_open(game, p, lane, false);
         }
         self.lane_class[lane] = new;
+        self.lane_slot[lane] = game.class_slot[new as usize];
         for &p in &open {
             self.set_open(game, p, lane, true);
         }
@@ -280,7 +295,9 @@ impl State {
         let first = route.first_lane as usize;
         for other in 0..game.players as usize {
             for l in first..first + route.lane_count as usize {
-                if l == lane || full || other == p {
+                if (l == lane || full || other == p)
+                    && self.open[other * game.lane_words + l / 64] & (1 << (l % 64)) != 0
+                {
                     self.set_open(game, other, l, false);
                 }
             }

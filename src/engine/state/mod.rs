@@ -191,6 +191,8 @@ pub struct State {
     /// Lane → payment class, once a module has coloured a lane during play
     /// ([`State::set_lane_color`]); empty until then (the game's classes hold).
     lane_class: Vec<u16>,
+    /// Lane → fast slot, kept with `lane_class` (empty with it).
+    lane_slot: Vec<u8>,
     /// Cards of modules' kinds in the train deck, per global kind
     /// (`game.mechanics.deck_kinds`).
     pub deck_other: Vec<u16>,
@@ -262,6 +264,7 @@ impl State {
             setup_decisions: false,
             turn_mods: TurnMods::default(),
             lane_class: Vec::new(),
+            lane_slot: Vec::new(),
             deck_other: Vec::new(),
             deck_placed: Vec::new(),
             shared_lanes: Vec::new(),

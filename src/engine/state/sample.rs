@@ -99,13 +99,14 @@ impl State {
         mut rest: u32,
     ) -> Option<Action> {
         let hand = &self.players[self.current as usize].hand;
+        let tables = (self.lane_slots(game), self.lane_classes(game));
         for lane in self.open_lanes(game, self.current as usize) {
-            let n = self.lane_ways(game, ways, lane);
+            let n = self.lane_ways(game, ways, lane, tables);
             if rest >= n {
                 rest -= n;
                 continue;
             }
-            let class = &game.lane_classes[self.class_of(game, lane)];
+            let class = &game.lane_classes[tables.1[lane] as usize];
             let mut k = 0;
             let mut found = None;
             for_each_claim(hand, class, |color, locos| {

@@ -132,7 +132,7 @@ impl State {
         if c == LOCO && game.loco_whole_draw && !first {
             return Err("a face-up locomotive cannot be a later draw".into());
         }
-        if !self.can_draw_face_up(game, slot as usize) {
+        if !self.allowed(game, Core::DrawFaceUp) {
             return Err("that card cannot be taken now".into());
         }
         self.players[self.current as usize].hand[c as usize] += 1;
@@ -149,7 +149,7 @@ impl State {
     }
 
     fn draw_blind(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Result<(), String> {
-        if !self.can_draw_blind(game) {
+        if self.drawable_cards() == 0 || !self.allowed(game, Core::DrawBlind) {
             return Err("no card to draw".into());
         }
         let c = self.draw_card(game, rng).ok_or("no card to draw")?;
@@ -306,11 +306,20 @@ impl State {
         }
         self.phase = Phase::Drawing { left };
         // When no card can be taken for the later draw, the turn ends.
-        let mut can_draw = false;
-        self.other_phase_actions(game, |_| {
-            can_draw = true;
-            false
-        });
+        let can_draw = if game.mechanics.allows.is_empty() {
+            self.drawable_cards() > 0
+                || self
+                    .face_up
+                    .iter()
+                    .any(|&c| c != NOBODY && !(c == LOCO && game.loco_whole_draw))
+        } else {
+            let mut any = false;
+            self.other_phase_actions(game, |_| {
+                any = true;
+                false
+            });
+            any
+        };
         if !can_draw {
             self.end_turn(game);
         }
