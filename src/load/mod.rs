@@ -10,7 +10,7 @@ mod schema_errors;
 mod tree;
 
 pub use presets::{PRESETS, preset_names, resolve_rules};
-pub use tree::{Located, Seg, SpanNode, pointer};
+pub use tree::{Located, Seg, SpanNode, is_noncharacter, pointer};
 
 use crate::diagnostic::Diagnostic;
 use crate::model::MapFile;
@@ -127,16 +127,17 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
     }
     let converted = tree::convert(&table);
     drop(table);
-    let number_spans: Vec<_> = converted
-        .bad_numbers
+    // Numbers JSON cannot hold, date-times and noncharacters, each reported at its value.
+    let bad_spans: Vec<_> = converted
+        .bad_values
         .iter()
-        .map(|(s, _)| s.clone())
+        .map(|b| b.span.clone())
         .collect();
-    for (span, message) in converted.bad_numbers {
+    for bad in converted.bad_values {
         loaded.diagnostics.push(
-            Diagnostic::error("schema", message)
-                .with_span(span)
-                .with_label("not a usable number"),
+            Diagnostic::error("schema", bad.message)
+                .with_span(bad.span)
+                .with_label(bad.label),
         );
     }
     loaded.spans = Some(converted.spans);
@@ -157,11 +158,11 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
     let resolved = presets::apply_preset(doc, preset);
     let spans = loaded.spans.as_ref().expect("set above");
     let schema = schema_errors::validate(&resolved, spans);
-    // A number the converter already reported shows up again as a type error: keep one.
+    // A value the converter already reported shows up again as a type error: keep one.
     loaded.diagnostics.extend(
         schema
             .into_iter()
-            .filter(|d| d.span.as_ref().is_none_or(|s| !number_spans.contains(s))),
+            .filter(|d| d.span.as_ref().is_none_or(|s| !bad_spans.contains(s))),
     );
     if !known || loaded.has_errors() {
         return;
