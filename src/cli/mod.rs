@@ -135,9 +135,20 @@ pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<Cl
 }
 
 /// Prints an I/O or usage error the way every command does, and returns `EXIT_USAGE`.
+/// Control characters (from a map's text or a file name) are escaped, not sent raw.
 pub(crate) fn usage_error(message: impl std::fmt::Display) -> i32 {
-    eprintln!("error: {message}");
+    eprintln!(
+        "error: {}",
+        crate::report::text::escape_controls(&message.to_string())
+    );
     EXIT_USAGE
+}
+
+/// Human text for the terminal (or a file a terminal will show): map text in it may hold
+/// control characters, which are escaped so a map cannot retitle the window or clear the
+/// screen.
+pub(crate) fn emit_human(text: &str) {
+    emit(&crate::report::text::escape_controls(text));
 }
 
 /// Checks an output path against the rule of [`output`] and writes `contents` there. On

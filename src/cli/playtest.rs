@@ -119,7 +119,9 @@ pub fn run(args: Args) -> i32 {
         Err(e) => return usage_error(e),
     };
     let text = match args.format {
-        PlaytestFormat::Human => render_human(&report),
+        PlaytestFormat::Human => {
+            crate::report::text::escape_controls(&render_human(&report)).into_owned()
+        }
         PlaytestFormat::Json => format!(
             "{}\n",
             serde_json::to_string_pretty(&report).expect("plain data")
