@@ -21,8 +21,9 @@ pub enum PlaytestFormat {
 pub struct Args {
     /// The map file.
     file: PathBuf,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
+    /// Games to play (at most 10,000,000).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
     games: u64,
     /// Players per game (default: the map's minimum).
     #[arg(long)]
@@ -33,8 +34,10 @@ pub struct Args {
     /// Base seed; game i plays with a seed derived from it and i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Worker threads (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0: one per core; at most 256, and no more than the cores or the games
+    /// are used). Results do not depend on it.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
     threads: usize,
     /// Game mode id (maps with `[[modes]]`; default the first).
     #[arg(long)]
@@ -56,6 +59,28 @@ pub struct Args {
     /// (report: .txt, .json, .html; recording: .jsonl). The map is never replaced.
     #[arg(long)]
     force: bool,
+}
+
+/// The most games one run plays: far beyond what a balance question needs, and a run that
+/// ends (an unbounded count would run for centuries).
+const MAX_GAMES: u64 = 10_000_000;
+/// The most threads one may ask for; more than the cores is capped anyway (see
+/// [`worker_threads`]).
+const MAX_THREADS: u64 = 256;
+
+/// The threads that help: no more than the cores available and the games to play (each game
+/// runs on one thread). Says so on stderr when it uses fewer than asked.
+fn worker_threads(asked: usize, games: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let games = usize::try_from(games.max(1)).unwrap_or(usize::MAX);
+    let want = if asked == 0 { cores } else { asked };
+    let used = want.min(cores).min(games);
+    if asked != 0 && used < asked {
+        eprintln!(
+            "note: --threads {asked}: {used} used (no more than the {cores} cores and the {games} games)"
+        );
+    }
+    used
 }
 
 /// Files `--output` writes: an existing one of these kinds is replaced without `--force`.
@@ -86,7 +111,7 @@ pub fn run(args: Args) -> i32 {
         games: args.games,
         seed: args.seed,
         bots: args.bots,
-        threads: args.threads,
+        threads: worker_threads(args.threads, args.games),
         progress: std::io::stderr().is_terminal() && args.format == PlaytestFormat::Human,
     };
     let report = match &args.record {
