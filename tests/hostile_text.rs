@@ -200,6 +200,23 @@ fn a_long_value_is_quoted_shortened() {
         "{}",
         items[0]["message"]
     );
+    // A value quoted by a later check (an unknown city id) is cut the same way.
+    let text = map_with_name("\"Long\"").replacen(
+        "from = \"north\"",
+        &format!("from = \"{}\"", "y".repeat(10_000)),
+        1,
+    );
+    write(&dir, "r.toml", &text);
+    let items = json_items(&dir, "r.toml");
+    assert!(!items.is_empty());
+    for d in &items {
+        let message = d["message"].as_str().unwrap();
+        assert!(
+            message.len() < 300,
+            "{} bytes: {message:.300}",
+            message.len()
+        );
+    }
     // The human report shows the line once (its excerpt), not again in the message.
     let human = stdout(&ttrmap_in(&dir.0, &["check", "l.toml"]));
     let with_name = human.lines().filter(|l| l.contains(&long[..1000])).count();

@@ -134,6 +134,7 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
         diagnostics: Vec::new(),
     };
     run_stages(&mut loaded, text);
+    crate::report::text::shorten_messages(&mut loaded.diagnostics);
     sort_diagnostics(&mut loaded.diagnostics);
     loaded
 }

@@ -70,6 +70,44 @@ pub fn quote_json(value: &serde_json::Value) -> String {
     }
 }
 
+/// `message` with every backtick-quoted value longer than [`QUOTE_MAX`] cut as [`quote`]
+/// does: for messages built before their values were known to be long (an unknown city id
+/// of 10,000 characters).
+pub fn shorten_quoted(message: &str) -> Cow<'_, str> {
+    // Split on backticks: odd parts are quoted when a closing backtick follows them.
+    let parts: Vec<&str> = message.split('`').collect();
+    let quoted = |i: usize| i % 2 == 1 && i + 1 < parts.len();
+    if !(0..parts.len()).any(|i| quoted(i) && cut(parts[i]).is_some()) {
+        return Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len().min(1024));
+    for (i, part) in parts.iter().enumerate() {
+        match cut(part).filter(|_| quoted(i)) {
+            // Both backticks come from `quote`: skip the closing one that follows.
+            Some(_) => out.push_str(&quote(part)),
+            None => {
+                if i > 0 && !(quoted(i - 1) && cut(parts[i - 1]).is_some()) {
+                    out.push('`');
+                }
+                out.push_str(part);
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Cuts long quoted values in every message (and label) of `diagnostics`.
+pub fn shorten_messages(diagnostics: &mut [crate::diagnostic::Diagnostic]) {
+    for d in diagnostics {
+        if let Cow::Owned(m) = shorten_quoted(&d.message) {
+            d.message = m;
+        }
+        if let Some(Cow::Owned(l)) = d.label.as_deref().map(shorten_quoted) {
+            d.label = Some(l);
+        }
+    }
+}
+
 /// The first characters of a text longer than [`QUOTE_MAX`], and its length in characters.
 fn cut(text: &str) -> Option<(String, usize)> {
     let n = text.chars().count();
@@ -110,5 +148,20 @@ mod tests {
             "{j}"
         );
         assert_eq!(quote_json(&serde_json::json!(42)), "42");
+    }
+
+    #[test]
+    fn long_quoted_values_in_a_message_are_cut() {
+        let long = "y".repeat(10_000);
+        let m = format!("route names unknown city `{long}` near `a`");
+        let short = shorten_quoted(&m);
+        assert!(
+            short.starts_with("route names unknown city `yyyy")
+                && short.ends_with("…` (10000 characters) near `a`"),
+            "{short}"
+        );
+        assert_eq!(shorten_quoted("`a` and `b`"), "`a` and `b`");
+        let unpaired = format!("x `a` `{long}");
+        assert_eq!(shorten_quoted(&unpaired), unpaired);
     }
 }
