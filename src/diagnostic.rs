@@ -79,7 +79,9 @@ impl Diagnostic {
     }
 }
 
-/// Turns byte offsets into 1-based line and column (columns count characters, not bytes).
+/// Turns byte offsets into 1-based line and column, by the one rule every report format
+/// uses: columns count characters (not bytes, not display width), a byte-order mark is not a
+/// column, and a line ends at LF, CRLF or a lone CR (as editors and miette's excerpts show it).
 pub struct LineIndex<'a> {
     text: &'a str,
     line_starts: Vec<usize>,
@@ -87,8 +89,14 @@ pub struct LineIndex<'a> {
 
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
         let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        for (i, &b) in bytes.iter().enumerate() {
+            let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            if ends_line {
+                line_starts.push(i + 1);
+            }
+        }
         LineIndex { text, line_starts }
     }
 
@@ -101,7 +109,10 @@ impl<'a> LineIndex<'a> {
         while !self.text.is_char_boundary(end) {
             end -= 1;
         }
-        let col = self.text[start..end].chars().count() + 1;
+        let mut col = self.text[start..end].chars().count() + 1;
+        if start == 0 && end > 0 && self.text.starts_with('\u{FEFF}') {
+            col -= 1;
+        }
         (line + 1, col)
     }
 }
@@ -118,5 +129,17 @@ mod tests {
         // "name = \"Le" is 10 bytes, 10 chars; 'ó' is 2 bytes, so 'n' is at byte 6+12.
         assert_eq!(idx.line_col(6 + 12), (2, 12));
         assert_eq!(idx.line_col(10_000), (3, 2));
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_and_lone_cr_and_a_bom_is_no_column() {
+        let idx = LineIndex::new("a\r\nb\rc\nd");
+        assert_eq!(idx.line_col(3), (2, 1));
+        assert_eq!(idx.line_col(5), (3, 1));
+        assert_eq!(idx.line_col(7), (4, 1));
+        let bom = LineIndex::new("\u{FEFF}ab");
+        assert_eq!(bom.line_col(0), (1, 1));
+        assert_eq!(bom.line_col(3), (1, 1));
+        assert_eq!(bom.line_col(4), (1, 2));
     }
 }

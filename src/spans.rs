@@ -89,28 +89,66 @@ impl SpanNode {
     }
 }
 
-/// A parsed document as JSON, its span tree, and the numbers JSON cannot hold.
+/// A parsed document as JSON, its span tree, and the values no map may hold.
 pub struct Converted {
     pub value: Value,
     pub spans: SpanNode,
-    /// Integers beyond 64 bits and nan/inf floats, with a message each. They become null in
-    /// `value`.
-    pub bad_numbers: Vec<(Range<usize>, String)>,
+    /// Integers beyond 64 bits, nan/inf floats and date-times (which become null in `value`),
+    /// and text with Unicode noncharacters (kept as it is), each with a message.
+    pub bad_values: Vec<BadValue>,
 }
 
-/// Converts a parsed document into JSON and its span tree. TOML datetimes become strings
-/// (the map format has none, so the schema rejects them with a clear type error).
+/// A value the map format cannot take, found while converting.
+#[derive(Debug, Clone)]
+pub struct BadValue {
+    pub span: Range<usize>,
+    pub message: String,
+    pub label: &'static str,
+}
+
+/// Converts a parsed document into JSON and its span tree. TOML date-times become null and
+/// are reported (the map format has none: a date where text is expected is a missing pair of
+/// quotes, and as a string it would pass as a name).
 pub fn convert(root: &Spanned<DeTable<'_>>) -> Converted {
     let mut bad = Vec::new();
     let (value, spans) = convert_table(root.get_ref(), root.span(), None, &mut bad);
     Converted {
         value,
         spans,
-        bad_numbers: bad,
+        bad_values: bad,
     }
 }
 
-type BadNumbers = Vec<(Range<usize>, String)>;
+type BadNumbers = Vec<BadValue>;
+
+fn bad_number(span: &Range<usize>, message: String) -> BadValue {
+    BadValue {
+        span: span.clone(),
+        message,
+        label: "not a usable number",
+    }
+}
+
+/// A Unicode noncharacter (U+FDD0..U+FDEF, and U+xxFFFE / U+xxFFFF in every plane): valid
+/// in TOML, but not allowed in XML, so a name holding one would make an SVG no reader opens.
+pub fn is_noncharacter(c: char) -> bool {
+    let c = c as u32;
+    (0xFDD0..=0xFDEF).contains(&c) || c & 0xFFFE == 0xFFFE
+}
+
+/// Reports text holding a noncharacter, at `span`.
+fn check_text(text: &str, span: &Range<usize>, what: &str, bad: &mut BadNumbers) {
+    if let Some(c) = text.chars().find(|&c| is_noncharacter(c)) {
+        bad.push(BadValue {
+            span: span.clone(),
+            message: format!(
+                "{what} holds U+{:04X}, a Unicode noncharacter; remove it (SVG and HTML cannot hold it)",
+                c as u32
+            ),
+            label: "noncharacter in this text",
+        });
+    }
+}
 
 fn convert_table(
     table: &DeTable<'_>,
@@ -121,6 +159,7 @@ fn convert_table(
     let mut map = Map::new();
     let mut children = Vec::with_capacity(table.len());
     for (k, v) in table.iter() {
+        check_text(k.get_ref(), &k.span(), "this key", bad);
         let (value, node) = convert_value(v, Some(k.span()), bad);
         map.insert(k.get_ref().to_string(), value);
         children.push((k.get_ref().to_string(), node));
@@ -152,15 +191,18 @@ fn convert_value(
         )
     };
     match v.get_ref() {
-        DeValue::String(s) => leaf(Value::String(s.to_string())),
+        DeValue::String(s) => {
+            check_text(s, &span, "this text", bad);
+            leaf(Value::String(s.to_string()))
+        }
         DeValue::Integer(i) => {
             let digits = i.as_str();
             let value = i64::from_str_radix(digits, i.radix())
                 .map(Value::from)
                 .or_else(|_| u64::from_str_radix(digits, i.radix()).map(Value::from))
                 .unwrap_or_else(|_| {
-                    bad.push((
-                        span.clone(),
+                    bad.push(bad_number(
+                        &span,
                         format!("integer {i} is too large for any map value"),
                     ));
                     Value::Null
@@ -175,8 +217,8 @@ fn convert_value(
                 .and_then(Number::from_f64)
                 .map(Value::Number)
                 .unwrap_or_else(|| {
-                    bad.push((
-                        span.clone(),
+                    bad.push(bad_number(
+                        &span,
                         format!("`{f}` is not a finite number; map values must be"),
                     ));
                     Value::Null
@@ -184,7 +226,16 @@ fn convert_value(
             leaf(value)
         }
         DeValue::Boolean(b) => leaf(Value::Bool(*b)),
-        DeValue::Datetime(d) => leaf(Value::String(d.to_string())),
+        DeValue::Datetime(d) => {
+            bad.push(BadValue {
+                span: span.clone(),
+                message: format!(
+                    "`{d}` is a TOML date-time, and no map value is one; if it is text, quote it: \"{d}\""
+                ),
+                label: "a date-time, not text",
+            });
+            leaf(Value::Null)
+        }
         DeValue::Array(items) => {
             let mut values = Vec::with_capacity(items.len());
             let mut nodes = Vec::with_capacity(items.len());

@@ -5,7 +5,8 @@
 //! `check`; 0 when the map was written. The output is loaded and checked before it is written,
 //! and written atomically, so a failed import never leaves a file behind or changes one.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error, write_atomic};
+use super::output::{self, Request};
+use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::import::{ImportError, Options, import_dir, slug};
 use crate::model::PlayerRange;
 use crate::report::{FileReport, Format, render};
@@ -54,13 +55,27 @@ fn parse_players(s: &str) -> Result<PlayerRange, String> {
     })
 }
 
+/// The files `import` reads from the folder: never an output, even with `--force`.
+const INPUTS: &[&str] = &[
+    "cities.csv",
+    "routes.csv",
+    "tickets.csv",
+    "map-settings.json",
+];
+
 pub fn run(args: Args) -> i32 {
-    if args.output.exists() && !args.force {
-        return usage_error(format!(
-            "{} already exists; pass --force to replace it",
-            args.output.display()
-        ));
-    }
+    let inputs: Vec<PathBuf> = INPUTS.iter().map(|f| args.dir.join(f)).collect();
+    let inputs: Vec<&std::path::Path> = inputs.iter().map(PathBuf::as_path).collect();
+    // No kinds: any existing file, a map in particular, is replaced only with --force.
+    let target = match output::resolve(&Request {
+        path: &args.output,
+        inputs: &inputs,
+        kinds: &[],
+        force: args.force,
+    }) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
     let stem = args
         .output
         .file_stem()
@@ -104,7 +119,7 @@ pub fn run(args: Args) -> i32 {
         );
         return EXIT_PROBLEMS;
     }
-    if let Err(e) = write_atomic(&args.output, text.as_bytes()) {
+    if let Err(e) = output::write(&target, text.as_bytes()) {
         return usage_error(format!("cannot write {}: {e}", args.output.display()));
     }
     let map = loaded.map.as_ref().expect("checked above");

@@ -4,6 +4,7 @@ mod check;
 mod explain;
 mod import;
 mod new;
+mod output;
 mod playtest;
 mod presets;
 mod render;
@@ -134,31 +135,26 @@ pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<Cl
 }
 
 /// Prints an I/O or usage error the way every command does, and returns `EXIT_USAGE`.
+/// Control characters (from a map's text or a file name) are escaped, not sent raw.
 pub(crate) fn usage_error(message: impl std::fmt::Display) -> i32 {
-    eprintln!("error: {message}");
+    eprintln!(
+        "error: {}",
+        crate::report::text::escape_controls(&message.to_string())
+    );
     EXIT_USAGE
 }
 
-/// The temporary file an atomic write of `path` goes through: in the same folder (so the
-/// final rename never crosses file systems), hidden, and unique to this process.
-pub(crate) fn temp_beside(path: &std::path::Path) -> std::path::PathBuf {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    dir.join(format!(".{name}.ttrmap-tmp-{}", std::process::id()))
+/// Human text for the terminal (or a file a terminal will show): map text in it may hold
+/// control characters, which are escaped so a map cannot retitle the window or clear the
+/// screen.
+pub(crate) fn emit_human(text: &str) {
+    emit(&crate::report::text::escape_controls(text));
 }
 
-/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so an
-/// interrupted or failed write never leaves a partial file.
-pub(crate) fn write_atomic(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
-    let tmp = temp_beside(path);
-    std::fs::write(&tmp, contents)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+/// Checks an output path against the rule of [`output`] and writes `contents` there. On
+/// failure it prints why and returns `EXIT_USAGE`; nothing was written or left behind.
+pub(crate) fn write_output(req: &output::Request<'_>, contents: &[u8]) -> Result<(), i32> {
+    let target = output::resolve(req).map_err(usage_error)?;
+    output::write(&target, contents)
+        .map_err(|e| usage_error(format!("cannot write {}: {e}", req.path.display())))
 }

@@ -2,9 +2,11 @@
 //!
 //! The map goes to `NAME.toml` (or NAME itself when it ends in `.toml`), with its id and name
 //! taken from NAME. The schema is written beside it as `ttrmap.schema.json` (unless present)
-//! so the map's `#:schema` line works in an editor at once. Nothing is overwritten.
+//! so the map's `#:schema` line works in an editor at once. An existing map is replaced only
+//! with `--force`.
 
-use super::{EXIT_OK, usage_error, write_atomic};
+use super::output::{self, Request};
+use super::{EXIT_OK, usage_error};
 use std::path::PathBuf;
 
 /// The templates shipped in `templates/`, by name.
@@ -20,6 +22,9 @@ pub struct Args {
     /// Template to start from.
     #[arg(long, short, default_value = "basic")]
     template: String,
+    /// Replace the map file if it exists (the schema file beside it is kept either way).
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -36,12 +41,16 @@ pub fn run(args: Args) -> i32 {
     } else {
         PathBuf::from(format!("{}.toml", args.name))
     };
-    if path.exists() {
-        return usage_error(format!(
-            "{} already exists; choose another name",
-            path.display()
-        ));
-    }
+    // No kinds: an existing file is replaced only with --force.
+    let target = match output::resolve(&Request {
+        path: &path,
+        inputs: &[],
+        kinds: &[],
+        force: args.force,
+    }) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -63,11 +72,19 @@ pub fn run(args: Args) -> i32 {
         .unwrap_or_else(|| PathBuf::from("."));
     let schema_path = dir.join("ttrmap.schema.json");
     if !schema_path.exists()
-        && let Err(e) = write_atomic(&schema_path, crate::schema::schema_text().as_bytes())
+        && let Err(code) = super::write_output(
+            &Request {
+                path: &schema_path,
+                inputs: &[],
+                kinds: &[],
+                force: false,
+            },
+            crate::schema::schema_text().as_bytes(),
+        )
     {
-        return usage_error(format!("cannot write {}: {e}", schema_path.display()));
+        return code;
     }
-    if let Err(e) = write_atomic(&path, text.as_bytes()) {
+    if let Err(e) = output::write(&target, text.as_bytes()) {
         return usage_error(format!("cannot write {}: {e}", path.display()));
     }
     super::emit(&format!(

@@ -1,6 +1,7 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
 //! [--mode M] [--without KEY,...] [--format human|json|html] [--output FILE] [--record FILE]`.
 
+use super::output::{self, Request, Target};
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
 use crate::playtest::record::map_hash;
@@ -20,8 +21,9 @@ pub enum PlaytestFormat {
 pub struct Args {
     /// The map file.
     file: PathBuf,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
+    /// Games to play (at most 10,000,000).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
     games: u64,
     /// Players per game (default: the map's minimum).
     #[arg(long)]
@@ -32,8 +34,10 @@ pub struct Args {
     /// Base seed; game i plays with a seed derived from it and i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Worker threads (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0: one per core; at most 256, and no more than the cores or the games
+    /// are used). Results do not depend on it.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
     threads: usize,
     /// Game mode id (maps with `[[modes]]`; default the first).
     #[arg(long)]
@@ -51,9 +55,44 @@ pub struct Args {
     /// `ttrmap replay`. Written atomically when all games are played.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Replace an existing --output or --record file of another kind than the command writes
+    /// (report: .txt, .json, .html; recording: .jsonl). The map is never replaced.
+    #[arg(long)]
+    force: bool,
 }
 
+/// The most games one run plays: far beyond what a balance question needs, and a run that
+/// ends (an unbounded count would run for centuries).
+const MAX_GAMES: u64 = 10_000_000;
+/// The most threads one may ask for; more than the cores is capped anyway (see
+/// [`worker_threads`]).
+const MAX_THREADS: u64 = 256;
+
+/// The threads that help: no more than the cores available and the games to play (each game
+/// runs on one thread). Says so on stderr when it uses fewer than asked.
+fn worker_threads(asked: usize, games: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let games = usize::try_from(games.max(1)).unwrap_or(usize::MAX);
+    let want = if asked == 0 { cores } else { asked };
+    let used = want.min(cores).min(games);
+    if asked != 0 && used < asked {
+        eprintln!(
+            "note: --threads {asked}: {used} used (no more than the {cores} cores and the {games} games)"
+        );
+    }
+    used
+}
+
+/// Files `--output` writes: an existing one of these kinds is replaced without `--force`.
+const REPORT_KINDS: &[&str] = &["txt", "json", "html", "htm"];
+/// Files `--record` writes.
+const RECORD_KINDS: &[&str] = &["jsonl"];
+
 pub fn run(args: Args) -> i32 {
+    let (report_target, record_target) = match output_targets(&args) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
     let clean = match super::load_clean_map(&args.file, "") {
         Ok(clean) => clean,
         Err(code) => return code,
@@ -72,12 +111,13 @@ pub fn run(args: Args) -> i32 {
         games: args.games,
         seed: args.seed,
         bots: args.bots,
-        threads: args.threads,
+        threads: worker_threads(args.threads, args.games),
         progress: std::io::stderr().is_terminal() && args.format == PlaytestFormat::Human,
     };
     let report = match &args.record {
         None => run_with(&game, &config, None),
         Some(path) => {
+            let target = record_target.as_ref().expect("resolved with --record");
             let header = RecordHeader {
                 map: std::path::absolute(&args.file)
                     .unwrap_or_else(|_| args.file.clone())
@@ -88,7 +128,7 @@ pub fn run(args: Args) -> i32 {
                 players,
                 without: args.without.clone(),
             };
-            match record_to(path, |out| {
+            match record_to(target, |out| {
                 run_with(&game, &config, Some(Recording { header, out }))
             }) {
                 Ok(r) => Ok(r),
@@ -104,7 +144,9 @@ pub fn run(args: Args) -> i32 {
         Err(e) => return usage_error(e),
     };
     let text = match args.format {
-        PlaytestFormat::Human => render_human(&report),
+        PlaytestFormat::Human => {
+            crate::report::text::escape_controls(&render_human(&report)).into_owned()
+        }
         PlaytestFormat::Json => format!(
             "{}\n",
             serde_json::to_string_pretty(&report).expect("plain data")
@@ -114,13 +156,13 @@ pub fn run(args: Args) -> i32 {
             Err(e) => return usage_error(e),
         },
     };
-    match &args.output {
-        None => super::emit(&text),
-        Some(path) => {
-            if let Err(e) = super::write_atomic(path, text.as_bytes()) {
+    match (&args.output, &report_target) {
+        (Some(path), Some(target)) => {
+            if let Err(e) = output::write(target, text.as_bytes()) {
                 return usage_error(format!("cannot write {}: {e}", path.display()));
             }
         }
+        _ => super::emit(&text),
     }
     EXIT_OK
 }
@@ -130,28 +172,52 @@ enum RecordError {
     Run(String),
 }
 
-/// Runs `play` with a writer into a temporary file beside `path`, renamed to `path` only when
-/// everything succeeded: a recording is complete or absent, never partial.
+/// Checks `--output` and `--record` before any game is played: neither may be the map, nor
+/// the same file as the other.
+fn output_targets(args: &Args) -> Result<(Option<Target>, Option<Target>), String> {
+    if let (Some(o), Some(r)) = (&args.output, &args.record) {
+        let same = match (std::path::absolute(o), std::path::absolute(r)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        } || output::same_file(o, r);
+        if same {
+            return Err(format!(
+                "--output and --record are the same file ({}); give two names",
+                o.display()
+            ));
+        }
+    }
+    let resolve = |path: &Option<PathBuf>, kinds| {
+        path.as_deref()
+            .map(|path| {
+                output::resolve(&Request {
+                    path,
+                    inputs: &[&args.file],
+                    kinds,
+                    force: args.force,
+                })
+            })
+            .transpose()
+    };
+    Ok((
+        resolve(&args.output, REPORT_KINDS)?,
+        resolve(&args.record, RECORD_KINDS)?,
+    ))
+}
+
+/// Runs `play` with a writer into the recording's target: for a file, a temporary file beside
+/// it, renamed over it only when everything succeeded, so a recording is complete or absent,
+/// never partial (and the temporary file is removed on failure or SIGINT/SIGTERM).
 fn record_to<T>(
-    path: &std::path::Path,
+    target: &Target,
     play: impl FnOnce(&mut dyn std::io::Write) -> Result<T, String>,
 ) -> Result<T, RecordError> {
-    use std::io::Write as _;
-    let tmp = super::temp_beside(path);
-    let file = std::fs::File::create(&tmp).map_err(RecordError::Io)?;
+    let file = output::Output::create(target).map_err(RecordError::Io)?;
     let mut out = std::io::BufWriter::new(file);
-    let result = play(&mut out);
-    let finished = match result {
-        Ok(v) => out
-            .flush()
-            .and_then(|_| out.get_ref().sync_all())
-            .and_then(|_| std::fs::rename(&tmp, path))
-            .map(|_| v)
-            .map_err(RecordError::Io),
-        Err(e) => Err(RecordError::Run(e)),
-    };
-    if finished.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    finished
+    let value = play(&mut out).map_err(RecordError::Run)?;
+    let file = out
+        .into_inner()
+        .map_err(|e| RecordError::Io(e.into_error()))?;
+    file.commit().map_err(RecordError::Io)?;
+    Ok(value)
 }

@@ -2,7 +2,8 @@
 //! [--print]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
-use super::{EXIT_OK, usage_error, write_atomic};
+use super::output::{self, Request};
+use super::{EXIT_OK, usage_error};
 use crate::render::{Format, Options, RenderError, render};
 use std::path::{Path, PathBuf};
 
@@ -30,7 +31,14 @@ pub struct Args {
     /// map's `board.print_width_mm`), SVG width and height in mm.
     #[arg(long)]
     print: bool,
+    /// Replace the output file even when it is not an .svg, .png or .html file. A map this
+    /// command reads is never replaced.
+    #[arg(long)]
+    force: bool,
 }
+
+/// The files `render` writes: an existing one of these kinds is replaced without `--force`.
+const KINDS: &[&str] = &["svg", "png", "html", "htm"];
 
 fn format_of(path: &Path) -> Option<Format> {
     match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
@@ -78,6 +86,19 @@ pub fn run(args: Args) -> i32 {
     {
         return usage_error(e);
     }
+    let out = args
+        .output
+        .clone()
+        .unwrap_or_else(|| default_output(&args.map, format, opts.tickets));
+    let target = match output::resolve(&Request {
+        path: &out,
+        inputs: &[&args.map],
+        kinds: KINDS,
+        force: args.force,
+    }) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
     // A map with errors is reported and nothing is drawn.
     let clean = match super::load_clean_map(&args.map, "") {
         Ok(clean) => clean,
@@ -88,10 +109,7 @@ pub fn run(args: Args) -> i32 {
         Ok(b) => b,
         Err(e) => return usage_error(e),
     };
-    let out = args
-        .output
-        .unwrap_or_else(|| default_output(&args.map, format, opts.tickets));
-    if let Err(e) = write_atomic(&out, &bytes) {
+    if let Err(e) = output::write(&target, &bytes) {
         return usage_error(format!("cannot write {}: {e}", out.display()));
     }
     println!("wrote {}", out.display());

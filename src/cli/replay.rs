@@ -138,6 +138,6 @@ pub fn run(args: Args) -> i32 {
             let _ = writeln!(s, "  {line}");
         }
     }
-    super::emit(&s);
+    super::emit_human(&s);
     EXIT_OK
 }

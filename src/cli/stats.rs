@@ -36,7 +36,7 @@ pub fn run(args: Args) -> i32 {
                 serde_json::to_string_pretty(&full).expect("plain data")
             ))
         }
-        StatsFormat::Text => super::emit(&format!(
+        StatsFormat::Text => super::emit_human(&format!(
             "{}{}",
             crate::stats::render_text(&map.map.name, &stats),
             crate::stats::render_tables_text(&tables)

@@ -187,6 +187,7 @@ pub fn run(loaded: &Loaded) -> Vec<Diagnostic> {
                 .filter(|d| level != Level::Allow || d.severity == Severity::Error),
         );
     }
+    crate::report::text::shorten_messages(&mut out);
     crate::load::sort_diagnostics(&mut out);
     out
 }

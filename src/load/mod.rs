@@ -56,25 +56,47 @@ impl Loaded {
 }
 
 /// Reads and loads a file. `Err` is an I/O problem (exit code 2), not a map problem.
+///
+/// Reading stops one byte past [`MAX_FILE_BYTES`]: a 1 GiB file costs 8 MiB of memory, and an
+/// endless one (`/dev/zero`, a pipe) ends instead of growing until memory runs out.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
-    let bytes = std::fs::read(path)?;
-    Ok(load_bytes(&path.display().to_string(), &bytes))
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Ok(too_large(&name, size));
+    }
+    Ok(load_bytes(&name, &bytes))
+}
+
+/// The `file-too-large` refusal; `size` when known (a regular file), else only "more than".
+fn too_large(name: &str, size: Option<u64>) -> Loaded {
+    let message = match size {
+        Some(size) => {
+            format!("file is {size} bytes; map files are limited to {MAX_FILE_BYTES} bytes")
+        }
+        None => format!(
+            "file has more than {MAX_FILE_BYTES} bytes; map files are limited to {MAX_FILE_BYTES} bytes"
+        ),
+    };
+    let d = Diagnostic::error("file-too-large", message)
+        .with_span(0..0)
+        .with_help("a map of a few thousand cities is well under 1 MB; is this the right file?");
+    failed(name, String::new(), d)
 }
 
 /// Loads raw bytes: refuses oversized input and reports invalid UTF-8 at its position.
 pub fn load_bytes(name: &str, bytes: &[u8]) -> Loaded {
     if bytes.len() > MAX_FILE_BYTES {
-        let d = Diagnostic::error(
-            "file-too-large",
-            format!(
-                "file is {} bytes; map files are limited to {} bytes",
-                bytes.len(),
-                MAX_FILE_BYTES
-            ),
-        )
-        .with_span(0..0)
-        .with_help("a map of a few thousand cities is well under 1 MB; is this the right file?");
-        return failed(name, String::new(), d);
+        return too_large(name, Some(bytes.len() as u64));
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => load_str(name, text),
@@ -111,6 +133,7 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
         diagnostics: Vec::new(),
     };
     run_stages(&mut loaded, text);
+    crate::report::text::shorten_messages(&mut loaded.diagnostics);
     sort_diagnostics(&mut loaded.diagnostics);
     loaded
 }
@@ -126,16 +149,17 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
     }
     let converted = crate::spans::convert(&table);
     drop(table);
-    let number_spans: Vec<_> = converted
-        .bad_numbers
+    // Numbers JSON cannot hold, date-times and noncharacters, each reported at its value.
+    let bad_spans: Vec<_> = converted
+        .bad_values
         .iter()
-        .map(|(s, _)| s.clone())
+        .map(|b| b.span.clone())
         .collect();
-    for (span, message) in converted.bad_numbers {
+    for bad in converted.bad_values {
         loaded.diagnostics.push(
-            Diagnostic::error("schema", message)
-                .with_span(span)
-                .with_label("not a usable number"),
+            Diagnostic::error("schema", bad.message)
+                .with_span(bad.span)
+                .with_label(bad.label),
         );
     }
     loaded.spans = Some(converted.spans);
@@ -156,11 +180,11 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
     let resolved = presets::apply_preset(doc, preset);
     let spans = loaded.spans.as_ref().expect("set above");
     let schema = schema_errors::validate(&resolved, spans);
-    // A number the converter already reported shows up again as a type error: keep one.
+    // A value the converter already reported shows up again as a type error: keep one.
     loaded.diagnostics.extend(
         schema
             .into_iter()
-            .filter(|d| d.span.as_ref().is_none_or(|s| !number_spans.contains(s))),
+            .filter(|d| d.span.as_ref().is_none_or(|s| !bad_spans.contains(s))),
     );
     if !known || loaded.has_errors() {
         return;

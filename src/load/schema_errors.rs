@@ -2,6 +2,7 @@
 //! the span of the offending key or value.
 
 use crate::diagnostic::Diagnostic;
+use crate::report::text::{quote, quote_json};
 use crate::spans::{Seg, SpanNode, pointer};
 use crate::suggest::did_you_mean;
 use jsonschema::error::ValidationErrorKind;
@@ -94,20 +95,27 @@ pub fn validate(doc: &Value, spans: &SpanNode) -> Vec<Diagnostic> {
                 let help = if slug.is_empty() || slug == given {
                     "ids use letters, digits and dashes, with no spaces".to_string()
                 } else {
-                    format!("ids use letters, digits and dashes, with no spaces: try `{slug}`")
+                    format!(
+                        "ids use letters, digits and dashes, with no spaces: try {}",
+                        quote(&slug)
+                    )
                 };
                 out.push(
-                    Diagnostic::error("schema", format!("`{given}` is not a valid id at {at}"))
-                        .with_span(spans.locate(&path).value)
-                        .with_label("not a valid id")
-                        .with_help(help),
+                    Diagnostic::error(
+                        "schema",
+                        format!("{} is not a valid id at {at}", quote(given)),
+                    )
+                    .with_span(spans.locate(&path).value)
+                    .with_label("not a valid id")
+                    .with_help(help),
                 );
             }
             _ => {
                 let loc = spans.locate(&path);
+                // The value quoted shortened: a 10,000-character name is not repeated whole.
                 let message = match err.instance().as_ref() {
                     Value::Object(_) | Value::Array(_) => format!("{} at {at}", err.masked()),
-                    _ => format!("{err} at {at}"),
+                    v => format!("{} at {at}", err.masked_with(quote_json(v))),
                 };
                 out.push(
                     Diagnostic::error("schema", message)
@@ -141,7 +149,7 @@ fn not_allowed(
         .unwrap_or_else(|| format!("expected one of: {}", choices.join(", ")));
     Diagnostic::error(
         "schema",
-        format!("{} is not an allowed value at {at}", short(instance)),
+        format!("{} is not an allowed value at {at}", quote_json(instance)),
     )
     .with_span(span)
     .with_label("not allowed here")
@@ -177,16 +185,6 @@ fn describe(path: &[Seg]) -> String {
         }
     }
     format!("[{}]", header.join("."))
-}
-
-/// A value shortened for a one-line message.
-fn short(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 60 {
-        format!("{}…", s.chars().take(60).collect::<String>())
-    } else {
-        s
-    }
 }
 
 /// A lowercase, dash-separated form of `s`, as a suggestion for an invalid id.

@@ -31,8 +31,10 @@ pub fn esc(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            // Control characters are not allowed in XML 1.0 at all.
+            // Control characters and noncharacters are not allowed in XML 1.0 at all (`check`
+            // refuses noncharacters; this keeps any other caller's SVG well-formed).
             c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{FFFD}'),
+            c if crate::spans::is_noncharacter(c) => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }

@@ -32,10 +32,14 @@ pub fn render(files: &[FileReport<'_>]) -> String {
     out
 }
 
+/// The toolkit's escaping, then any other control character as its TOML escape: the log
+/// that shows these lines is a terminal too.
 fn data(s: &str) -> String {
-    s.replace('%', "%25")
+    let s = s
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    super::text::escape_controls(&s).into_owned()
 }
 
 fn property(s: &str) -> String {

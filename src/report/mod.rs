@@ -5,6 +5,7 @@ mod github;
 mod human;
 mod json;
 mod sarif;
+pub mod text;
 
 use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 

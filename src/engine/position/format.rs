@@ -120,10 +120,11 @@ pub fn read(text: &str) -> Read {
     let mut reader = Reader {
         text,
         spans: &converted.spans,
+        // Values the converter made null: numbers beyond 64 bits (and nan, inf, dates).
         too_large: converted
-            .bad_numbers
+            .bad_values
             .iter()
-            .map(|(s, _)| s.clone())
+            .map(|b| b.span.clone())
             .collect(),
         out: Vec::new(),
     };

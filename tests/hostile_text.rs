@@ -1,0 +1,224 @@
+//! Odd text in a map: noncharacters, date-times where text belongs, columns of wide and
+//! multi-byte characters, control characters that would reach a terminal, very long values.
+//! Each case runs the real binary, as a user meets it.
+
+mod common;
+use common::{TempDir, ttrmap_in};
+use serde_json::Value;
+use std::path::Path;
+
+/// The basic template as a map named `name` (a TOML value, quotes included).
+fn map_with_name(name: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/basic.toml"))
+        .expect("template exists")
+        .replace("__MAP_ID__", "odd")
+        .replace("\"__MAP_NAME__\"", name)
+}
+
+fn write(dir: &TempDir, file: &str, text: &str) {
+    std::fs::write(dir.0.join(file), text).expect("written");
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `check --format json` items of one file.
+fn json_items(dir: &TempDir, file: &str) -> Vec<Value> {
+    let out = ttrmap_in(&dir.0, &["check", file, "--format", "json"]);
+    serde_json::from_str::<Vec<Value>>(&stdout(&out)).expect("check prints a JSON array")
+}
+
+/// `[file:LINE:COL]` positions of the human report, in order.
+fn human_positions(dir: &TempDir, file: &str) -> Vec<(u64, u64)> {
+    let out = ttrmap_in(&dir.0, &["check", file]);
+    let text = stdout(&out);
+    let marker = format!("[{file}:");
+    text.match_indices(&marker)
+        .map(|(i, _)| {
+            let rest = &text[i + marker.len()..];
+            let end = rest.find(']').expect("closed");
+            let (l, c) = rest[..end].split_once(':').expect("line:col");
+            (l.parse().unwrap(), c.parse().unwrap())
+        })
+        .collect()
+}
+
+fn json_positions(items: &[Value]) -> Vec<(u64, u64)> {
+    items
+        .iter()
+        .map(|d| (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn noncharacters_are_refused_at_their_value_and_never_rendered() {
+    let dir = TempDir::new("nonchar");
+    // As a TOML escape and as the raw character.
+    for (i, name) in ["\"Bad\\uFFFE\"", "\"Bad\u{FFFF}\"", "\"\\U0010FFFF\""]
+        .iter()
+        .enumerate()
+    {
+        let file = format!("m{i}.toml");
+        let text = map_with_name(name);
+        write(&dir, &file, &text);
+        let items = json_items(&dir, &file);
+        let found = items
+            .iter()
+            .find(|d| d["message"].as_str().unwrap().contains("noncharacter"))
+            .unwrap_or_else(|| panic!("{name}: {items:?}"));
+        assert_eq!(found["severity"], "error");
+        let line = text.lines().position(|l| l.starts_with("name = ")).unwrap() + 1;
+        assert_eq!(found["line"].as_u64(), Some(line as u64), "{found}");
+        assert_eq!(found["column"].as_u64(), Some(8), "{found}");
+        let out = ttrmap_in(&dir.0, &["render", &file, "-o", "out.svg"]);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert!(!dir.0.join("out.svg").exists());
+    }
+}
+
+#[test]
+fn a_date_time_is_not_a_name() {
+    let dir = TempDir::new("date");
+    let text = map_with_name("1979-05-27T07:32:00Z").replacen(
+        "name = \"Northport\"",
+        "name = 1979-05-27",
+        1,
+    );
+    write(&dir, "d.toml", &text);
+    let items = json_items(&dir, "d.toml");
+    let dates: Vec<&Value> = items
+        .iter()
+        .filter(|d| d["message"].as_str().unwrap().contains("date-time"))
+        .collect();
+    assert_eq!(dates.len(), 2, "{items:#?}");
+    for (d, value) in dates.iter().zip(["1979-05-27T07:32:00Z", "1979-05-27"]) {
+        let line = text
+            .lines()
+            .position(|l| l == format!("name = {value}"))
+            .unwrap()
+            + 1;
+        assert_eq!(d["line"].as_u64(), Some(line as u64), "{d}");
+        assert_eq!(d["column"].as_u64(), Some(8), "{d}");
+        assert_eq!(d["severity"], "error");
+    }
+}
+
+/// One column rule in every format: characters as an editor counts them.
+#[test]
+fn columns_count_characters_in_every_format() {
+    let dir = TempDir::new("columns");
+    let cases: &[(&str, String, (u64, u64))] = &[
+        // `x` is the 17th character of the line (29th byte).
+        ("cjk", "name = \"日本語日本語\" x\n".to_string(), (1, 17)),
+        ("emoji", "name = \"🚂🚃🚃\" x\n".to_string(), (1, 14)),
+        // A byte-order mark is not a column.
+        ("bom", "\u{FEFF}name = \"ab\" x\n".to_string(), (1, 13)),
+        (
+            "crlf",
+            "a = 1\r\nname = \"日本\" x\r\n".to_string(),
+            (2, 13),
+        ),
+        // A lone CR ends a line, as editors show it (it is also a TOML error of its own).
+        ("cr", "a = 1\rname = \"日本\" x\n".to_string(), (2, 13)),
+    ];
+    for (tag, text, want) in cases {
+        let file = format!("{tag}.toml");
+        write(&dir, &file, text);
+        let json = json_positions(&json_items(&dir, &file));
+        let human = human_positions(&dir, &file);
+        assert!(json.contains(want), "{tag}: json {json:?}");
+        assert_eq!(human, json, "{tag}: human and json disagree");
+        let github = stdout(&ttrmap_in(&dir.0, &["check", &file, "--format", "github"]));
+        let expect = format!("line={},col={}", want.0, want.1);
+        assert!(github.contains(&expect), "{tag}: {github}");
+    }
+}
+
+fn no_raw_controls(what: &str, text: &str) {
+    let bad: Vec<char> = text
+        .chars()
+        .filter(|&c| c.is_control() && c != '\n')
+        .collect();
+    assert!(bad.is_empty(), "{what} prints raw {bad:?}:\n{text}");
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let dir = TempDir::new("controls");
+    let evil = "\\u001b]0;pwned\\u0007\\u001b[2J\\u009b1m";
+    let text = map_with_name(&format!("\"Title{evil}\""))
+        .replace("\"Northport\"", &format!("\"North{evil}\""))
+        .replace("\"Eastfield\"", &format!("\"East{evil}\""));
+    write(&dir, "c.toml", &text);
+    let out = ttrmap_in(&dir.0, &["stats", "c.toml"]);
+    assert_eq!(out.status.code(), Some(0));
+    no_raw_controls("stats", &stdout(&out));
+    assert!(stdout(&out).contains("Title"), "{}", stdout(&out));
+    let out = ttrmap_in(&dir.0, &["playtest", "c.toml", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    no_raw_controls("playtest", &stdout(&out));
+    // A diagnostic quoting the name, and one whose excerpt holds a raw control character.
+    let broken = text.replacen("from = \"north\"", &format!("from = \"n{evil}\""), 1);
+    write(&dir, "b.toml", &broken);
+    let raw = format!("{text}# a raw \u{1b}[2J in a comment\n");
+    write(&dir, "r.toml", &raw);
+    for (file, format) in [
+        ("b.toml", "human"),
+        ("b.toml", "github"),
+        ("r.toml", "human"),
+        ("r.toml", "github"),
+    ] {
+        let out = ttrmap_in(&dir.0, &["check", file, "--format", format]);
+        assert_eq!(out.status.code(), Some(1), "{file}");
+        no_raw_controls(&format!("check {file} --format {format}"), &stdout(&out));
+    }
+    let out = ttrmap_in(&dir.0, &["render", "b.toml", "-o", "b.svg"]);
+    no_raw_controls("render's error", &String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_long_value_is_quoted_shortened() {
+    let dir = TempDir::new("long");
+    let long = "x".repeat(10_000);
+    write(&dir, "l.toml", &map_with_name(&format!("\"{long}\"")));
+    let items = json_items(&dir, "l.toml");
+    assert!(!items.is_empty());
+    for d in &items {
+        let message = d["message"].as_str().unwrap();
+        assert!(
+            message.len() < 300,
+            "{} bytes: {message:.300}",
+            message.len()
+        );
+    }
+    assert!(
+        items[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("10000 characters"),
+        "{}",
+        items[0]["message"]
+    );
+    // A value quoted by a later check (an unknown city id) is cut the same way.
+    let text = map_with_name("\"Long\"").replacen(
+        "from = \"north\"",
+        &format!("from = \"{}\"", "y".repeat(10_000)),
+        1,
+    );
+    write(&dir, "r.toml", &text);
+    let items = json_items(&dir, "r.toml");
+    assert!(!items.is_empty());
+    for d in &items {
+        let message = d["message"].as_str().unwrap();
+        assert!(
+            message.len() < 300,
+            "{} bytes: {message:.300}",
+            message.len()
+        );
+    }
+    // The human report shows the line once (its excerpt), not again in the message.
+    let human = stdout(&ttrmap_in(&dir.0, &["check", "l.toml"]));
+    let with_name = human.lines().filter(|l| l.contains(&long[..1000])).count();
+    assert_eq!(with_name, 1, "{} bytes", human.len());
+}

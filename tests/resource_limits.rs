@@ -1,0 +1,102 @@
+//! Resource limits: a huge or endless input is cut at the size limit, not read whole;
+//! `--threads` and `--games` have stated maximums. Each case runs the real binary.
+
+mod common;
+use common::{TempDir, ttrmap_in};
+use std::io::Write;
+use std::path::Path;
+
+/// `check` on a FIFO fed far more than the 8 MiB limit: it must stop reading at the limit
+/// (the writer sees the pipe closed long before its 64 MiB are out) and refuse the file.
+#[cfg(unix)]
+#[test]
+fn check_stops_reading_at_the_size_limit() {
+    const FEED: usize = 64 * 1024 * 1024;
+    let dir = TempDir::new("limit-fifo");
+    let fifo = dir.0.join("endless.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(fifo)
+                .expect("the fifo opens");
+            let chunk = vec![b'#'; 64 * 1024];
+            let mut sent = 0;
+            // Stops at a closed pipe (EPIPE: the test binary ignores SIGPIPE, as Rust does).
+            while sent < FEED && f.write_all(&chunk).is_ok() {
+                sent += chunk.len();
+            }
+            sent
+        })
+    };
+    let out = ttrmap_in(&dir.0, &["check", "--format", "json", "endless.toml"]);
+    let sent = writer.join().expect("writer ends");
+    assert_eq!(out.status.code(), Some(1));
+    let items: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(items[0]["code"], "file-too-large", "{items}");
+    assert!(
+        items[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("more than 8388608 bytes"),
+        "{items}"
+    );
+    assert!(
+        sent < FEED / 2,
+        "check read {sent} bytes of an endless input"
+    );
+}
+
+fn basic_map(dir: &Path) {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/basic.toml"))
+            .expect("template exists")
+            .replace("__MAP_ID__", "limits")
+            .replace("__MAP_NAME__", "Limits");
+    std::fs::write(dir.join("map.toml"), text).expect("written");
+}
+
+#[test]
+fn games_above_the_maximum_are_a_usage_error() {
+    let dir = TempDir::new("limit-games");
+    basic_map(&dir.0);
+    let out = ttrmap_in(
+        &dir.0,
+        &["playtest", "map.toml", "--games", "18446744073709551615"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("10000000"), "{err}");
+}
+
+#[test]
+fn threads_above_the_maximum_are_a_usage_error_and_extra_threads_are_capped() {
+    let dir = TempDir::new("limit-threads");
+    basic_map(&dir.0);
+    let out = ttrmap_in(
+        &dir.0,
+        &["playtest", "map.toml", "--games", "2", "--threads", "16000"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("256"), "{err}");
+    // More threads than games: capped (and said so), with the same report.
+    let capped = ttrmap_in(
+        &dir.0,
+        &["playtest", "map.toml", "--games", "2", "--threads", "8"],
+    );
+    assert_eq!(capped.status.code(), Some(0));
+    let note = String::from_utf8_lossy(&capped.stderr);
+    assert!(note.contains("--threads 8"), "{note}");
+    let one = ttrmap_in(
+        &dir.0,
+        &["playtest", "map.toml", "--games", "2", "--threads", "1"],
+    );
+    assert_eq!(capped.stdout, one.stdout);
+}
