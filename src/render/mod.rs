@@ -10,6 +10,7 @@
 pub mod fonts;
 pub mod html;
 pub mod layout;
+pub mod num;
 pub mod png;
 pub mod svg;
 pub mod theme;

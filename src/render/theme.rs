@@ -199,7 +199,7 @@ fn convert_mm(css: &str, units_per_mm: f64) -> String {
                     .is_some_and(|b| b.is_ascii_alphanumeric());
             if is_mm && let Ok(v) = css[i..j].parse::<f64>() {
                 out.push_str(&css[copied..i]);
-                out.push_str(&super::svg::num(v * units_per_mm));
+                out.push_str(&super::num::num(v * units_per_mm));
                 out.push_str("px");
                 copied = unit_end;
                 i = unit_end;
