@@ -31,7 +31,7 @@ fn check(cx: &mut LintCx) {
     let Some(theme) = Theme::named(crate::render::DEFAULT_THEME) else {
         return;
     };
-    let layout = Layout::compute(cx.map, &theme.sizes(), true);
+    let layout = Layout::compute(cx.map, &theme.sizes());
     let cities = &layout.cities;
     for (i, c) in cities.iter().enumerate() {
         let label = c.label.bbox;
