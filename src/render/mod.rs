@@ -7,6 +7,7 @@
 //! HTML page around it ([`html`]) and the ticket sheet ([`tickets`]). Colours, fonts and sizes
 //! come from a theme ([`theme`]), never from the Rust code.
 
+pub mod audit;
 pub mod curves;
 pub mod fonts;
 pub mod geom;
