@@ -133,28 +133,38 @@ fn pt(p: P) -> Point {
     Point::new(p[0], p[1])
 }
 
-/// A symmetric bulge from `a` to `b`: a cubic whose control points sit at a third and two
-/// thirds of the chord, moved `h` to its left (negative `h`: to its right). Its length grows
-/// steadily with `|h|`, from the straight chord up.
-pub fn bulge(a: P, b: P, h: f64) -> CubicBez {
+/// A bulge from `a` to `b`: a cubic whose control points sit at a third and two thirds of
+/// the chord, moved to its left by `h × (1 + skew)` and `h × (1 − skew)` (negative `h`: to
+/// its right). `skew` 0 is symmetric; a skewed bulge leaves one city at a steeper angle than
+/// the other, which fans routes apart there. Its length grows steadily with `|h|`, from the
+/// straight chord up.
+pub fn bulge(a: P, b: P, h: f64, skew: f64) -> CubicBez {
     let d = [b[0] - a[0], b[1] - a[1]];
     let l = d[0].hypot(d[1]).max(f64::EPSILON);
     let n = [d[1] / l * h, -d[0] / l * h];
+    let (k1, k2) = (1.0 + skew, 1.0 - skew);
     CubicBez::new(
         pt(a),
-        pt([a[0] + d[0] / 3.0 + n[0], a[1] + d[1] / 3.0 + n[1]]),
+        pt([a[0] + d[0] / 3.0 + n[0] * k1, a[1] + d[1] / 3.0 + n[1] * k1]),
         pt([
-            a[0] + 2.0 * d[0] / 3.0 + n[0],
-            a[1] + 2.0 * d[1] / 3.0 + n[1],
+            a[0] + 2.0 * d[0] / 3.0 + n[0] * k2,
+            a[1] + 2.0 * d[1] / 3.0 + n[1] * k2,
         ]),
         pt(b),
     )
 }
 
-/// The smallest bulge `h ≥ 0` whose curve is at least `target` long, found by bisection;
-/// `None` when even `h_max` is too short.
-pub fn bulge_for_length(a: P, b: P, target: f64, h_max: f64, accuracy: f64) -> Option<f64> {
-    let len = |h: f64| bulge(a, b, h).arclen(accuracy);
+/// The smallest bulge `h ≥ 0` of this `skew` whose curve is at least `target` long, found
+/// by bisection; `None` when even `h_max` is too short.
+pub fn bulge_for_length(
+    a: P,
+    b: P,
+    skew: f64,
+    target: f64,
+    h_max: f64,
+    accuracy: f64,
+) -> Option<f64> {
+    let len = |h: f64| bulge(a, b, h, skew).arclen(accuracy);
     if len(0.0) >= target {
         return Some(0.0);
     }
@@ -237,13 +247,16 @@ mod tests {
     #[test]
     fn a_bulge_is_found_for_a_longer_target_and_refused_beyond_reach() {
         let (a, b) = ([0.0, 0.0], [100.0, 0.0]);
-        assert_eq!(bulge_for_length(a, b, 90.0, 100.0, 0.01), Some(0.0));
-        let h = bulge_for_length(a, b, 130.0, 100.0, 0.01).expect("reachable");
-        let got = bulge(a, b, h).arclen(0.01);
-        assert!((got - 130.0).abs() < 0.1, "{got}");
-        assert_eq!(bulge_for_length(a, b, 1000.0, 100.0, 0.01), None);
+        assert_eq!(bulge_for_length(a, b, 0.0, 90.0, 100.0, 0.01), Some(0.0));
+        for skew in [0.0, 0.7] {
+            let h = bulge_for_length(a, b, skew, 130.0, 100.0, 0.01).expect("reachable");
+            let got = bulge(a, b, h, skew).arclen(0.01);
+            assert!((got - 130.0).abs() < 0.1, "{got}");
+        }
+        assert_eq!(bulge_for_length(a, b, 0.0, 1000.0, 100.0, 0.01), None);
         // A bulge to the left of travel goes to -y.
-        let line = flatten(cubic_path(bulge(a, b, h)), 0.1);
+        let h = bulge_for_length(a, b, 0.0, 130.0, 100.0, 0.01).expect("reachable");
+        let line = flatten(cubic_path(bulge(a, b, h, 0.0)), 0.1);
         assert!(line.at(line.total / 2.0).0[1] < -10.0);
     }
 

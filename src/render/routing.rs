@@ -27,6 +27,9 @@ const COST_SHORT: f64 = 100.0;
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
 const BEND_STEPS: [f64; 5] = [0.0, 0.08, 0.16, 0.26, 0.38];
+/// Skews tried: symmetric first, then leaning towards either end (fanning a route away
+/// from its neighbours at one city).
+const SKEWS: [f64; 3] = [0.0, 0.7, -0.7];
 /// The largest bulge tried, as a fraction of the chord (a tall loop; beyond it the cars are
 /// shortened and `route-drawn-length` reports the route).
 const BEND_MAX: f64 = 1.2;
@@ -300,26 +303,36 @@ fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
         return vec![shape(n, line, 0.0, s)];
     }
     let chord = curves::dist(a, b);
-    let h_min = curves::bulge_for_length(a, b, target, BEND_MAX * chord, tol);
-    let mut hs: Vec<f64> = Vec::new();
-    match h_min {
-        Some(h0) => {
-            for step in BEND_STEPS {
-                let h = h0.max(step * chord);
-                for side in [1.0, -1.0] {
-                    if !hs.iter().any(|x| (x - side * h).abs() < 1e-9) {
-                        hs.push(side * h);
+    let mut shapes: Vec<(f64, f64)> = Vec::new();
+    for skew in SKEWS {
+        match curves::bulge_for_length(a, b, skew, target, BEND_MAX * chord, tol) {
+            Some(h0) => {
+                for step in BEND_STEPS {
+                    let h = h0.max(step * chord);
+                    for side in [1.0, -1.0] {
+                        let same = |x: &(f64, f64)| {
+                            (x.0 - side * h).abs() < 1e-9 && (h == 0.0 || x.1 == skew)
+                        };
+                        if !shapes.iter().any(same) {
+                            shapes.push((side * h, skew));
+                        }
                     }
                 }
             }
+            // Cannot fit: the tallest loop to either side, with shortened cars.
+            None if skew == 0.0 => {
+                shapes.extend([(BEND_MAX * chord, 0.0), (-BEND_MAX * chord, 0.0)])
+            }
+            None => {}
         }
-        // Cannot fit: the tallest loop to either side, with shortened cars.
-        None => hs.extend([BEND_MAX * chord, -BEND_MAX * chord]),
     }
-    hs.into_iter()
-        .map(|h| {
-            let line = curves::flatten(curves::cubic_path(curves::bulge(a, b, h)), tol);
-            shape(n, line, COST_BEND * h.abs() / chord, s)
+    shapes
+        .into_iter()
+        .map(|(h, skew)| {
+            let curve = curves::bulge(a, b, h, skew);
+            let line = curves::flatten(curves::cubic_path(curve), tol);
+            let cost = COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
+            shape(n, line, cost, s)
         })
         .collect()
 }
