@@ -20,13 +20,13 @@ use rstar::{AABB, RTree};
 /// Costs of a candidate; only their order matters. A covered space or city is far worse
 /// than any bend.
 const COST_OVERLAP: f64 = 40.0;
-const COST_THROUGH_CITY: f64 = 60.0;
+const COST_THROUGH_CITY: f64 = 150.0;
 const COST_OFF_BOARD: f64 = 30.0;
 const COST_SHORT: f64 = 100.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
-const BEND_STEPS: [f64; 5] = [0.0, 0.08, 0.16, 0.26, 0.38];
+const BEND_STEPS: [f64; 7] = [0.0, 0.06, 0.12, 0.18, 0.26, 0.36, 0.5];
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
 const SKEWS: [f64; 3] = [0.0, 0.7, -0.7];
