@@ -41,15 +41,17 @@ pub fn bounds(pts: &[P]) -> [P; 2] {
     )
 }
 
-/// How deep two convex quadrilaterals overlap: the smallest overlap of their projections on
-/// any edge normal (separating axis theorem). Zero or less: apart or touching.
+/// How deep two rectangles (turned any way) overlap: the smallest overlap of their
+/// projections on any edge normal (separating axis theorem; a rectangle's opposite edges
+/// share a normal, so two edges of each suffice). Zero or less: apart or touching.
 pub fn penetration(a: &[P; 4], b: &[P; 4]) -> f64 {
     let mut depth = f64::INFINITY;
     for poly in [a, b] {
-        for k in 0..4 {
-            let (p, q) = (poly[k], poly[(k + 1) % 4]);
+        for k in 0..2 {
+            let (p, q) = (poly[k], poly[k + 1]);
             let (nx, ny) = (q[1] - p[1], p[0] - q[0]);
-            let len = nx.hypot(ny);
+            // sqrt of the square, not hypot: this is the layout's innermost loop.
+            let len = (nx * nx + ny * ny).sqrt();
             if len < 1e-12 {
                 continue;
             }

@@ -279,7 +279,7 @@ fn bundle_parallel_routes(needs: &mut [Need], pitch: f64, lane_gap: f64) {
 /// The shapes tried for a route: the designer's path when it has waypoints, else the
 /// straight line (when the cars fit on it) and bulges of growing size to either side.
 fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
-    let tol = 0.05 * units_per_mm;
+    let tol = 0.1 * units_per_mm;
     if n.pts.len() < 2 {
         return vec![Candidate {
             centre: n.pts.clone(),
