@@ -3,7 +3,7 @@
 //! to city, bent just enough to hold its cars; a route with waypoints passes smoothly through
 //! them (Catmull–Rom), as the designer drew it.
 
-use super::layout::P;
+use super::types::P;
 use kurbo::{BezPath, CubicBez, ParamCurveArclen, PathEl, Point};
 
 /// A polyline with cumulative lengths, for placing things by distance along it.

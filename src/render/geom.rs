@@ -3,7 +3,7 @@
 //! Depths rather than yes/no, so that touching (a shared edge, a rounding error) can be told
 //! from covering.
 
-use super::layout::{P, Rect, Space};
+use super::types::{P, Rect, Space};
 
 /// The four corners of a space, in order around it.
 pub fn corners(s: &Space) -> [P; 4] {

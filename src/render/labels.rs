@@ -8,8 +8,8 @@
 //! labelling grows with the board, not with its square.
 
 use super::geom::{bounds, circle_depth, penetration, rect_quad};
-use super::layout::{CityLayout, LabelLayout, P, Rect, RouteLayout, ZoneLayout, text_width};
 use super::theme::Sizes;
+use super::types::{CityLayout, LabelLayout, P, Rect, RouteLayout, ZoneLayout, text_width};
 use crate::model::{LabelAnchor, MapFile};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};

@@ -20,6 +20,7 @@ mod routing;
 pub mod svg;
 pub mod theme;
 pub mod tickets;
+pub mod types;
 
 pub use layout::Layout;
 pub use theme::{DEFAULT_THEME, Theme, theme_names};

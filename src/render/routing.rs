@@ -11,8 +11,8 @@
 
 use super::curves::{self, Polyline};
 use super::geom::{self, bounds, circle_depth, outside_depth, penetration};
-use super::layout::{CityLayout, LaneLayout, P, RouteLayout, Space};
 use super::theme::Sizes;
+use super::types::{CityLayout, LaneLayout, P, RouteLayout, Space};
 use crate::model::MapFile;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
