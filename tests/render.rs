@@ -431,15 +431,16 @@ fn ticket_sheet_has_one_card_per_copy_with_its_cities_ringed() {
 }
 
 #[test]
-fn print_size_spaces_are_about_20_by_9_mm() {
+fn print_size_spaces_are_22_by_9_mm_on_an_800_mm_board() {
     let map = template("europe");
     let opts = Options {
         print: true,
         ..Options::default()
     };
     let layout = ttrmap::render::layout(&map, &opts).unwrap();
-    // The europe template gives no print width: the default 790 mm board.
-    assert!((map.map.board.width / layout.print_units_per_mm - 790.0).abs() < 1e-6);
+    // The europe template gives no print width: its long side (the width) is 800 mm.
+    assert!(map.map.board.width >= map.map.board.height);
+    assert!((map.map.board.width / layout.print_units_per_mm - 800.0).abs() < 1e-6);
     for r in &layout.routes {
         for sp in r.lanes.iter().flat_map(|l| &l.spaces) {
             let (len_mm, w_mm) = (
@@ -447,10 +448,8 @@ fn print_size_spaces_are_about_20_by_9_mm() {
                 sp.width / layout.print_units_per_mm,
             );
             assert!((w_mm - 9.0).abs() < 1e-6, "width {w_mm}");
-            assert!(
-                len_mm <= 20.0 * 1.3 + 1e-6 && len_mm > 5.0,
-                "length {len_mm}"
-            );
+            // Every car the map's size, on bends too (within a tenth).
+            assert!((len_mm - 22.0).abs() <= 2.2, "length {len_mm}");
         }
     }
     let svg = to_svg(&map, &opts).unwrap();

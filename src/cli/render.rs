@@ -27,8 +27,8 @@ pub struct Args {
     /// Draw the destination tickets as a printable sheet of cards instead of the board.
     #[arg(long)]
     tickets: bool,
-    /// Real size: train-car spaces at print size (about 20 × 9 mm on a 790 mm board, or the
-    /// map's `board.print_width_mm`), SVG width and height in mm.
+    /// Real size: SVG width and height in mm (the board's long side 800 mm, or the map's
+    /// `board.print_width_mm`; every train-car space 22 × 9 mm or `board.space_mm`).
     #[arg(long)]
     print: bool,
     /// Replace the output file even when it is not an .svg, .png or .html file. A map this

@@ -83,7 +83,15 @@ pub struct LintCx<'a> {
     severity: Severity,
     params: Option<&'a BTreeMap<String, Value>>,
     ticket_costs: &'a OnceCell<Vec<TicketCosts<'a>>>,
+    drawing: &'a OnceCell<Drawing>,
     out: Vec<Diagnostic>,
+}
+
+/// The board as `ttrmap render` draws it (default theme) and what is wrong with it,
+/// computed once per run for the rules that measure the drawing.
+pub struct Drawing {
+    pub layout: crate::render::Layout,
+    pub audit: crate::render::audit::Audit,
 }
 
 impl<'a> LintCx<'a> {
@@ -91,6 +99,19 @@ impl<'a> LintCx<'a> {
     pub fn ticket_costs(&self) -> &'a [TicketCosts<'a>] {
         self.ticket_costs
             .get_or_init(|| all_ticket_costs(self.map, self.graph))
+    }
+
+    /// The drawn board and its audit, laid out once per run for all rules (cars of any
+    /// shortfall are listed; rules filter by their own tolerance).
+    pub fn drawing(&self) -> &'a Drawing {
+        self.drawing.get_or_init(|| {
+            let sizes = crate::render::Theme::named(crate::render::DEFAULT_THEME)
+                .map(|t| t.sizes())
+                .unwrap_or_else(|| crate::render::Theme::parse("empty", "").sizes());
+            let layout = crate::render::Layout::compute(self.map, &sizes);
+            let audit = crate::render::audit::audit(self.map, &layout, 0.0);
+            Drawing { layout, audit }
+        })
     }
 
     /// Reports a finding of this rule at the value at `path`, at the rule's level.
@@ -161,6 +182,7 @@ pub fn run(loaded: &Loaded) -> Vec<Diagnostic> {
     };
     let graph = BoardGraph::new(map);
     let ticket_costs = OnceCell::new();
+    let drawing = OnceCell::new();
     let mut out = unknown_rule_ids(loaded, map);
     for rule in registry::RULES {
         if rule.from_loader {
@@ -178,6 +200,7 @@ pub fn run(loaded: &Loaded) -> Vec<Diagnostic> {
             severity,
             params: map.lint.params.get(rule.id),
             ticket_costs: &ticket_costs,
+            drawing: &drawing,
             out: Vec::new(),
         };
         (rule.check)(&mut cx);

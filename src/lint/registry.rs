@@ -24,6 +24,7 @@ pub static RULES: &[&Rule] = &[
     &route_drawn_length::RULE,
     &undeclared_crossing::RULE,
     &label_collision::RULE,
+    &space_overlap::RULE,
 ];
 
 /// The rule with this id.

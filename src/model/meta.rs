@@ -60,6 +60,12 @@ pub struct Board {
     /// Printed size of the board in millimetres, when `units` is not `mm` (for real-size prints).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub print_width_mm: Option<f64>,
+    /// Size of one train-car space on the print, `[length, width]` in millimetres (default:
+    /// the theme's, 22 × 9). Every space of the board is drawn this size; routes bend to
+    /// hold them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 2, max = 2))]
+    pub space_mm: Option<[f64; 2]>,
 }
 
 /// Units of board coordinates.

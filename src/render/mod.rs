@@ -7,13 +7,20 @@
 //! HTML page around it ([`html`]) and the ticket sheet ([`tickets`]). Colours, fonts and sizes
 //! come from a theme ([`theme`]), never from the Rust code.
 
+pub mod audit;
+pub mod curves;
 pub mod fonts;
+pub mod geom;
 pub mod html;
+mod labels;
 pub mod layout;
+pub mod num;
 pub mod png;
+mod routing;
 pub mod svg;
 pub mod theme;
 pub mod tickets;
+pub mod types;
 
 pub use layout::Layout;
 pub use theme::{DEFAULT_THEME, Theme, theme_names};
@@ -85,13 +92,13 @@ fn theme(opts: &Options) -> Result<Theme, RenderError> {
 
 /// The layout for these options.
 pub fn layout(map: &MapFile, opts: &Options) -> Result<Layout, RenderError> {
-    Ok(Layout::compute(map, &theme(opts)?.sizes(), opts.print))
+    Ok(Layout::compute(map, &theme(opts)?.sizes()))
 }
 
 /// The board (or, with `opts.tickets`, the ticket sheet) as SVG text.
 pub fn to_svg(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
     let theme = theme(opts)?;
-    let layout = Layout::compute(map, &theme.sizes(), opts.print);
+    let layout = Layout::compute(map, &theme.sizes());
     Ok(svg_from(map, &layout, &theme, opts))
 }
 
@@ -111,7 +118,7 @@ pub fn to_html(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
         ));
     }
     let theme = theme(opts)?;
-    let layout = Layout::compute(map, &theme.sizes(), opts.print);
+    let layout = Layout::compute(map, &theme.sizes());
     let svg = svg::board(map, &layout, &theme, opts.print);
     Ok(html::page(map, &layout, &svg))
 }
@@ -119,7 +126,7 @@ pub fn to_html(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
 /// PNG bytes.
 pub fn to_png(map: &MapFile, opts: &Options) -> Result<Vec<u8>, RenderError> {
     let theme = theme(opts)?;
-    let layout = Layout::compute(map, &theme.sizes(), opts.print);
+    let layout = Layout::compute(map, &theme.sizes());
     let svg = svg_from(map, &layout, &theme, opts);
     let width = match opts.dpi {
         None => DEFAULT_PNG_WIDTH,

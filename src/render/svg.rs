@@ -2,24 +2,11 @@
 //! layers); every element the theme styles carries a class; all user text is escaped.
 
 use super::layout::{Layout, LegendItem, P, legend_label};
+// Re-exported: the SVG, ticket and playtest writers all format numbers through it.
+pub use super::num::num;
 use super::theme::Theme;
 use crate::model::MapFile;
 use std::fmt::Write;
-
-/// A coordinate as short text: two decimals at most, no `-0`, never `NaN` (a bad number would
-/// make the whole SVG unreadable).
-pub fn num(v: f64) -> String {
-    if !v.is_finite() {
-        return "0".into();
-    }
-    let r = (v * 100.0).round() / 100.0;
-    let s = format!("{r:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    match s {
-        "-0" | "" => "0".into(),
-        s => s.to_string(),
-    }
-}
 
 /// Escapes text for XML/HTML content and attribute values.
 pub fn esc(s: &str) -> String {
@@ -464,14 +451,6 @@ fn title(out: &mut String, l: &Layout) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_are_short_and_always_valid() {
-        assert_eq!(num(1.0), "1");
-        assert_eq!(num(-0.001), "0");
-        assert_eq!(num(2.345), "2.35");
-        assert_eq!(num(f64::NAN), "0");
-    }
 
     #[test]
     fn markup_and_quotes_are_escaped() {

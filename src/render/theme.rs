@@ -116,7 +116,7 @@ impl Theme {
                 .unwrap_or(fallback)
         };
         Sizes {
-            space_length: get("space-length", 20.0).max(1.0),
+            space_length: get("space-length", 22.0).max(1.0),
             space_width: get("space-width", 9.0).max(0.5),
             space_gap: get("space-gap", 1.6),
             space_corner: get("space-corner", 1.4),
@@ -199,7 +199,7 @@ fn convert_mm(css: &str, units_per_mm: f64) -> String {
                     .is_some_and(|b| b.is_ascii_alphanumeric());
             if is_mm && let Ok(v) = css[i..j].parse::<f64>() {
                 out.push_str(&css[copied..i]);
-                out.push_str(&super::svg::num(v * units_per_mm));
+                out.push_str(&super::num::num(v * units_per_mm));
                 out.push_str("px");
                 copied = unit_end;
                 i = unit_end;
@@ -252,6 +252,6 @@ mod tests {
         let css = t.css(1.0);
         assert!(css.contains("#ff0000"));
         assert!(!css.contains("initial"), "every base variable resolves");
-        assert_eq!(t.mm("space-length"), Some(20.0));
+        assert_eq!(t.mm("space-length"), Some(22.0));
     }
 }

@@ -10,16 +10,71 @@ use miette::{
 };
 use std::fmt;
 
+/// A source with its line starts indexed once. miette's own `SourceCode` for text scans from
+/// the first byte for every excerpt, so a file with thousands of findings was read thousands
+/// of times (17 s for 6,000 findings on a 600 KB map); this one starts each excerpt's scan at
+/// the first line it shows and hands miette's own scanner only the rest, so the excerpt,
+/// line and column are exactly miette's.
+struct Indexed {
+    text: String,
+    /// Byte offset of every line's start, as miette counts lines (`\n`, `\r\n` or `\r`).
+    starts: Vec<usize>,
+}
+
+impl Indexed {
+    fn new(text: String) -> Self {
+        let b = text.as_bytes();
+        let mut starts = vec![0];
+        for (i, &c) in b.iter().enumerate() {
+            let ends_line = c == b'\n' || (c == b'\r' && b.get(i + 1) != Some(&b'\n'));
+            if ends_line {
+                starts.push(i + 1);
+            }
+        }
+        Indexed { text, starts }
+    }
+}
+
+impl SourceCode for Indexed {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let line = self
+            .starts
+            .partition_point(|&s| s <= span.offset())
+            .saturating_sub(1);
+        let first = line.saturating_sub(context_lines_before);
+        let from = self.starts[first];
+        let local = SourceSpan::new((span.offset() - from).into(), span.len());
+        let inner = self.text.as_bytes()[from..].read_span(
+            &local,
+            context_lines_before,
+            context_lines_after,
+        )?;
+        let at = inner.span();
+        Ok(Box::new(MietteSpanContents::new(
+            inner.data(),
+            SourceSpan::new((at.offset() + from).into(), at.len()),
+            inner.line() + first,
+            inner.column(),
+            inner.line_count() + first,
+        )))
+    }
+}
+
 /// The source as miette shows it, with our line and column in the `[file:line:col]` header.
 /// miette counts columns in bytes; [`LineIndex`] counts characters (as editors and the other
 /// formats do) and skips a byte-order mark. Control characters are masked (same byte length)
-/// so an excerpt cannot drive the terminal.
-struct Source<'a> {
-    named: NamedSource<String>,
+/// so an excerpt cannot drive the terminal. Excerpts come from `S` (in use, [`Indexed`]).
+struct Source<'a, S: SourceCode + 'static> {
+    named: NamedSource<S>,
     index: &'a LineIndex<'a>,
 }
 
-impl SourceCode for Source<'_> {
+impl<S: SourceCode + 'static> SourceCode for Source<'_, S> {
     fn read_span<'b>(
         &'b self,
         span: &SourceSpan,
@@ -44,26 +99,26 @@ impl SourceCode for Source<'_> {
 }
 
 /// A diagnostic bound to its source, as miette wants it.
-struct Bound<'a> {
+struct Bound<'a, S: SourceCode + 'static> {
     d: &'a Diagnostic,
-    source: &'a Source<'a>,
+    source: &'a Source<'a, S>,
 }
 
-impl fmt::Debug for Bound<'_> {
+impl<S: SourceCode + 'static> fmt::Debug for Bound<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&escape_controls(&self.d.message))
     }
 }
 
-impl fmt::Display for Bound<'_> {
+impl<S: SourceCode + 'static> fmt::Display for Bound<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&escape_controls(&self.d.message))
     }
 }
 
-impl std::error::Error for Bound<'_> {}
+impl<S: SourceCode + 'static> std::error::Error for Bound<'_, S> {}
 
-impl miette::Diagnostic for Bound<'_> {
+impl<S: SourceCode + 'static> miette::Diagnostic for Bound<'_, S> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         Some(Box::new(self.d.code))
     }
@@ -106,6 +161,15 @@ impl miette::Diagnostic for Bound<'_> {
 
 /// Renders every diagnostic, then a summary line.
 pub fn render(files: &[FileReport<'_>], color: bool) -> String {
+    render_with(files, color, |text| Indexed::new(text.to_string()))
+}
+
+/// [`render`] with the excerpts read from `source_of(masked text)`.
+fn render_with<S: SourceCode + 'static>(
+    files: &[FileReport<'_>],
+    color: bool,
+    source_of: impl Fn(&str) -> S,
+) -> String {
     let theme = if color {
         GraphicalTheme::unicode()
     } else {
@@ -118,7 +182,7 @@ pub fn render(files: &[FileReport<'_>], color: bool) -> String {
     for f in files {
         let index = LineIndex::new(f.text);
         let source = Source {
-            named: NamedSource::new(escape_controls(f.name), mask_controls(f.text).into_owned())
+            named: NamedSource::new(escape_controls(f.name), source_of(&mask_controls(f.text)))
                 .with_language("TOML"),
             index: &index,
         };
@@ -137,4 +201,40 @@ pub fn render(files: &[FileReport<'_>], color: bool) -> String {
     out.push_str(&super::summary(files));
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indexed_excerpts_are_exactly_miettes() {
+        // Mixed line ends, a blank line, a last line without one; spans everywhere, empty
+        // and multi-line ones too.
+        let text =
+            "[map]\nid = \"x\"\r\nname = \"Ñame\"\n\n[[cities]]\rid = \"a\"\nposition = [1, 2]";
+        let mut diagnostics = Vec::new();
+        let mut at = 0;
+        while at <= text.len() {
+            if text.is_char_boundary(at) {
+                for len in [0, 1, 7, 20] {
+                    let end = (at + len).min(text.len());
+                    if text.is_char_boundary(end) {
+                        let mut d = Diagnostic::warning("test", format!("at {at}+{len}"));
+                        d.span = Some(at..end);
+                        diagnostics.push(d);
+                    }
+                }
+            }
+            at += 3;
+        }
+        let files = [FileReport {
+            name: "x.toml",
+            text,
+            diagnostics: &diagnostics,
+        }];
+        let plain = render_with(&files, false, |text| text.to_string());
+        assert!(plain.matches("x.toml:").count() >= diagnostics.len());
+        assert_eq!(render(&files, false), plain);
+    }
 }

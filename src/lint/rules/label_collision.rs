@@ -1,23 +1,22 @@
 //! # label-collision
 //!
-//! Lists city names that, drawn at real print size by `ttrmap render --print` with the default
-//! theme, overlap another city's name or marker. Information, shown with `--verbose`.
+//! Lists city names that, on the board `ttrmap render` draws (default theme, real scale),
+//! cover a train-car space, another city's marker or name, or run off the board.
+//! Information, shown with `--verbose`.
 //!
 //! ## Why it matters
-//! A name printed over another is unreadable at the table, and the fix (a `label` anchor or
-//! offset on one of the cities, or moving a city) is cheap once you know where. The renderer
-//! already tries eight positions around each marker; what it reports here is what it could not
-//! place cleanly, judged on the very layout it draws.
+//! A name printed over a route hides the cars a player must count, and one over another name
+//! is unreadable at the table. The renderer tries 24 positions around each marker and chooses
+//! all names together; what it reports here is what it could not place cleanly, judged on the
+//! very layout it draws. The fix is cheap once you know where: a `label` anchor or offset on
+//! the city, `waypoints` that take a route away from it, or moving a city.
 //!
 //! ## Example
-//! Two towns 15 mm apart on the print, both named to the east: give one
-//! `label = { anchor = "w" }`.
-//!
-//! Source: `notes/design-heuristics.md` §4.3 (`geom.label-overlap`).
+//! Two towns 12 mm apart on the print, both named to the east: the first name runs through
+//! the second town's marker; give one `label = { anchor = "w" }`.
 
 use super::prelude::*;
-use crate::render::layout::Rect;
-use crate::render::{Layout, Theme};
+use crate::render::audit::LabelHit;
 
 pub const RULE: Rule = Rule {
     id: "label-collision",
@@ -28,46 +27,44 @@ pub const RULE: Rule = Rule {
 };
 
 fn check(cx: &mut LintCx) {
-    let Some(theme) = Theme::named(crate::render::DEFAULT_THEME) else {
-        return;
-    };
-    let layout = Layout::compute(cx.map, &theme.sizes(), true);
-    let cities = &layout.cities;
-    for (i, c) in cities.iter().enumerate() {
-        let label = c.label.bbox;
-        let hit = cities.iter().enumerate().find_map(|(j, other)| {
-            if j == i {
-                return None;
+    let drawing = cx.drawing();
+    for &(i, hit) in &drawing.audit.labels {
+        let city = &cx.map.cities[i].id;
+        let (what, label) = match hit {
+            LabelHit::Space(r) => {
+                let id = cx.map.routes[r].id();
+                (
+                    format!("covers a space of route `{id}`"),
+                    format!("on `{id}`"),
+                )
             }
-            let r = other.radius;
-            let marker = Rect {
-                x: other.pos[0] - r,
-                y: other.pos[1] - r,
-                w: 2.0 * r,
-                h: 2.0 * r,
-            };
-            if label.overlaps(&marker) {
-                Some((j, "marker"))
-            } else if j < i && label.overlaps(&other.label.bbox) {
-                Some((j, "name"))
-            } else {
-                None
+            LabelHit::Marker(j) => {
+                let other = &cx.map.cities[j].id;
+                (
+                    format!("overlaps the marker of `{other}`"),
+                    format!("overlaps `{other}`"),
+                )
             }
-        });
-        if let Some((j, what)) = hit {
-            let other = &cx.map.cities[j].id;
-            cx.report(
-                path!["cities", i, "id"],
-                format!(
-                    "the name of `{}` overlaps the {what} of `{other}` on the print",
-                    cx.map.cities[i].id
-                ),
-                format!("overlaps `{other}`"),
-                Some(
-                    "set `label = { anchor = \"...\" }` (or an offset) on one of the two cities"
-                        .into(),
-                ),
-            );
-        }
+            LabelHit::Name(j) => {
+                let other = &cx.map.cities[j].id;
+                (
+                    format!("overlaps the name of `{other}`"),
+                    format!("overlaps `{other}`"),
+                )
+            }
+            LabelHit::OffBoard => (
+                "runs off the board".to_string(),
+                "off the board".to_string(),
+            ),
+        };
+        cx.report(
+            path!["cities", i, "id"],
+            format!("the name of `{city}` {what} on the drawn board"),
+            label,
+            Some(
+                "set `label = { anchor = \"...\" }` (or an offset) on the city, or `waypoints` on the route"
+                    .into(),
+            ),
+        );
     }
 }

@@ -13,6 +13,7 @@ pub mod ferry_locomotive_demand;
 pub mod label_collision;
 pub mod route_drawn_length;
 pub mod single_lane_bridge;
+pub mod space_overlap;
 pub mod ticket_reach;
 pub mod ticket_unreachable;
 pub mod ticket_value;

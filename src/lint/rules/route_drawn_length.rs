@@ -1,34 +1,26 @@
 //! # route-drawn-length
 //!
-//! Compares the length a route is drawn with (straight between the city positions, through its
-//! `waypoints`) on the printed board with the room its train spaces need: warns when the
-//! drawing is shorter than `min` (default 0.75) × spaces × 20 mm. The print width is
+//! Warns when a route cannot hold its cars at the map's size on the board `ttrmap render`
+//! draws: every car is `board.space_mm` long (default 22 mm) at real scale, and a route too
+//! short for them bends, up to a tall loop; past that its cars are drawn shorter, and this
+//! rule says by how many millimetres the route falls short. It fires when a car is more than
+//! `tolerance` (default 0.1) shorter than the map's size. The print scale is
 //! `board.print_width_mm`; without it, a board in `mm` is printed at its size and a board in
-//! pixels is printed 790 mm along its long side (the official board's size).
+//! pixels is printed 800 mm along its long side (the published boards' size).
 //!
 //! ## Why it matters
-//! The printed board must hold the plastic trains: a wagon is about 20 × 9 mm, so a 6-space
-//! route needs about 120 mm of track (positions of imported maps are pixels of board images, so
-//! this is approximate); a route drawn much shorter cannot hold its trains.
-//!
-//! Calibration: measured between city centres, the tightest official routes give a space
-//! 0.94 × 20 mm (Europe) and 0.98 × 20 mm (Iberia); most maps' tightest are 1.2–1.6 and their median
-//! is 1.7–2.3. South Korea's positions measure about half the others (tightest 0.84, median
-//! 1.02), so its image is probably not the whole 790 mm board; the Castilla y León fan map (in
-//! mm) has one 2-space route drawn 31 mm (0.77). `min` sits below all of them.
+//! The printed board must hold the plastic trains: a train is about 20 × 9 mm, so a 6-space
+//! route needs about 140 mm of track between its cities; squeezed cars do not hold the
+//! trains, and cars of different sizes mislead players counting a route.
 //!
 //! ## Example
-//! A 6-space route between cities 80 mm apart on the print: 0.67 of the 120 mm it needs.
+//! Two cities 24 mm apart on the print joined by a 2-space route: even a loop cannot hold two
+//! 22 mm cars with room at both cities.
 //!
 //! ## Parameters
-//! `[lint.params.route-drawn-length] min = 0.75, space_mm = 20`.
-//!
-//! Source: `notes/design-heuristics.md` §4.3 (`geom.route-drawn-length`, 20 × 9 mm wagons on a
-//! 790 mm board).
+//! `[lint.params.route-drawn-length] tolerance = 0.1`.
 
-use super::polyline;
 use super::prelude::*;
-use crate::model::Units;
 
 pub const RULE: Rule = Rule {
     id: "route-drawn-length",
@@ -38,41 +30,24 @@ pub const RULE: Rule = Rule {
     check,
 };
 
-/// Millimetres on the print per board unit.
-pub(crate) fn mm_per_unit(map: &crate::model::MapFile) -> f64 {
-    let b = &map.map.board;
-    match (b.print_width_mm, b.units) {
-        (Some(mm), _) => mm / b.width,
-        (None, Units::Mm) => 1.0,
-        (None, Units::Px) => 790.0 / b.width.max(b.height),
-    }
-}
-
 fn check(cx: &mut LintCx) {
-    let (min, space_mm) = (cx.param("min", 0.75), cx.param("space_mm", 20.0));
-    let scale = mm_per_unit(cx.map);
-    for (i, r) in cx.map.routes.iter().enumerate() {
-        let Some(points) = polyline(cx.map, r) else {
+    let tolerance = cx.param("tolerance", 0.1);
+    let drawing = cx.drawing();
+    let size = drawing.layout.sizes.space_length / drawing.layout.print_units_per_mm;
+    for &(r, shortest, lacking) in &drawing.audit.short {
+        if shortest >= size * (1.0 - tolerance) {
             continue;
-        };
-        let drawn: f64 = points
-            .windows(2)
-            .map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1]))
-            .sum::<f64>()
-            * scale;
-        let needed = r.length as f64 * space_mm;
-        if needed > 0.0 && drawn < min * needed {
-            cx.report(
-                path!["routes", i, "length"],
-                format!(
-                    "route `{}` is drawn {drawn:.0} mm long; {} spaces need about {needed:.0} mm ({:.2})",
-                    r.id(),
-                    r.length,
-                    drawn / needed
-                ),
-                format!("{:.0} mm drawn", drawn),
-                Some("move the cities apart, add waypoints, or shorten the route".into()),
-            );
         }
+        let route = &cx.map.routes[r];
+        cx.report(
+            path!["routes", r, "length"],
+            format!(
+                "route `{}` cannot hold its {} cars of {size:.0} mm where it is drawn: they are {shortest:.0} mm, {lacking:.0} mm too short",
+                route.id(),
+                route.length
+            ),
+            format!("{lacking:.0} mm short"),
+            Some("move the cities apart, shorten the route, or set a smaller `board.space_mm`".into()),
+        );
     }
 }

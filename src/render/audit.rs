@@ -1,0 +1,185 @@
+//! What the drawn board gets wrong, measured on the layout itself (what the SVG draws): spaces
+//! of two routes on each other, a route's spaces on a city it does not end in, names on a
+//! space, a marker, another name or off the board, and cars shorter than the map's size.
+//! The lints report these; the measures use R-trees (`rstar`) so a 2,000-city board is
+//! audited in about the time it takes to lay it out.
+
+use super::geom::{bounds, circle_depth, corners, penetration, rect_quad};
+use super::layout::{Layout, P, Rect};
+use crate::model::MapFile;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
+
+/// Overlaps shallower than this, in millimetres of the print, are touching, not covering.
+pub const TOUCH_MM: f64 = 0.3;
+
+/// What a city's name covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelHit {
+    /// A space of this route (index into `map.routes`).
+    Space(usize),
+    /// The marker of this city.
+    Marker(usize),
+    /// The name of this city.
+    Name(usize),
+    OffBoard,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Audit {
+    /// Two routes with spaces on each other (`map.routes` indices, lower first) and the
+    /// deepest overlap in mm.
+    pub overlaps: Vec<(usize, usize, f64)>,
+    /// A route whose spaces cover the marker of a city it does not end in.
+    pub through: Vec<(usize, usize)>,
+    /// A city's name and the first thing it covers.
+    pub labels: Vec<(usize, LabelHit)>,
+    /// A route whose cars are shorter than the map's size by more than `tolerance`: the
+    /// shortest car in mm and the length the route lacks in mm.
+    pub short: Vec<(usize, f64, f64)>,
+}
+
+type Tree = RTree<GeomWithData<Rectangle<P>, usize>>;
+
+fn tree_of(boxes: impl Iterator<Item = [P; 2]>) -> Tree {
+    RTree::bulk_load(
+        boxes
+            .enumerate()
+            .map(|(k, [lo, hi])| GeomWithData::new(Rectangle::from_corners(lo, hi), k))
+            .collect(),
+    )
+}
+
+fn env(b: [P; 2]) -> AABB<P> {
+    AABB::from_corners(b[0], b[1])
+}
+
+fn rect_box(r: &Rect) -> [P; 2] {
+    [[r.x, r.y], [r.x + r.w, r.y + r.h]]
+}
+
+/// Audits a layout; `tolerance` is the fraction a car may fall short of the map's size.
+pub fn audit(map: &MapFile, l: &Layout, tolerance: f64) -> Audit {
+    let mm = l.print_units_per_mm;
+    let touch = TOUCH_MM * mm;
+    let mut a = Audit::default();
+    // (route, corners) of every space.
+    let spaces: Vec<(usize, [P; 4])> = l
+        .routes
+        .iter()
+        .flat_map(|r| {
+            r.lanes
+                .iter()
+                .flat_map(|lane| &lane.spaces)
+                .map(move |s| (r.index, corners(s)))
+        })
+        .collect();
+    let space_tree = tree_of(spaces.iter().map(|(_, q)| bounds(q)));
+    let mut pairs: std::collections::BTreeMap<(usize, usize), f64> = Default::default();
+    for (k, (r, q)) in spaces.iter().enumerate() {
+        for e in space_tree.locate_in_envelope_intersecting(env(bounds(q))) {
+            let (r2, q2) = &spaces[e.data];
+            if e.data <= k || r2 == r {
+                continue;
+            }
+            let depth = penetration(q, q2);
+            if depth > touch {
+                let key = ((*r).min(*r2), (*r).max(*r2));
+                let d = pairs.entry(key).or_insert(0.0);
+                *d = d.max(depth / mm);
+            }
+        }
+    }
+    a.overlaps = pairs.into_iter().map(|((i, j), d)| (i, j, d)).collect();
+
+    let marker_box = |c: &super::layout::CityLayout| {
+        [
+            [c.pos[0] - c.radius, c.pos[1] - c.radius],
+            [c.pos[0] + c.radius, c.pos[1] + c.radius],
+        ]
+    };
+    let marker_tree = tree_of(l.cities.iter().map(marker_box));
+    let ends = |r: usize| {
+        let route = &map.routes[r];
+        (map.city_index(&route.from), map.city_index(&route.to))
+    };
+    let mut through = std::collections::BTreeSet::new();
+    for (r, q) in &spaces {
+        let (from, to) = ends(*r);
+        for e in marker_tree.locate_in_envelope_intersecting(env(bounds(q))) {
+            let c = &l.cities[e.data];
+            if Some(e.data) != from
+                && Some(e.data) != to
+                && circle_depth(c.pos, c.radius, q) > touch
+            {
+                through.insert((*r, e.data));
+            }
+        }
+    }
+    a.through = through.into_iter().collect();
+
+    let label_tree = tree_of(l.cities.iter().map(|c| rect_box(&c.label.bbox)));
+    for (i, c) in l.cities.iter().enumerate() {
+        let b = &c.label.bbox;
+        let q = rect_quad(b);
+        let hit = space_tree
+            .locate_in_envelope_intersecting(env(rect_box(b)))
+            .map(|e| e.data)
+            .filter(|&k| penetration(&q, &spaces[k].1) > touch)
+            .min()
+            .map(|k| LabelHit::Space(spaces[k].0))
+            .or_else(|| {
+                marker_tree
+                    .locate_in_envelope_intersecting(env(rect_box(b)))
+                    .map(|e| e.data)
+                    .filter(|&j| j != i)
+                    .filter(|&j| circle_depth(l.cities[j].pos, l.cities[j].radius, &q) > touch)
+                    .min()
+                    .map(LabelHit::Marker)
+            })
+            .or_else(|| {
+                label_tree
+                    .locate_in_envelope_intersecting(env(rect_box(b)))
+                    .map(|e| e.data)
+                    .filter(|&j| j != i)
+                    .filter(|&j| penetration(&q, &rect_quad(&l.cities[j].label.bbox)) > touch)
+                    .min()
+                    .map(LabelHit::Name)
+            })
+            .or_else(|| {
+                let off = b.x < -touch
+                    || b.y < -touch
+                    || b.x + b.w > l.board_w + touch
+                    || b.y + b.h > l.board_h + touch;
+                off.then_some(LabelHit::OffBoard)
+            });
+        if let Some(h) = hit {
+            a.labels.push((i, h));
+        }
+    }
+
+    let size = l.sizes.space_length;
+    for r in &l.routes {
+        let lens = r
+            .lanes
+            .iter()
+            .flat_map(|lane| &lane.spaces)
+            .map(|s| s.length);
+        let shortest = lens.clone().fold(f64::INFINITY, f64::min);
+        if shortest < size * (1.0 - tolerance) {
+            // What the worst lane lacks: every car of it back to full size.
+            let lacking = r
+                .lanes
+                .iter()
+                .map(|lane| {
+                    lane.spaces
+                        .iter()
+                        .map(|s| (size - s.length).max(0.0))
+                        .sum::<f64>()
+                })
+                .fold(0.0, f64::max);
+            a.short.push((r.index, shortest / mm, lacking / mm));
+        }
+    }
+    a
+}

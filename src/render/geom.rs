@@ -1,0 +1,145 @@
+//! Plane geometry the layout and the lints share: train-car spaces as turned rectangles,
+//! how deep two shapes overlap (separating axes), and bounding boxes for the spatial index.
+//! Depths rather than yes/no, so that touching (a shared edge, a rounding error) can be told
+//! from covering.
+
+use super::types::{P, Rect, Space};
+
+/// The four corners of a space, in order around it.
+pub fn corners(s: &Space) -> [P; 4] {
+    quad(s.center, s.angle, s.length, s.width)
+}
+
+/// The corners of a `length` × `width` rectangle centred on `c`, turned `angle` degrees.
+pub fn quad(c: P, angle: f64, length: f64, width: f64) -> [P; 4] {
+    let (sin, cos) = angle.to_radians().sin_cos();
+    let (hl, hw) = (length / 2.0, width / 2.0);
+    [[-hl, -hw], [hl, -hw], [hl, hw], [-hl, hw]]
+        .map(|[x, y]| [c[0] + x * cos - y * sin, c[1] + x * sin + y * cos])
+}
+
+/// The corners of an axis-aligned rectangle.
+pub fn rect_quad(r: &Rect) -> [P; 4] {
+    [
+        [r.x, r.y],
+        [r.x + r.w, r.y],
+        [r.x + r.w, r.y + r.h],
+        [r.x, r.y + r.h],
+    ]
+}
+
+/// The axis-aligned box around some points, as `[min, max]`.
+pub fn bounds(pts: &[P]) -> [P; 2] {
+    pts.iter().fold(
+        [[f64::INFINITY; 2], [f64::NEG_INFINITY; 2]],
+        |[lo, hi], p| {
+            [
+                [lo[0].min(p[0]), lo[1].min(p[1])],
+                [hi[0].max(p[0]), hi[1].max(p[1])],
+            ]
+        },
+    )
+}
+
+/// How deep two rectangles (turned any way) overlap: the smallest overlap of their
+/// projections on any edge normal (separating axis theorem; a rectangle's opposite edges
+/// share a normal, so two edges of each suffice). Zero or less: apart or touching.
+pub fn penetration(a: &[P; 4], b: &[P; 4]) -> f64 {
+    let mut depth = f64::INFINITY;
+    for poly in [a, b] {
+        for k in 0..2 {
+            let (p, q) = (poly[k], poly[k + 1]);
+            let (nx, ny) = (q[1] - p[1], p[0] - q[0]);
+            // sqrt of the square, not hypot: this is the layout's innermost loop.
+            let len = (nx * nx + ny * ny).sqrt();
+            if len < 1e-12 {
+                continue;
+            }
+            let n = [nx / len, ny / len];
+            let (a0, a1) = project(a, n);
+            let (b0, b1) = project(b, n);
+            depth = depth.min(a1.min(b1) - a0.max(b0));
+            if depth <= 0.0 {
+                return depth;
+            }
+        }
+    }
+    depth
+}
+
+fn project(pts: &[P; 4], n: P) -> (f64, f64) {
+    pts.iter()
+        .map(|v| v[0] * n[0] + v[1] * n[1])
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        })
+}
+
+/// How far a circle reaches into a convex quadrilateral: its radius less the distance from
+/// its centre to the shape (a centre inside counts as the whole radius).
+pub fn circle_depth(c: P, r: f64, q: &[P; 4]) -> f64 {
+    let side = |k: usize| {
+        let (p, n) = (q[k], q[(k + 1) % 4]);
+        (n[0] - p[0]) * (c[1] - p[1]) - (n[1] - p[1]) * (c[0] - p[0])
+    };
+    let inside = (0..4).all(|k| side(k) >= 0.0) || (0..4).all(|k| side(k) <= 0.0);
+    if inside {
+        return r;
+    }
+    let d = (0..4)
+        .map(|k| segment_distance(c, q[k], q[(k + 1) % 4]))
+        .fold(f64::INFINITY, f64::min);
+    r - d
+}
+
+/// Distance from `c` to the segment a–b.
+pub fn segment_distance(c: P, a: P, b: P) -> f64 {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 < 1e-12 {
+        0.0
+    } else {
+        (((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / l2).clamp(0.0, 1.0)
+    };
+    (c[0] - a[0] - t * dx).hypot(c[1] - a[1] - t * dy)
+}
+
+/// How far a rectangle reaches outside the board `[0, w] × [0, h]` (zero or less: inside).
+pub fn outside_depth(q: &[P; 4], w: f64, h: f64) -> f64 {
+    let [lo, hi] = bounds(q);
+    (-lo[0]).max(-lo[1]).max(hi[0] - w).max(hi[1] - h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sp(c: P, angle: f64) -> [P; 4] {
+        quad(c, angle, 20.0, 8.0)
+    }
+
+    #[test]
+    fn side_by_side_spaces_do_not_overlap_and_crossed_ones_do() {
+        assert!(penetration(&sp([0.0, 0.0], 0.0), &sp([0.0, 9.0], 0.0)) <= 0.0);
+        let d = penetration(&sp([0.0, 0.0], 0.0), &sp([0.0, 6.0], 0.0));
+        assert!((d - 2.0).abs() < 1e-9, "{d}");
+        assert!(penetration(&sp([0.0, 0.0], 0.0), &sp([0.0, 0.0], 90.0)) > 7.0);
+        // Turned 45°, corners would overlap by box but not in fact.
+        assert!(penetration(&sp([0.0, 0.0], 45.0), &sp([13.0, -13.0], 45.0)) <= 0.0);
+    }
+
+    #[test]
+    fn a_marker_on_a_space_is_deep_and_one_beside_it_is_not() {
+        let q = sp([0.0, 0.0], 0.0);
+        assert_eq!(circle_depth([0.0, 0.0], 5.0, &q), 5.0);
+        assert!((circle_depth([0.0, 7.0], 5.0, &q) - 2.0).abs() < 1e-9);
+        assert!(circle_depth([0.0, 10.0], 5.0, &q) < 0.0);
+    }
+
+    #[test]
+    fn outside_depth_measures_the_part_off_the_board() {
+        let q = sp([5.0, 50.0], 0.0);
+        assert!((outside_depth(&q, 100.0, 100.0) - 5.0).abs() < 1e-9);
+        assert!(outside_depth(&sp([50.0, 50.0], 0.0), 100.0, 100.0) < 0.0);
+    }
+}

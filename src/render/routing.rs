@@ -1,0 +1,499 @@
+//! Where each route's cars go. Every car is the map's size; a route too long for its straight
+//! line bends (a smooth bulge, just enough), a route with room to spare spaces its cars
+//! evenly. Each route without `waypoints` gets a handful of candidate shapes (straight, or
+//! bent left or right by growing amounts); the layout picks one per route so that no space
+//! covers another route's space, a city the route does not end in, or the board's edge,
+//! preferring the least bent. The choice is joint: starting from each route's own best,
+//! routes in conflict are re-chosen against the others (iterated conditional modes) until
+//! nothing improves, with an R-tree (`rstar`) of the chosen spaces so that a move costs a few
+//! neighbour tests, not a pass over the board. Deterministic: fixed order, ties to the
+//! earlier candidate.
+
+use super::curves::{self, Polyline};
+use super::geom::{self, bounds, circle_depth, outside_depth, penetration};
+use super::theme::Sizes;
+use super::types::{CityLayout, LaneLayout, P, RouteLayout, Space};
+use crate::model::MapFile;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
+
+/// Costs of a candidate; only their order matters. A covered space or city is far worse
+/// than any bend.
+const COST_OVERLAP: f64 = 40.0;
+const COST_THROUGH_CITY: f64 = 150.0;
+const COST_OFF_BOARD: f64 = 30.0;
+const COST_SHORT: f64 = 100.0;
+/// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
+const COST_BEND: f64 = 4.0;
+/// Bulge steps tried on each side, as fractions of the chord.
+const BEND_STEPS: [f64; 7] = [0.0, 0.06, 0.12, 0.18, 0.26, 0.36, 0.5];
+/// Skews tried: symmetric first, then leaning towards either end (fanning a route away
+/// from its neighbours at one city).
+const SKEWS: [f64; 3] = [0.0, 0.7, -0.7];
+/// The largest bulge tried, as a fraction of the chord (a tall loop; beyond it the cars are
+/// shortened and `route-drawn-length` reports the route).
+const BEND_MAX: f64 = 1.2;
+/// Passes of re-choosing; each pass only moves routes still in conflict.
+const PASSES: usize = 8;
+
+/// The drawn shape of a route: its centre line and the spaces of each lane.
+#[derive(Debug, Clone)]
+struct Candidate {
+    centre: Vec<P>,
+    lanes: Vec<LaneLayout>,
+    quads: Vec<[P; 4]>,
+    /// Cost of the shape on its own: bend, cities crossed, board edge, shortened cars.
+    own: f64,
+}
+
+type Entry = GeomWithData<Rectangle<P>, (usize, usize)>;
+
+fn entry(q: &[P; 4], route: usize, k: usize) -> Entry {
+    let [lo, hi] = bounds(q);
+    GeomWithData::new(Rectangle::from_corners(lo, hi), (route, k))
+}
+
+/// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
+/// `length`, evenly spaced; shortened only when the stretch cannot hold them.
+#[allow(clippy::too_many_arguments)]
+fn lay_lane(
+    line: &Polyline,
+    s0: f64,
+    s1: f64,
+    n: usize,
+    ferry: usize,
+    mountains: usize,
+    s: &Sizes,
+) -> Vec<Space> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let avail = (s1 - s0).max(0.0);
+    let slot = avail / n as f64;
+    let length = s.space_length.min(slot - s.space_gap).max(slot * 0.5);
+    (0..n)
+        .map(|i| {
+            let mid = s0 + slot * (i as f64 + 0.5);
+            let (a, _) = line.at(mid - length / 2.0);
+            let (b, _) = line.at(mid + length / 2.0);
+            let chord = curves::dist(a, b);
+            let angle = if chord > f64::EPSILON {
+                (b[1] - a[1]).atan2(b[0] - a[0]).to_degrees()
+            } else {
+                let (_, d) = line.at(mid);
+                d[1].atan2(d[0]).to_degrees()
+            };
+            Space {
+                center: [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0],
+                angle,
+                // The chord of a car on a bend is a hair shorter than its arc; the drawn car
+                // keeps the map's length.
+                length: if length >= s.space_length * 0.999 {
+                    s.space_length
+                } else {
+                    chord.max(length * 0.5)
+                },
+                width: s.space_width,
+                ferry: i < ferry,
+                mountain: i >= ferry && i < ferry + mountains,
+                ends: [a, b],
+            }
+        })
+        .collect()
+}
+
+/// What one route needs, read once from the model.
+struct Need<'a> {
+    route: &'a crate::model::Route,
+    from: Option<usize>,
+    to: Option<usize>,
+    /// City centre, waypoints, city centre.
+    pts: Vec<P>,
+    lanes: usize,
+    /// How far from each end city's centre the first space starts.
+    clear: [f64; 2],
+    /// Sideways offset of the whole route, left of travel: routes between the same two
+    /// cities are drawn side by side, like the lanes of one route.
+    shift: f64,
+    /// Half the width of the route's bundle (itself and the routes beside it).
+    half: f64,
+    /// The first route of the bundle.
+    bundle: usize,
+}
+
+/// Lays out every route.
+pub fn lay_routes(
+    map: &MapFile,
+    cities: &[CityLayout],
+    s: &Sizes,
+    board: [f64; 2],
+    units_per_mm: f64,
+) -> Vec<RouteLayout> {
+    let needs = needs(map, cities, s);
+    let touch = 0.3 * units_per_mm;
+    let markers: RTree<GeomWithData<Rectangle<P>, usize>> = RTree::bulk_load(
+        cities
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let r = c.radius;
+                GeomWithData::new(
+                    Rectangle::from_corners(
+                        [c.pos[0] - r, c.pos[1] - r],
+                        [c.pos[0] + r, c.pos[1] + r],
+                    ),
+                    i,
+                )
+            })
+            .collect(),
+    );
+    let cands: Vec<Vec<Candidate>> = needs
+        .iter()
+        .map(|n| {
+            candidates(n, s, units_per_mm)
+                .into_iter()
+                .map(|mut c| {
+                    c.own += own_cost(&c, n, cities, &markers, board, touch);
+                    c
+                })
+                .collect()
+        })
+        .collect();
+    let chosen = choose(&cands, touch, s.space_width);
+    needs
+        .iter()
+        .zip(cands)
+        .zip(chosen)
+        .enumerate()
+        .map(|(index, ((n, mut c), k))| {
+            let c = c.swap_remove(k);
+            RouteLayout {
+                index,
+                id: n.route.id(),
+                centre: c.centre,
+                lanes: c.lanes,
+            }
+        })
+        .collect()
+}
+
+fn needs<'a>(map: &'a MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Need<'a>> {
+    let pitch = s.space_width + s.lane_gap;
+    let mut needs: Vec<Need> = map
+        .routes
+        .iter()
+        .map(|r| {
+            let (from, to) = (map.city_index(&r.from), map.city_index(&r.to));
+            let mut pts = Vec::with_capacity(r.waypoints.len() + 2);
+            pts.extend(from.map(|i| cities[i].pos));
+            pts.extend(r.waypoints.iter().copied());
+            pts.extend(to.map(|i| cities[i].pos));
+            let radius = |i: Option<usize>| i.map(|i| cities[i].radius).unwrap_or(0.0);
+            Need {
+                route: r,
+                from,
+                to,
+                pts,
+                lanes: r.lane_count().max(1) as usize,
+                clear: [radius(from) + s.space_gap, radius(to) + s.space_gap],
+                shift: 0.0,
+                half: (r.lane_count().max(1) as f64 * pitch - s.lane_gap) / 2.0,
+                bundle: 0,
+            }
+        })
+        .collect();
+    bundle_parallel_routes(&mut needs, pitch, s.lane_gap);
+    // Fanning out: where two routes leave a city at a narrow angle, their first spaces
+    // start far enough out to sit side by side (half-widths over the tangent of half the
+    // angle), up to most of a car's length; beyond that the routes must bend apart.
+    let mut at_city: Vec<Vec<(usize, usize, f64)>> = vec![Vec::new(); cities.len()];
+    for (i, n) in needs.iter().enumerate() {
+        if n.pts.len() < 2 {
+            continue;
+        }
+        for (end, city) in [(0, n.from), (1, n.to)] {
+            if let Some(c) = city {
+                let (p, q) = if end == 0 {
+                    (n.pts[0], n.pts[1])
+                } else {
+                    (n.pts[n.pts.len() - 1], n.pts[n.pts.len() - 2])
+                };
+                at_city[c].push((i, end, (q[1] - p[1]).atan2(q[0] - p[0])));
+            }
+        }
+    }
+    for (c, list) in at_city.iter().enumerate() {
+        for &(i, end, a) in list {
+            let mut need: f64 = 0.0;
+            for &(j, _, b) in list {
+                if needs[j].bundle == needs[i].bundle {
+                    continue;
+                }
+                let mut d = (a - b).abs() % std::f64::consts::TAU;
+                d = d.min(std::f64::consts::TAU - d);
+                if d < 1e-6 {
+                    continue;
+                }
+                let w = needs[i].half + needs[j].half + s.space_gap;
+                need = need.max(w / 2.0 / (d / 2.0).tan());
+            }
+            let r = cities[c].radius + s.space_gap;
+            needs[i].clear[end] = need.clamp(r, r + s.space_length * 0.6);
+        }
+    }
+    needs
+}
+
+/// Routes without waypoints between the same two cities become one bundle: each keeps its
+/// own lanes and shape choice, shifted sideways so that the bundle sits centred on the line.
+fn bundle_parallel_routes(needs: &mut [Need], pitch: f64, lane_gap: f64) {
+    let mut groups: std::collections::BTreeMap<(usize, usize), Vec<usize>> = Default::default();
+    for (i, n) in needs.iter().enumerate() {
+        if let (Some(a), Some(b)) = (n.from, n.to)
+            && n.pts.len() == 2
+            && a != b
+        {
+            groups.entry((a.min(b), a.max(b))).or_default().push(i);
+        }
+    }
+    for (i, n) in needs.iter_mut().enumerate() {
+        n.bundle = i;
+    }
+    for ((a, _), members) in groups {
+        let width = |n: &Need| n.lanes as f64 * pitch;
+        let total: f64 = members.iter().map(|&i| width(&needs[i])).sum();
+        let mut left = -total / 2.0;
+        for &i in &members {
+            let w = width(&needs[i]);
+            let centre = left + w / 2.0;
+            left += w;
+            let n = &mut needs[i];
+            // Offsets are taken left of each route's own travel: a reversed route flips.
+            n.shift = if n.from == Some(a) { centre } else { -centre };
+            n.half = (total - lane_gap) / 2.0;
+            n.bundle = members[0];
+        }
+    }
+}
+
+/// The shapes tried for a route: the designer's path when it has waypoints, else the
+/// straight line (when the cars fit on it) and bulges of growing size to either side.
+fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
+    let tol = 0.1 * units_per_mm;
+    if n.pts.len() < 2 {
+        return vec![Candidate {
+            centre: n.pts.clone(),
+            lanes: Vec::new(),
+            quads: Vec::new(),
+            own: 0.0,
+        }];
+    }
+    let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
+    let cars = n.route.length as f64;
+    // Room for the cars and their gaps, the clearances at both ends, and on a bend the
+    // inner lane's shortfall.
+    let target = cars * s.space_length
+        + (cars - 1.0).max(0.0) * s.space_gap
+        + n.clear[0]
+        + n.clear[1]
+        + (2.0 * n.half - s.space_width).max(0.0) * 0.8
+        + 0.5 * units_per_mm;
+    if n.pts.len() > 2 || curves::dist(a, b) < f64::EPSILON {
+        let line = curves::flatten(curves::through(&n.pts), tol);
+        return vec![shape(n, line, 0.0, s)];
+    }
+    let chord = curves::dist(a, b);
+    let mut shapes: Vec<(f64, f64)> = Vec::new();
+    for skew in SKEWS {
+        match curves::bulge_for_length(a, b, skew, target, BEND_MAX * chord, tol) {
+            Some(h0) => {
+                for step in BEND_STEPS {
+                    let h = h0.max(step * chord);
+                    for side in [1.0, -1.0] {
+                        let same = |x: &(f64, f64)| {
+                            (x.0 - side * h).abs() < 1e-9 && (h == 0.0 || x.1 == skew)
+                        };
+                        if !shapes.iter().any(same) {
+                            shapes.push((side * h, skew));
+                        }
+                    }
+                }
+            }
+            // Cannot fit: the tallest loop to either side, with shortened cars.
+            None if skew == 0.0 => {
+                shapes.extend([(BEND_MAX * chord, 0.0), (-BEND_MAX * chord, 0.0)])
+            }
+            None => {}
+        }
+    }
+    shapes
+        .into_iter()
+        .map(|(h, skew)| {
+            let curve = curves::bulge(a, b, h, skew);
+            let line = curves::flatten(curves::cubic_path(curve), tol);
+            let cost = COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
+            shape(n, line, cost, s)
+        })
+        .collect()
+}
+
+/// The lanes of a route along its centre line.
+fn shape(n: &Need, line: Polyline, bend_cost: f64, s: &Sizes) -> Candidate {
+    let pitch = s.space_width + s.lane_gap;
+    let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
+    let mut quads = Vec::new();
+    let mut short = 0.0;
+    let lanes: Vec<LaneLayout> = (0..n.lanes)
+        .map(|lane| {
+            let off = n.shift + (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
+            let lane_line = line.offset(off);
+            let s0 = lane_line.leave_from_start(a, n.clear[0]);
+            let s1 = lane_line.enter_at_end(b, n.clear[1]);
+            let spaces = lay_lane(
+                &lane_line,
+                s0,
+                s1.max(s0),
+                n.route.length as usize,
+                n.route.ferry as usize,
+                n.route.mountains as usize,
+                s,
+            );
+            for sp in &spaces {
+                quads.push(geom::corners(sp));
+                short += (s.space_length - sp.length).max(0.0) / s.space_length;
+            }
+            LaneLayout {
+                color: n.route.lane_color(lane),
+                spaces,
+            }
+        })
+        .collect();
+    Candidate {
+        centre: line.pts,
+        lanes,
+        quads,
+        own: bend_cost + COST_SHORT * short,
+    }
+}
+
+/// Cities crossed and board edges passed by a shape, whatever the other routes do.
+fn own_cost(
+    c: &Candidate,
+    n: &Need,
+    cities: &[CityLayout],
+    markers: &RTree<GeomWithData<Rectangle<P>, usize>>,
+    board: [f64; 2],
+    touch: f64,
+) -> f64 {
+    let mut cost = 0.0;
+    let mut crossed: Vec<usize> = Vec::new();
+    for q in &c.quads {
+        let [lo, hi] = bounds(q);
+        for m in markers.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
+            let ci = m.data;
+            if Some(ci) == n.from || Some(ci) == n.to || crossed.contains(&ci) {
+                continue;
+            }
+            let city = &cities[ci];
+            if circle_depth(city.pos, city.radius, q) > touch {
+                crossed.push(ci);
+                cost += COST_THROUGH_CITY;
+            }
+        }
+        if outside_depth(q, board[0], board[1]) > touch {
+            cost += COST_OFF_BOARD;
+        }
+    }
+    cost
+}
+
+/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes.
+fn overlap_cost(
+    cands: &[Vec<Candidate>],
+    chosen: &[usize],
+    tree: &RTree<Entry>,
+    r: usize,
+    c: &Candidate,
+    touch: f64,
+    width: f64,
+) -> f64 {
+    let mut cost = 0.0;
+    for q in &c.quads {
+        let [lo, hi] = bounds(q);
+        for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
+            let (other, k) = e.data;
+            if other == r {
+                continue;
+            }
+            let depth = penetration(q, &cands[other][chosen[other]].quads[k]);
+            if depth > touch {
+                // Deeper is worse, so that a route that cannot get clear gets as clear as it can.
+                cost += COST_OVERLAP + depth / width;
+            }
+        }
+    }
+    cost
+}
+
+/// One candidate per route: each route's own best first, then routes in conflict re-chosen
+/// against the rest until a pass changes nothing.
+fn choose(cands: &[Vec<Candidate>], touch: f64, width: f64) -> Vec<usize> {
+    let mut chosen: Vec<usize> = cands
+        .iter()
+        .map(|cs| {
+            (0..cs.len())
+                .min_by(|&x, &y| cs[x].own.total_cmp(&cs[y].own).then(x.cmp(&y)))
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut tree: RTree<Entry> = RTree::bulk_load(
+        cands
+            .iter()
+            .zip(&chosen)
+            .enumerate()
+            .flat_map(|(r, (cs, &k))| {
+                cs.get(k)
+                    .into_iter()
+                    .flat_map(move |c| c.quads.iter().enumerate().map(move |(i, q)| entry(q, r, i)))
+            })
+            .collect(),
+    );
+    for _ in 0..PASSES {
+        let mut changed = false;
+        for r in 0..cands.len() {
+            if cands[r].len() < 2 {
+                continue;
+            }
+            let now = overlap_cost(cands, &chosen, &tree, r, &cands[r][chosen[r]], touch, width);
+            if now == 0.0 {
+                continue;
+            }
+            let current = cands[r][chosen[r]].own + now;
+            let mut best = (current, chosen[r]);
+            for (k, c) in cands[r].iter().enumerate() {
+                // A candidate whose own cost already loses cannot win.
+                if k == chosen[r] || c.own >= best.0 {
+                    continue;
+                }
+                let total = c.own + overlap_cost(cands, &chosen, &tree, r, c, touch, width);
+                if total < best.0 - 1e-9 {
+                    best = (total, k);
+                }
+            }
+            if best.1 != chosen[r] {
+                for (i, q) in cands[r][chosen[r]].quads.iter().enumerate() {
+                    tree.remove(&entry(q, r, i));
+                }
+                chosen[r] = best.1;
+                for (i, q) in cands[r][chosen[r]].quads.iter().enumerate() {
+                    tree.insert(entry(q, r, i));
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    chosen
+}

@@ -1,0 +1,281 @@
+//! What a printed board must get right, measured on the drawn geometry of all 14 shipped maps:
+//! no two spaces of different routes overlapping, no route through a city it does not end
+//! in, no city name on a space, on another marker or off the board, no route wholly hidden,
+//! and every car the same length.
+//!
+//! The geometry here (oriented rectangles, separating axes) is written independently of the
+//! renderer's and the lints' own, so that a mistake in one is not repeated in its check.
+
+use std::path::Path;
+use ttrmap::model::MapFile;
+use ttrmap::render::layout::{Layout, Rect, Space};
+use ttrmap::render::{Options, layout};
+
+/// Overlaps shallower than this (millimetres on the print) are touching, not covering.
+const TOUCH_MM: f64 = 0.3;
+
+fn shipped() -> Vec<(String, MapFile)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("maps/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let loaded = ttrmap::load::load_path(&p).expect("readable");
+            assert!(!loaded.has_errors(), "{}", p.display());
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, loaded.map.expect("model"))
+        })
+        .collect()
+}
+
+type V = [f64; 2];
+
+/// The four corners of a space.
+fn corners(s: &Space) -> [V; 4] {
+    let (sin, cos) = s.angle.to_radians().sin_cos();
+    let (hl, hw) = (s.length / 2.0, s.width / 2.0);
+    [[-hl, -hw], [hl, -hw], [hl, hw], [-hl, hw]].map(|[x, y]| {
+        [
+            s.center[0] + x * cos - y * sin,
+            s.center[1] + x * sin + y * cos,
+        ]
+    })
+}
+
+fn rect_corners(r: &Rect) -> [V; 4] {
+    [
+        [r.x, r.y],
+        [r.x + r.w, r.y],
+        [r.x + r.w, r.y + r.h],
+        [r.x, r.y + r.h],
+    ]
+}
+
+/// Depth of overlap of two convex quadrilaterals (separating axis theorem): the smallest
+/// projection overlap over all edge normals; negative when apart.
+fn penetration(a: &[V; 4], b: &[V; 4]) -> f64 {
+    let mut depth = f64::INFINITY;
+    for poly in [a, b] {
+        for k in 0..4 {
+            let (p, q) = (poly[k], poly[(k + 1) % 4]);
+            let n = [q[1] - p[1], p[0] - q[0]];
+            let len = n[0].hypot(n[1]);
+            if len < 1e-12 {
+                continue;
+            }
+            let n = [n[0] / len, n[1] / len];
+            let proj = |pts: &[V; 4]| {
+                pts.iter()
+                    .map(|v| v[0] * n[0] + v[1] * n[1])
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+                        (lo.min(x), hi.max(x))
+                    })
+            };
+            let (a0, a1) = proj(a);
+            let (b0, b1) = proj(b);
+            depth = depth.min(a1.min(b1) - a0.max(b0));
+        }
+    }
+    depth
+}
+
+/// How far a circle reaches into a quadrilateral: radius less the distance from its centre
+/// to the shape (the centre inside counts as the full radius plus its depth).
+fn circle_depth(c: V, r: f64, q: &[V; 4]) -> f64 {
+    let inside = (0..4).all(|k| {
+        let (p, n) = (q[k], q[(k + 1) % 4]);
+        (n[0] - p[0]) * (c[1] - p[1]) - (n[1] - p[1]) * (c[0] - p[0]) >= 0.0
+    }) || (0..4).all(|k| {
+        let (p, n) = (q[k], q[(k + 1) % 4]);
+        (n[0] - p[0]) * (c[1] - p[1]) - (n[1] - p[1]) * (c[0] - p[0]) <= 0.0
+    });
+    if inside {
+        return r;
+    }
+    let d = (0..4)
+        .map(|k| seg_dist(c, q[k], q[(k + 1) % 4]))
+        .fold(f64::INFINITY, f64::min);
+    r - d
+}
+
+fn seg_dist(c: V, a: V, b: V) -> f64 {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 < 1e-12 {
+        0.0
+    } else {
+        (((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / l2).clamp(0.0, 1.0)
+    };
+    (c[0] - a[0] - t * dx).hypot(c[1] - a[1] - t * dy)
+}
+
+#[derive(Debug, Default)]
+struct Counts {
+    overlapping_pairs: usize,
+    hidden_routes: usize,
+    through_city: usize,
+    label_on_space: usize,
+    label_on_marker: usize,
+    label_off_board: usize,
+    car_off_size: usize,
+    car_min_mm: f64,
+    car_max_mm: f64,
+    examples: Vec<String>,
+}
+
+fn measure(map: &MapFile, l: &Layout) -> Counts {
+    let mm = l.print_units_per_mm;
+    let touch = TOUCH_MM * mm;
+    let mut c = Counts {
+        car_min_mm: f64::INFINITY,
+        ..Counts::default()
+    };
+    // (route, corners)
+    let spaces: Vec<(usize, [V; 4], &Space)> = l
+        .routes
+        .iter()
+        .enumerate()
+        .flat_map(|(ri, r)| {
+            r.lanes
+                .iter()
+                .flat_map(|lane| &lane.spaces)
+                .map(move |s| (ri, corners(s), s))
+        })
+        .collect();
+    let mut covered = vec![0usize; spaces.len()];
+    let mut pairs = std::collections::BTreeSet::new();
+    for i in 0..spaces.len() {
+        for j in i + 1..spaces.len() {
+            let (ri, rj) = (spaces[i].0, spaces[j].0);
+            if ri == rj {
+                continue;
+            }
+            if penetration(&spaces[i].1, &spaces[j].1) > touch {
+                covered[i] += 1;
+                covered[j] += 1;
+                if pairs.insert((ri.min(rj), ri.max(rj))) && c.examples.len() < 6 {
+                    c.examples
+                        .push(format!("{} over {}", l.routes[ri].id, l.routes[rj].id));
+                }
+            }
+        }
+    }
+    c.overlapping_pairs = pairs.len();
+    for (ri, r) in l.routes.iter().enumerate() {
+        let mine: Vec<usize> = (0..spaces.len()).filter(|&k| spaces[k].0 == ri).collect();
+        if !mine.is_empty() && mine.iter().all(|&k| covered[k] > 0) {
+            c.hidden_routes += 1;
+            c.examples.push(format!("{} hidden", r.id));
+        }
+        let route = &map.routes[r.index];
+        for (ci, city) in map.cities.iter().enumerate() {
+            if city.id == route.from || city.id == route.to {
+                continue;
+            }
+            let m = &l.cities[ci];
+            if spaces
+                .iter()
+                .filter(|s| s.0 == ri)
+                .any(|s| circle_depth(m.pos, m.radius, &s.1) > touch)
+            {
+                c.through_city += 1;
+                c.examples.push(format!("{} through {}", r.id, city.id));
+            }
+        }
+    }
+    for (ci, city) in l.cities.iter().enumerate() {
+        let b = &city.label.bbox;
+        let bc = rect_corners(b);
+        if spaces.iter().any(|s| penetration(&bc, &s.1) > touch) {
+            c.label_on_space += 1;
+            c.examples
+                .push(format!("label {} on a space", map.cities[ci].id));
+        }
+        if l.cities
+            .iter()
+            .enumerate()
+            .any(|(k, m)| k != ci && circle_depth(m.pos, m.radius, &bc) > touch)
+        {
+            c.label_on_marker += 1;
+            c.examples
+                .push(format!("label {} on a marker", map.cities[ci].id));
+        }
+        if b.x < -touch
+            || b.y < -touch
+            || b.x + b.w > l.board_w + touch
+            || b.y + b.h > l.board_h + touch
+        {
+            c.label_off_board += 1;
+            c.examples
+                .push(format!("label {} off the board", map.cities[ci].id));
+        }
+    }
+    let size = l.sizes.space_length / mm;
+    for (_, _, s) in &spaces {
+        let len = s.length / mm;
+        c.car_min_mm = c.car_min_mm.min(len);
+        c.car_max_mm = c.car_max_mm.max(len);
+        if (len - size).abs() > size * 0.1 {
+            c.car_off_size += 1;
+        }
+    }
+    c
+}
+
+/// Upper bounds, summed over the 14 maps: overlapping pairs, hidden routes, routes through
+/// a city, labels on a space, labels on a marker, labels off the board, cars off the map's
+/// size by more than a tenth. The goal is zero everywhere; these hold what is reached so that
+/// nothing slips back.
+///
+/// Before the board layout (straight routes, cars stretched to fill them, scale fitted to
+/// each map on screen): 601 overlapping pairs, 136 hidden routes, 4 routes through a city,
+/// 229 labels on a space, 0 on a marker, 0 off the board, 1,900 of 3,600-odd cars off the
+/// drawn size by more than a tenth (3.8 to 52.8 mm at print scale).
+const BOUNDS: [usize; 7] = [53, 2, 1, 19, 0, 0, 19];
+
+#[test]
+fn shipped_boards_have_nothing_on_top_of_anything() {
+    let mut report = String::new();
+    let mut sums = [0usize; 7];
+    for (name, map) in shipped() {
+        let l = layout(&map, &Options::default()).expect("layout");
+        let c = measure(&map, &l);
+        let got = [
+            c.overlapping_pairs,
+            c.hidden_routes,
+            c.through_city,
+            c.label_on_space,
+            c.label_on_marker,
+            c.label_off_board,
+            c.car_off_size,
+        ];
+        report.push_str(&format!(
+            "{name:18} overlap {:3} hidden {:2} through {:2} label-space {:2} label-marker {:2} \
+             label-off {:2} cars-off {:3} car {:.1}-{:.1} mm  {:?}\n",
+            got[0],
+            got[1],
+            got[2],
+            got[3],
+            got[4],
+            got[5],
+            got[6],
+            c.car_min_mm,
+            c.car_max_mm,
+            c.examples.iter().take(4).collect::<Vec<_>>()
+        ));
+        for (s, g) in sums.iter_mut().zip(got) {
+            *s += g;
+        }
+    }
+    eprintln!("{report}totals {sums:?}");
+    assert!(
+        sums.iter().zip(BOUNDS).all(|(s, b)| *s <= b),
+        "totals {sums:?} over {BOUNDS:?}\n{report}"
+    );
+}
