@@ -1,8 +1,10 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
-//! [--mode M] [--without KEY,...] [--format human|json|html] [--output FILE] [--record FILE]`.
+//! [--mode M] [--without KEY,...] [--format human|json|html] [--output FILE] [--record FILE]
+//! [--max-failures PERCENT]`.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
+use crate::playtest::diagnose::failure_cause;
 use crate::playtest::record::map_hash;
 use crate::playtest::{Config, RecordHeader, Recording, html::render_html, render_human, run_with};
 use std::io::IsTerminal;
@@ -51,6 +53,22 @@ pub struct Args {
     /// `ttrmap replay`. Written atomically when all games are played.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Exit 1, saying why in one line, when more than this percentage of the games end in a
+    /// failure state (the report is still written).
+    #[arg(long, default_value_t = 10.0, value_name = "PERCENT", value_parser = percent)]
+    max_failures: f64,
+}
+
+fn percent(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim_end_matches('%')
+        .parse()
+        .map_err(|_| format!("`{s}` is not a percentage"))?;
+    if (0.0..=100.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} is not between 0 and 100"))
+    }
 }
 
 pub fn run(args: Args) -> i32 {
@@ -122,7 +140,31 @@ pub fn run(args: Args) -> i32 {
             }
         }
     }
-    EXIT_OK
+    too_many_failures(&args.file, &report, map, args.max_failures)
+}
+
+/// `EXIT_PROBLEMS`, with the cause in one line on stderr, when the failure states exceed
+/// `max_percent` of the games; `EXIT_OK` otherwise.
+fn too_many_failures(
+    file: &std::path::Path,
+    report: &crate::playtest::Report,
+    map: &crate::model::MapFile,
+    max_percent: f64,
+) -> i32 {
+    // failures × 100 against games × max, not a rounded rate: 10 % of 1,000 games allows
+    // exactly 100 failures.
+    let allowed = report.games as f64 * max_percent;
+    if report.failures == 0 || (report.failures as f64 * 100.0) <= allowed {
+        return EXIT_OK;
+    }
+    let cause = failure_cause(report, map).unwrap_or_default();
+    eprintln!(
+        "error: {}: {} of {} games ended in a failure state (more than --max-failures {max_percent}%): {cause}",
+        file.display(),
+        report.failures,
+        report.games,
+    );
+    EXIT_PROBLEMS
 }
 
 enum RecordError {

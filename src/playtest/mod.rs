@@ -11,6 +11,7 @@
 //! stream 0) and the bots' choices (stream 1). A replay needs only the seed and the actions,
 //! whatever the bots did with their own randomness.
 
+pub mod diagnose;
 pub mod html;
 pub mod record;
 mod report;
