@@ -40,6 +40,7 @@ pub fn run(args: Args) -> i32 {
         LOADER_CODES
             .iter()
             .chain(crate::check::CODES)
+            .chain(crate::lint::TABLE_CODES)
             .filter(|(c, _)| crate::lint::registry::find(c).is_none())
     };
     let modules = crate::engine::mechanics::MODULE_DOCS;
@@ -61,7 +62,7 @@ pub fn run(args: Args) -> i32 {
                     r.summary()
                 ));
             }
-            super::emit("load and check codes (always errors):\n");
+            super::emit("load and check codes (errors; `unknown-lint` a warning):\n");
             for (code, summary) in plain() {
                 super::emit(&format!("  {code:<24} {summary}\n"));
             }

@@ -64,6 +64,12 @@ pub fn run() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
+            if e.kind() == clap::error::ErrorKind::InvalidSubcommand
+                && let Some(typed) = std::env::args().skip(1).find(|a| !a.starts_with('-'))
+                && let Some(meant) = meant_command(&typed)
+            {
+                eprintln!("\nDid you mean `{meant}`? (`ttrmap {meant} --help`)");
+            }
             return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
         }
     };
@@ -80,6 +86,38 @@ pub fn run() -> i32 {
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
     }
+}
+
+/// Words other tools use for what a ttrmap command does.
+const COMMAND_SYNONYMS: &[(&str, &str)] = &[
+    ("lint", "check"),
+    ("validate", "check"),
+    ("verify", "check"),
+    ("test", "check"),
+    ("draw", "render"),
+    ("export", "render"),
+    ("play", "playtest"),
+    ("simulate", "playtest"),
+    ("init", "new"),
+    ("create", "new"),
+    ("rules", "presets"),
+];
+
+/// The command a mistyped or foreign command word most likely meant.
+fn meant_command(typed: &str) -> Option<String> {
+    let typed = typed.to_lowercase();
+    if let Some((_, meant)) = COMMAND_SYNONYMS.iter().find(|(w, _)| *w == typed) {
+        return Some((*meant).to_string());
+    }
+    use clap::CommandFactory;
+    let command = Cli::command();
+    command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .map(|name| (strsim::damerau_levenshtein(&typed, &name), name))
+        .filter(|(d, name)| *d <= 2.max(name.len() / 3))
+        .min()
+        .map(|(_, name)| name)
 }
 
 /// Writes command output to stdout. A closed pipe (`ttrmap explain | head`) ends the process

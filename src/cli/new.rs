@@ -13,12 +13,32 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("europe", include_str!("../../templates/europe.toml")),
 ];
 
+/// What each template is, for `--help`.
+const TEMPLATE_DOCS: &[(&str, &str)] = &[
+    (
+        "basic",
+        "the base game's rules (USA): 10 cities, 16 routes, 8 tickets",
+    ),
+    (
+        "europe",
+        "Europe's rules: stations, tunnels, ferries, a regular and a long ticket deck",
+    ),
+];
+
+fn template_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        TEMPLATE_DOCS
+            .iter()
+            .map(|(name, doc)| clap::builder::PossibleValue::new(name).help(doc)),
+    )
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Name of the new map (`my-map` writes `my-map.toml`).
     name: String,
     /// Template to start from.
-    #[arg(long, short, default_value = "basic")]
+    #[arg(long, short, default_value = "basic", value_parser = template_names())]
     template: String,
 }
 
@@ -99,6 +119,13 @@ fn toml_escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_template_has_its_help_line() {
+        let names: Vec<&str> = TEMPLATES.iter().map(|(n, _)| *n).collect();
+        let documented: Vec<&str> = TEMPLATE_DOCS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, documented);
+    }
 
     #[test]
     fn ids_are_slugs() {

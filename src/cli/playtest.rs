@@ -28,8 +28,9 @@ pub struct Args {
     /// Players per game (default: the map's minimum).
     #[arg(long)]
     players: Option<u8>,
-    /// Bots, comma-separated; seats take them in turn, rotating each game.
-    #[arg(long, value_delimiter = ',', default_value = "random")]
+    /// Bots, comma-separated; seats take them in turn, rotating each game (`--help` lists
+    /// them).
+    #[arg(long, value_delimiter = ',', default_value = "random", long_help = crate::bots::bots_help())]
     bots: Vec<String>,
     /// Base seed; game i plays with a seed derived from it and i.
     #[arg(long, default_value_t = 0)]

@@ -1,9 +1,9 @@
-//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME] [--dpi N] [--tickets]
+//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME|FILE] [--dpi N] [--tickets]
 //! [--print]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
 use super::{EXIT_OK, usage_error, write_atomic};
-use crate::render::{Format, Options, RenderError, render};
+use crate::render::{Format, Options, render};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -17,7 +17,8 @@ pub struct Args {
     /// Output format; default: from the output's extension, else svg.
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Theme (`classic`, `ink`); themes live in templates/themes/.
+    /// Theme: `classic` or `ink` (built in), or the path of a theme file (`my.css`, or a
+    /// folder holding `theme.css`) made as `templates/themes/README.md` in the source says.
     #[arg(long, default_value = crate::render::DEFAULT_THEME)]
     theme: String,
     /// PNG resolution in dots per inch of the printed size (default: 2000 px wide).
@@ -73,9 +74,7 @@ pub fn run(args: Args) -> i32 {
         dpi: args.dpi,
     };
     // Check options before reading the map, so a typo is reported even for a broken map.
-    if let Err(e) = crate::render::Theme::named(&opts.theme)
-        .ok_or_else(|| RenderError::UnknownTheme(opts.theme.clone()))
-    {
+    if let Err(e) = crate::render::theme(&opts) {
         return usage_error(e);
     }
     // A map with errors is reported and nothing is drawn.

@@ -249,7 +249,7 @@ pub(super) fn cities(dir: &Path, imported: &mut Imported) -> Result<Places, Impo
             "country" => continue,
             "country_endpoint" => {
                 let country = match t.get(rec, "country_id") {
-                    // The reference data numbers endpoints 1000 × country + n (SOURCES.md).
+                    // The reference data numbers endpoints 1000 × country + n.
                     "" => csv_id
                         .parse::<i64>()
                         .ok()

@@ -7,6 +7,15 @@
 //! A broken `[lint.expect]` statement is always an error.
 
 pub mod registry;
+
+/// Codes about the map's `[lint]` table itself (not lint rules), with a one-line summary for
+/// `ttrmap explain`. Warnings: a misspelt rule id should not fail a map, but must be seen.
+pub const TABLE_CODES: &[(&str, &str)] = &[(
+    "unknown-lint",
+    "a `[lint]` table (`allow`, `warn`, `deny` or `params`) names a lint rule that does not \
+     exist, so the setting does nothing; a warning, with the closest rule id suggested \
+     (`ttrmap explain` lists the rules)",
+)];
 pub(crate) mod rules;
 
 use crate::diagnostic::{Diagnostic, Severity};

@@ -12,8 +12,6 @@
 //! ## Example
 //! Two towns 15 mm apart on the print, both named to the east: give one
 //! `label = { anchor = "w" }`.
-//!
-//! Source: `notes/design-heuristics.md` §4.3 (`geom.label-overlap`).
 
 use super::prelude::*;
 use crate::render::layout::Rect;

@@ -22,9 +22,6 @@
 //!
 //! ## Parameters
 //! `[lint.params.route-drawn-length] min = 0.75, space_mm = 20`.
-//!
-//! Source: `notes/design-heuristics.md` §4.3 (`geom.route-drawn-length`, 20 × 9 mm wagons on a
-//! 790 mm board).
 
 use super::polyline;
 use super::prelude::*;
