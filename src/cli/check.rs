@@ -54,7 +54,11 @@ pub fn run(args: Args) -> i32 {
             diagnostics: &l.diagnostics,
         })
         .collect();
-    let color = args.format == Format::Human && std::io::stdout().is_terminal();
+    let color = args.format == Format::Human
+        && super::color_wanted(
+            std::io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR"),
+        );
     super::emit(&render(args.format, &reports, color));
     let worst = loaded
         .iter()

@@ -4,6 +4,7 @@ mod check;
 mod explain;
 mod import;
 mod new;
+mod output;
 mod playtest;
 mod presets;
 mod render;
@@ -120,6 +121,12 @@ fn meant_command(typed: &str) -> Option<String> {
         .map(|(_, name)| name)
 }
 
+/// Colour in human output: only on a terminal, and never when `NO_COLOR` is set to anything
+/// but the empty string (no-color.org).
+pub(crate) fn color_wanted(is_terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    is_terminal && no_color.is_none_or(|v| v.is_empty())
+}
+
 /// Writes command output to stdout. A closed pipe (`ttrmap explain | head`) ends the process
 /// quietly with success instead of panicking as `print!` would.
 pub(crate) fn emit(text: &str) {
@@ -199,4 +206,25 @@ pub(crate) fn write_atomic(path: &std::path::Path, contents: &[u8]) -> std::io::
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_turns_colour_off_on_a_terminal() {
+        assert!(color_wanted(true, None));
+        assert!(!color_wanted(true, Some("1".into())));
+        assert!(color_wanted(true, Some("".into())));
+        assert!(!color_wanted(false, None));
+    }
+
+    #[test]
+    fn foreign_and_mistyped_commands_find_theirs() {
+        assert_eq!(meant_command("lint").as_deref(), Some("check"));
+        assert_eq!(meant_command("Validate").as_deref(), Some("check"));
+        assert_eq!(meant_command("rendr").as_deref(), Some("render"));
+        assert_eq!(meant_command("zzzzzzzz"), None);
+    }
 }

@@ -2,6 +2,7 @@
 //! [--mode M] [--without KEY,...] [--with KEY,...] [--format human|json|html] [--output FILE] [--record FILE]
 //! [--max-failures PERCENT]`.
 
+use super::output::{self, OtherExtension};
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
 use crate::playtest::diagnose::failure_cause;
@@ -10,7 +11,7 @@ use crate::playtest::{Config, RecordHeader, Recording, html::render_html, render
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum PlaytestFormat {
     Human,
     Json,
@@ -22,12 +23,13 @@ pub enum PlaytestFormat {
 pub struct Args {
     /// The map file.
     file: PathBuf,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
+    /// Games to play (per player count).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
-    /// Players per game (default: the map's minimum).
-    #[arg(long)]
-    players: Option<u8>,
+    /// Players per game, `3`, or a range, `2-5`: one report with a section per count
+    /// (default: the map's minimum).
+    #[arg(long, value_parser = player_counts, value_name = "N|MIN-MAX")]
+    players: Option<(u8, u8)>,
     /// Bots, comma-separated; seats take them in turn, rotating each game (`--help` lists
     /// them).
     #[arg(long, value_delimiter = ',', default_value = "random", long_help = crate::bots::bots_help())]
@@ -49,8 +51,9 @@ pub struct Args {
     /// out by default; the engine refuses one it does not play.
     #[arg(long, value_delimiter = ',', value_name = "KEY")]
     with: Vec<String>,
-    #[arg(long, value_enum, default_value = "human")]
-    format: PlaytestFormat,
+    /// Report format (default: from the output's extension, `.json` or `.html`, else human).
+    #[arg(long, value_enum)]
+    format: Option<PlaytestFormat>,
     /// Write the report to this file (atomically) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
@@ -63,6 +66,31 @@ pub struct Args {
     #[arg(long, default_value_t = 10.0, value_name = "PERCENT", value_parser = percent)]
     max_failures: f64,
 }
+
+/// `3` → (3, 3); `2-5` → (2, 5).
+fn player_counts(s: &str) -> Result<(u8, u8), String> {
+    let count = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .map_err(|_| format!("`{t}` is not a player count"))
+    };
+    let (lo, hi) = match s.split_once('-') {
+        Some((a, b)) => (count(a)?, count(b)?),
+        None => (count(s)?, count(s)?),
+    };
+    if lo > hi {
+        return Err(format!("`{s}`: the smaller count comes first"));
+    }
+    Ok((lo, hi))
+}
+
+/// Output extensions and the report format each gets; any other extension gets text.
+const EXTENSIONS: &[(&str, PlaytestFormat)] = &[
+    ("json", PlaytestFormat::Json),
+    ("html", PlaytestFormat::Html),
+    ("htm", PlaytestFormat::Html),
+    ("txt", PlaytestFormat::Human),
+];
 
 fn percent(s: &str) -> Result<f64, String> {
     let v: f64 = s
@@ -77,31 +105,114 @@ fn percent(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: Args) -> i32 {
+    let format = match output::choose(
+        args.format,
+        args.output.as_deref(),
+        EXTENSIONS,
+        PlaytestFormat::Human,
+        OtherExtension::Write(PlaytestFormat::Human),
+    ) {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
     let clean = match super::load_clean_map(&args.file, "") {
         Ok(clean) => clean,
         Err(code) => return code,
     };
     let map = &clean.map;
-    let players = args.players.unwrap_or(map.map.players.min.max(2));
+    let range = map.map.players;
+    let (lo, hi) = args.players.unwrap_or((range.min.max(2), range.min.max(2)));
+    if lo < range.min || hi > range.max {
+        return usage_error(format!(
+            "{}: the map is for {} to {} players (--players {})",
+            args.file.display(),
+            range.min,
+            range.max,
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}-{hi}")
+            }
+        ));
+    }
+    if lo != hi && format == PlaytestFormat::Html {
+        return usage_error("--format html takes one player count; give --players N");
+    }
+    if lo != hi && args.record.is_some() {
+        return usage_error("--record takes one player count; give --players N");
+    }
     let not_played = match optional_left_out(map, &args.with, &args.without) {
         Ok(keys) => keys,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
-    let without: Vec<String> = args.without.iter().chain(&not_played).cloned().collect();
+    let mut reports = Vec::new();
+    for players in lo..=hi {
+        match play_count(&args, &clean, players, &not_played, format) {
+            Ok(r) => reports.push(r),
+            Err(code) => return code,
+        }
+    }
+    let text = match format {
+        PlaytestFormat::Human => reports
+            .iter()
+            .map(render_human)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        PlaytestFormat::Json if reports.len() == 1 => json_text(&reports[0]),
+        PlaytestFormat::Json => json_text(&reports),
+        PlaytestFormat::Html => match render_html(&reports[0], map) {
+            Ok(page) => page,
+            Err(e) => return usage_error(e),
+        },
+    };
+    match &args.output {
+        None => super::emit(&text),
+        Some(path) => {
+            if let Err(e) = super::write_atomic(path, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            output::wrote(path);
+        }
+    }
+    reports
+        .iter()
+        .map(|r| too_many_failures(&args.file, r, map, args.max_failures))
+        .max()
+        .unwrap_or(EXIT_OK)
+}
+
+fn json_text(value: &impl serde::Serialize) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(value).expect("plain data")
+    )
+}
+
+/// Plays the games at one player count (recording them when asked); `Err` is the exit code,
+/// its message printed.
+fn play_count(
+    args: &Args,
+    clean: &super::CleanMap,
+    players: u8,
+    not_played: &[String],
+    format: PlaytestFormat,
+) -> Result<crate::playtest::Report, i32> {
+    let map = &clean.map;
+    let without: Vec<String> = args.without.iter().chain(not_played).cloned().collect();
     let game = match Game::new_without(map, players, args.mode.as_deref(), &without) {
         Ok(g) => g,
         Err(e @ EngineError::Unsupported(_)) => {
             eprintln!("error: {}: {e}", args.file.display());
-            return EXIT_PROBLEMS;
+            return Err(EXIT_PROBLEMS);
         }
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+        Err(e) => return Err(usage_error(format!("{}: {e}", args.file.display()))),
     };
     let config = Config {
         games: args.games,
         seed: args.seed,
-        bots: args.bots,
+        bots: args.bots.clone(),
         threads: args.threads,
-        progress: std::io::stderr().is_terminal() && args.format == PlaytestFormat::Human,
+        progress: std::io::stderr().is_terminal() && format == PlaytestFormat::Human,
     };
     let report = match &args.record {
         None => run_with(&game, &config, None),
@@ -121,39 +232,17 @@ pub fn run(args: Args) -> i32 {
             }) {
                 Ok(r) => Ok(r),
                 Err(RecordError::Io(e)) => {
-                    return usage_error(format!("cannot write {}: {e}", path.display()));
+                    return Err(usage_error(format!("cannot write {}: {e}", path.display())));
                 }
                 Err(RecordError::Run(e)) => Err(e),
             }
         }
     };
-    let mut report = match report {
-        Ok(r) => r,
-        Err(e) => return usage_error(e),
-    };
+    let mut report = report.map_err(usage_error)?;
     // Left out because optional, not by the designer's `--without`: said apart in the report.
     report.played_without.retain(|k| !not_played.contains(k));
-    report.extensions_not_played = not_played;
-    let text = match args.format {
-        PlaytestFormat::Human => render_human(&report),
-        PlaytestFormat::Json => format!(
-            "{}\n",
-            serde_json::to_string_pretty(&report).expect("plain data")
-        ),
-        PlaytestFormat::Html => match render_html(&report, map) {
-            Ok(page) => page,
-            Err(e) => return usage_error(e),
-        },
-    };
-    match &args.output {
-        None => super::emit(&text),
-        Some(path) => {
-            if let Err(e) = super::write_atomic(path, text.as_bytes()) {
-                return usage_error(format!("cannot write {}: {e}", path.display()));
-            }
-        }
-    }
-    too_many_failures(&args.file, &report, map, args.max_failures)
+    report.extensions_not_played = not_played.to_vec();
+    Ok(report)
 }
 
 /// `EXIT_PROBLEMS`, with the cause in one line on stderr, when the failure states exceed

@@ -2,6 +2,7 @@
 //! [--print]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
+use super::output::{self, OtherExtension};
 use super::{EXIT_OK, usage_error, write_atomic};
 use crate::render::{Format, Options, render};
 use std::path::{Path, PathBuf};
@@ -33,14 +34,13 @@ pub struct Args {
     print: bool,
 }
 
-fn format_of(path: &Path) -> Option<Format> {
-    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-        "svg" => Some(Format::Svg),
-        "png" => Some(Format::Png),
-        "html" | "htm" => Some(Format::Html),
-        _ => None,
-    }
-}
+/// Output extensions and the format each writes.
+const EXTENSIONS: &[(&str, Format)] = &[
+    ("svg", Format::Svg),
+    ("png", Format::Png),
+    ("html", Format::Html),
+    ("htm", Format::Html),
+];
 
 /// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`).
 fn default_output(map: &Path, format: Format, tickets: bool) -> PathBuf {
@@ -57,10 +57,16 @@ fn default_output(map: &Path, format: Format, tickets: bool) -> PathBuf {
 }
 
 pub fn run(args: Args) -> i32 {
-    let format = args
-        .format
-        .or_else(|| args.output.as_deref().and_then(format_of))
-        .unwrap_or(Format::Svg);
+    let format = match output::choose(
+        args.format,
+        args.output.as_deref(),
+        EXTENSIONS,
+        Format::Svg,
+        OtherExtension::Refuse,
+    ) {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
     if args.tickets && format == Format::Html {
         return usage_error("--tickets draws a printable sheet: use --format svg or png");
     }
@@ -93,6 +99,6 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = write_atomic(&out, &bytes) {
         return usage_error(format!("cannot write {}: {e}", out.display()));
     }
-    println!("wrote {}", out.display());
+    output::wrote(&out);
     EXIT_OK
 }
