@@ -1,16 +1,17 @@
 //! `ttrmap check FILE...`: load every file, run the lints on those that loaded cleanly,
 //! report every problem, exit 1 if any error (or warning, with `--strict`).
 
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, usage_error};
 use crate::diagnostic::Severity;
 use crate::load::{Loaded, load_path};
 use crate::report::{FileReport, Format, render};
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Map files to check.
+    /// Map files to check; a folder checks every `.toml` file directly in it, `-` reads
+    /// standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Output format.
@@ -27,10 +28,63 @@ pub struct Args {
     no_lints: bool,
 }
 
+/// The files the arguments name: a folder's `.toml` files (sorted), others as given. A folder
+/// that cannot be listed or has no map is an error message.
+fn expand(args: &[PathBuf]) -> Vec<Result<PathBuf, String>> {
+    let mut out = Vec::new();
+    for arg in args {
+        if !arg.is_dir() {
+            out.push(Ok(arg.clone()));
+            continue;
+        }
+        let listed = std::fs::read_dir(arg).and_then(|entries| {
+            entries
+                .map(|e| e.map(|e| e.path()))
+                .collect::<std::io::Result<Vec<PathBuf>>>()
+        });
+        match listed {
+            Ok(mut files) => {
+                files.retain(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"));
+                files.sort();
+                if files.is_empty() {
+                    out.push(Err(format!(
+                        "{}: no .toml file in this folder",
+                        arg.display()
+                    )));
+                }
+                out.extend(files.into_iter().map(Ok));
+            }
+            Err(e) => out.push(Err(format!("cannot read {}: {e}", arg.display()))),
+        }
+    }
+    out
+}
+
+/// Loads a map file, or standard input for `-`.
+fn load(path: &Path) -> std::io::Result<Loaded> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+        return Ok(crate::load::load_bytes("<stdin>", &bytes));
+    }
+    load_path(path)
+}
+
 pub fn run(args: Args) -> i32 {
     let mut loaded: Vec<Loaded> = Vec::with_capacity(args.files.len());
-    for path in &args.files {
-        match load_path(path) {
+    // A file that cannot be read is reported at once and the others are still checked; the
+    // exit code is then 2 (I/O), whatever the others hold.
+    let mut unreadable = false;
+    for path in expand(&args.files) {
+        let path = match path {
+            Ok(p) => p,
+            Err(e) => {
+                usage_error(e);
+                unreadable = true;
+                continue;
+            }
+        };
+        match load(&path) {
             Ok(mut l) => {
                 if !args.no_lints && !l.has_errors() {
                     let found = crate::lint::run(&l);
@@ -43,7 +97,10 @@ pub fn run(args: Args) -> i32 {
                 }
                 loaded.push(l)
             }
-            Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
+            Err(e) => {
+                usage_error(format!("cannot read {}: {e}", path.display()));
+                unreadable = true;
+            }
         }
     }
     let reports: Vec<FileReport> = loaded
@@ -59,13 +116,17 @@ pub fn run(args: Args) -> i32 {
             std::io::stdout().is_terminal(),
             std::env::var_os("NO_COLOR"),
         );
-    super::emit(&render(args.format, &reports, color));
+    // Nothing was read: the error lines say it all, no empty report follows them.
+    if !loaded.is_empty() {
+        super::emit(&render(args.format, &reports, color));
+    }
     let worst = loaded
         .iter()
         .flat_map(|l| &l.diagnostics)
         .map(|d| d.severity)
         .max();
     match worst {
+        _ if unreadable => EXIT_USAGE,
         Some(Severity::Error) => EXIT_PROBLEMS,
         Some(Severity::Warning) if args.strict => EXIT_PROBLEMS,
         _ => EXIT_OK,

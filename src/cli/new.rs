@@ -90,26 +90,34 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = write_atomic(&path, text.as_bytes()) {
         return usage_error(format!("cannot write {}: {e}", path.display()));
     }
+    let shown = path.display().to_string();
     super::emit(&format!(
-        "wrote {} (template `{}`); next: ttrmap check {}\n",
-        path.display(),
+        "wrote {shown} (template `{}`); next: ttrmap check {}\n",
         args.template,
-        path.display()
+        shell_quoted(&shown)
     ));
     EXIT_OK
 }
 
 /// Lowercase letters, digits and single dashes.
+/// The map id: the same slug `import` makes for a city (`Côte d'Azur` → `cote-d-azur`), kept
+/// to what a map id allows (ASCII letters, digits, dashes; 64 characters).
 fn map_id(stem: &str) -> String {
     let mut id = String::new();
-    for ch in stem.chars().flat_map(char::to_lowercase) {
+    for ch in crate::import::slug::slug(stem).chars() {
         if ch.is_ascii_alphanumeric() {
             id.push(ch);
         } else if !id.is_empty() && !id.ends_with('-') {
             id.push('-');
         }
     }
-    id.trim_end_matches('-').chars().take(64).collect()
+    let id: String = id.trim_end_matches('-').chars().take(64).collect();
+    id.trim_end_matches('-').to_string()
+}
+
+/// `s` as one shell word, quoted only when it needs to be.
+fn shell_quoted(s: &str) -> String {
+    shlex::try_quote(s).map_or_else(|_| s.to_string(), |q| q.into_owned())
 }
 
 fn toml_escape(s: &str) -> String {
@@ -130,7 +138,9 @@ mod tests {
     #[test]
     fn ids_are_slugs() {
         assert_eq!(map_id("My Map_2"), "my-map-2");
-        assert_eq!(map_id("Castilla y León"), "castilla-y-le-n");
+        assert_eq!(map_id("Castilla y León"), "castilla-y-leon");
+        assert_eq!(map_id("Côte d'Azur"), "cote-d-azur");
+        assert_eq!(map_id("東京 Tokyo"), "tokyo");
         assert_eq!(map_id("***"), "");
     }
 

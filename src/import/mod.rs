@@ -9,7 +9,7 @@
 
 mod read;
 mod rules;
-mod slug;
+pub(crate) mod slug;
 mod write;
 
 pub use slug::slug;

@@ -56,6 +56,28 @@ impl Loaded {
     }
 }
 
+/// Codes reported by the loader itself, before the semantic checks.
+pub const CODES: &[(&str, &str)] = &[
+    ("toml-syntax", "the file is not valid TOML"),
+    (
+        "schema",
+        "the file does not match the map format's JSON Schema (`ttrmap schema`)",
+    ),
+    ("encoding", "the file is not valid UTF-8"),
+    (
+        "file-too-large",
+        "the file is larger than any map file should be",
+    ),
+    (
+        "unknown-preset",
+        "`rules.base` names a preset that does not exist",
+    ),
+    (
+        "internal",
+        "a bug in ttrmap: the map passed the schema but not the model",
+    ),
+];
+
 /// Reads and loads a file. `Err` is an I/O problem (exit code 2), not a map problem.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
     let bytes = std::fs::read(path)?;
