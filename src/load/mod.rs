@@ -5,6 +5,7 @@
 //! previous one succeeded (a document with syntax errors has no reliable structure to
 //! validate), so `Loaded::map` is `Some` exactly when syntax and schema passed.
 
+mod partial;
 mod presets;
 mod schema_errors;
 mod tree;
@@ -185,7 +186,13 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
             .into_iter()
             .filter(|d| d.span.as_ref().is_none_or(|s| !number_spans.contains(s))),
     );
-    if !known || loaded.has_errors() {
+    if !known {
+        return;
+    }
+    if loaded.has_errors() {
+        let spans = loaded.spans.as_ref().expect("set above");
+        let mut rest = partial::check_rest(&resolved, spans, &loaded.name, text);
+        loaded.diagnostics.append(&mut rest);
         return;
     }
     match serde_json::from_value::<MapFile>(resolved) {
