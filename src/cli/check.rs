@@ -26,6 +26,13 @@ pub struct Args {
     /// Skip the graph lints: syntax, schema and reference checks only.
     #[arg(long)]
     no_lints: bool,
+    /// Apply the sure fixes (a ticket's value, a misspelt id with one close match) to the
+    /// files, keeping everything else as written, say what changed, then report what is left.
+    #[arg(long, conflicts_with = "diff")]
+    fix: bool,
+    /// Show the fixes `--fix` would apply, as a unified diff, without writing anything.
+    #[arg(long)]
+    diff: bool,
 }
 
 /// The files the arguments name: a folder's `.toml` files (sorted), others as given. A folder
@@ -84,25 +91,85 @@ pub fn run(args: Args) -> i32 {
                 continue;
             }
         };
-        match load(&path) {
-            Ok(mut l) => {
-                if !args.no_lints && !l.has_errors() {
-                    let found = crate::lint::run(&l);
-                    l.diagnostics.extend(
-                        found
-                            .into_iter()
-                            .filter(|d| args.verbose || d.severity != Severity::Info),
-                    );
-                    crate::load::sort_diagnostics(&mut l.diagnostics);
+        match load(&path).map(|l| lint(l, &args)) {
+            Ok(l) if args.fix || args.diff => match fix_file(&path, l, &args) {
+                Ok(l) => loaded.push(l),
+                Err(e) => {
+                    usage_error(e);
+                    unreadable = true;
                 }
-                loaded.push(l)
-            }
+            },
+            Ok(l) => loaded.push(l),
             Err(e) => {
                 usage_error(format!("cannot read {}: {e}", path.display()));
                 unreadable = true;
             }
         }
     }
+    if args.diff {
+        return if unreadable { EXIT_USAGE } else { EXIT_OK };
+    }
+    report(&args, &loaded, unreadable)
+}
+
+/// The lints, on a file that loaded cleanly (unless `--no-lints`), findings in source order.
+fn lint(mut l: Loaded, args: &Args) -> Loaded {
+    if !args.no_lints && !l.has_errors() {
+        let found = crate::lint::run(&l);
+        l.diagnostics.extend(
+            found
+                .into_iter()
+                .filter(|d| args.verbose || d.severity != Severity::Info),
+        );
+        crate::load::sort_diagnostics(&mut l.diagnostics);
+    }
+    l
+}
+
+/// `--fix`: writes the fixed text and returns the fixed file checked again. `--diff`: prints
+/// the diff and returns the file as it is. Fixing may bring new findings to light (the lints
+/// run only once the reference errors are fixed), so fixes are applied in rounds until none
+/// is left (at most [`FIX_ROUNDS`]).
+fn fix_file(path: &Path, original: Loaded, args: &Args) -> Result<Loaded, String> {
+    let mut current = original.clone();
+    let mut applied = Vec::new();
+    for _ in 0..FIX_ROUNDS {
+        let (fixed, round) = super::fix::apply(&current.text, &current.diagnostics);
+        if round.is_empty() {
+            break;
+        }
+        applied.extend(round);
+        current = lint(crate::load::load_str(&original.name, &fixed), args);
+    }
+    if applied.is_empty() {
+        return Ok(original);
+    }
+    if args.diff {
+        super::emit(&super::fix::diff(
+            &original.name,
+            &original.text,
+            &current.text,
+        ));
+        return Ok(original);
+    }
+    if path.as_os_str() == "-" {
+        return Err("--fix cannot write to standard input; use --diff".into());
+    }
+    super::write_atomic(path, current.text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    for a in &applied {
+        eprintln!(
+            "fixed {}:{}: {} → {} ({})",
+            original.name, a.line, a.old, a.new, a.code
+        );
+    }
+    Ok(current)
+}
+
+/// Rounds of fixes in one `--fix` run.
+const FIX_ROUNDS: usize = 4;
+
+fn report(args: &Args, loaded: &[Loaded], unreadable: bool) -> i32 {
     let reports: Vec<FileReport> = loaded
         .iter()
         .map(|l| FileReport {

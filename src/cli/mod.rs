@@ -2,6 +2,7 @@
 
 mod check;
 mod explain;
+mod fix;
 mod import;
 mod new;
 mod output;

@@ -116,8 +116,16 @@ impl<'a> LintCx<'a> {
             span: self.loaded.span_of(&path),
             label: Some(label.into()),
             help,
+            fix: None,
         };
         self.out.push(d);
+    }
+
+    /// Gives the finding just reported the text that fixes it (see [`Diagnostic::fix`]).
+    pub fn fix_last(&mut self, text: impl Into<String>) {
+        if let Some(d) = self.out.last_mut() {
+            d.fix = Some(Box::new(text.into()));
+        }
     }
 
     /// Reports a broken `[lint.expect]` statement: always an error.
@@ -135,6 +143,7 @@ impl<'a> LintCx<'a> {
             span,
             label: Some(label.into()),
             help: Some("the map states this in `[lint.expect]`".into()),
+            fix: None,
         });
     }
 

@@ -59,6 +59,7 @@ fn check(cx: &mut LintCx) {
                     format!("shortest network: {cost}"),
                     Some(format!("set the points to {cost}, or allow a premium with `[lint.params.ticket-value]`")),
                 );
+                cx.fix_last(cost.to_string());
             }
         }
     }
