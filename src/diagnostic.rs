@@ -37,9 +37,19 @@ pub struct Diagnostic {
     /// Text under the underline.
     pub label: Option<String>,
     pub help: Option<String>,
+    /// Text that replaces the text at `span` and fixes the problem, when there is exactly one
+    /// sure fix (a ticket's value, a misspelt id with one close match): `check --fix` applies it.
+    /// Boxed: rare, and the diagnostic stays small enough to travel in a `Result`.
+    pub fix: Option<Box<String>>,
 }
 
 impl Diagnostic {
+    /// Sets the text that replaces the span to fix the problem (see [`Diagnostic::fix`]).
+    pub fn with_fix(mut self, text: impl Into<String>) -> Self {
+        self.fix = Some(Box::new(text.into()));
+        self
+    }
+
     pub fn error(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
@@ -48,6 +58,7 @@ impl Diagnostic {
             span: None,
             label: None,
             help: None,
+            fix: None,
         }
     }
 

@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod check;
 pub mod cli;
+pub mod codes;
 pub mod diagnostic;
 pub mod doc_comment;
 pub mod engine;

@@ -59,6 +59,27 @@ pub struct Located {
 }
 
 impl SpanNode {
+    /// This tree without the items `drop` names in the top-level arrays (key → indices), as
+    /// the document pruned the same way: paths into the pruned document locate the same text.
+    pub(crate) fn without_items(&self, drop: &[(String, Vec<usize>)]) -> SpanNode {
+        let mut tree = self.clone();
+        if let Children::Table(entries) = &mut tree.children {
+            for (key, node) in entries.iter_mut() {
+                let Some((_, indices)) = drop.iter().find(|(k, _)| k == key) else {
+                    continue;
+                };
+                if let Children::Array(items) = &mut node.children {
+                    let mut i = 0;
+                    items.retain(|_| {
+                        i += 1;
+                        !indices.contains(&(i - 1))
+                    });
+                }
+            }
+        }
+        tree
+    }
+
     /// Follows `path` as far as it exists.
     pub fn locate(&self, path: &[Seg]) -> Located {
         let mut node = self;

@@ -131,8 +131,8 @@ pub fn render_text(name: &str, s: &Stats) -> String {
     out
 }
 
-/// The design tables of `ttrmap stats`, each beside the official range from
-/// `notes/design-heuristics.md` where the note gives one. Computed from the board graph, so
+/// The design tables of `ttrmap stats`, each beside the range of the official maps where
+/// one is known. Computed from the board graph, so
 /// kept apart from the plain counts (which the `total-spaces` lint recomputes).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Tables {
@@ -185,10 +185,10 @@ pub struct RouteLoad {
     pub load: f64,
 }
 
-/// Reach as a share of a player's trains: the longest official tickets (TICKET-SUGGESTER, in
-/// `notes/design-heuristics.md` §1.2).
+/// Reach as a share of a player's trains: the longest official tickets (as measured by
+/// TICKET-SUGGESTER).
 pub const REACH_FACTOR: f64 = 0.47;
-/// Upper bounds of the reach bins (the last bin is open), as in design-heuristics §1.2.
+/// Upper bounds of the reach bins (the last bin is open), as TICKET-SUGGESTER bins them.
 const BIN_BOUNDS: [f64; 4] = [0.30, 0.45, 0.60, 0.75];
 const BIN_LABELS: [&str; 5] = ["<.30", ".30-.45", ".45-.60", ".60-.75", ">=.75"];
 

@@ -16,6 +16,23 @@ where
         .map(|(_, c)| c)
 }
 
+/// The one candidate close to `word`, when exactly one is close enough to be a likely typo:
+/// a fix that can be applied without asking which was meant.
+pub fn unique_closest<'a, I>(word: &str, candidates: I) -> Option<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let lower = word.to_lowercase();
+    let limit = word.chars().count().div_ceil(3).clamp(1, 3);
+    let mut close = candidates
+        .into_iter()
+        .filter(|c| strsim::damerau_levenshtein(&lower, &c.to_lowercase()) <= limit);
+    match (close.next(), close.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}
+
 /// `Some("did you mean 'x'?")` when a close candidate exists.
 pub fn did_you_mean<'a, I>(word: &str, candidates: I) -> Option<String>
 where

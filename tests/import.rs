@@ -250,3 +250,58 @@ fn reimporting_the_reference_data_reproduces_the_shipped_routes() {
     assert_eq!(fresh.tickets, shipped.tickets);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every malformed row at once, each on its true line (also in a file saved with CRLF line
+/// breaks, where the csv reader's own count ran one short), with a suggestion for a misspelt
+/// city; a row naming a city whose own row was malformed is not reported twice.
+#[test]
+fn every_bad_row_at_once_on_its_line_with_a_suggestion() {
+    let dir = temp_dir("every-row");
+    let cities = CITIES.replace("3,Bern,100,400,city,,", "3,Bern,100,four hundred,city,,");
+    std::fs::write(dir.join("cities.csv"), cities).unwrap();
+    let routes = ROUTES
+        .replace(
+            "3,1,Zürich,3,Bern,3,gray",
+            "3,1,Zürich,2,St. Gallen,three,gray",
+        )
+        .replace("5,2,St. Gallen,1001", "5,7,St. Gallen,1001")
+        .replace('\n', "\r\n");
+    std::fs::write(dir.join("routes.csv"), routes).unwrap();
+    std::fs::write(dir.join("tickets.csv"), TICKETS).unwrap();
+    let out = dir.join("map.toml");
+    let o = import(&[dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(err.contains("cities.csv:5: `y` is `four hundred`"), "{err}");
+    assert!(err.contains("routes.csv:4: `length` is `three`"), "{err}");
+    assert!(
+        err.contains("routes.csv:6: `from` names `7`, which is not in cities.csv"),
+        "{err}"
+    );
+    // Bern's row is broken: the routes and tickets naming it are not reported again.
+    assert!(!err.contains("`Bern`") && !err.contains("`3`,"), "{err}");
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(!out.exists());
+
+    // A misspelt name gets the closest city.
+    let by_name = ROUTES
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            // Drop the id columns: rows then name their cities.
+            [&f[..1], &[f[2]], &[f[4]], &f[5..]].concat().join(",")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("Zürich,Bern", "Zürich,Bren");
+    std::fs::write(dir.join("cities.csv"), CITIES).unwrap();
+    std::fs::write(dir.join("routes.csv"), by_name).unwrap();
+    let o = import(&[dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("names `Bren`, which is not in cities.csv; did you mean `Bern`?"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

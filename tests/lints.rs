@@ -357,3 +357,37 @@ fn shared_ticket_costs_equal_the_graphs_per_ticket_costs_on_every_shipped_map() 
     }
     assert!(checked > 500, "only {checked} tickets checked");
 }
+
+/// The issue's two boards: a city at `[900, -20]` on a 750-wide board (it vanished from the
+/// render and `check` passed), and a route entry stacked on a double route.
+#[test]
+fn geometry_nobody_checked_is_reported() {
+    let base = std::fs::read_to_string(fixture_dir().join("dead-end/clean.toml")).unwrap();
+    let off = base
+        .replace("width = 1000", "width = 750")
+        .replace("position = [400, 100]", "position = [900, -20]");
+    let loaded = ttrmap::load::load_str("off.toml", &off);
+    let found = findings(&loaded);
+    let d = found
+        .iter()
+        .find(|d| d.code == "city-off-board")
+        .expect("reported");
+    assert_eq!(d.severity, Severity::Error);
+    assert!(
+        d.message
+            .contains("150 beyond the right edge, 20 above the top"),
+        "{}",
+        d.message
+    );
+    let stacked = base.replace(
+        "[[routes]]\nfrom = \"a\"\nto = \"b\"\nlength = 2\n",
+        "[[routes]]\nfrom = \"a\"\nto = \"b\"\nlength = 2\ncolors = [\"red\", \"blue\"]\n\n\
+         [[routes]]\nfrom = \"b\"\nto = \"a\"\nlength = 2\n",
+    );
+    let loaded = ttrmap::load::load_str("stacked.toml", &stacked);
+    assert!(
+        findings(&loaded).iter().any(|d| d.code == "stacked-route"),
+        "{:?}",
+        findings(&loaded)
+    );
+}

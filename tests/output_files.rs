@@ -102,10 +102,18 @@ fn an_existing_file_of_another_kind_is_replaced_only_with_force() {
         std::fs::read_to_string(dir.0.join("notes.txt")).unwrap(),
         "mine"
     );
-    // With --force the file is replaced.
+    // With --force the file is replaced (the format named: a .toml name chooses none).
     let out = ttrmap_in(
         &dir.0,
-        &["render", "map.toml", "-o", "other.toml", "--force"],
+        &[
+            "render",
+            "map.toml",
+            "-o",
+            "other.toml",
+            "--force",
+            "--format",
+            "svg",
+        ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let svg = std::fs::read_to_string(dir.0.join("other.toml")).unwrap();

@@ -54,6 +54,49 @@ pub const BOT_NAMES: &[&str] = &[
     "long-route",
 ];
 
+/// What each bot does, in one line, for `ttrmap playtest --help` and the docs.
+pub const BOT_DOCS: &[(&str, &str)] = &[
+    (
+        "random",
+        "any legal action, uniformly (ticket draws 10 times rarer); finds failure states and \
+         rule holes fast, says nothing about balance",
+    ),
+    (
+        "destination-hungry",
+        "keeps every ticket its trains can still build and draws more when its plan is done",
+    ),
+    (
+        "route-focus",
+        "keeps the fewest, cheapest tickets and claims the longest routes first",
+    ),
+    (
+        "one-step",
+        "greedy, one turn ahead: at most two tickets, claims toward the one nearest completion",
+    ),
+    (
+        "long-route",
+        "few long tickets, one growing network for the longest-path bonus",
+    ),
+];
+
+/// The `--bots` help: every bot with what it does, and which to use for what.
+pub fn bots_help() -> String {
+    let mut s = String::from(
+        "Bots, comma-separated; seats take them in turn, rotating each game so every bot plays \
+         every seat.\n\n",
+    );
+    for (name, doc) in BOT_DOCS {
+        s.push_str(&format!("  {name}: {doc}\n"));
+    }
+    s.push_str(
+        "\nFor balance, play the four styles together \
+         (--bots destination-hungry,route-focus,one-step,long-route): a map where one style wins \
+         far more than its share favours one way of playing. Use random to find games that \
+         cannot finish.",
+    );
+    s
+}
+
 /// Makes a bot by name.
 pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {

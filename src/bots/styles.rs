@@ -1,7 +1,7 @@
 //! Four playing styles after de Mesentier Silva, Lee, Togelius and Nealen, "AI-based
 //! Playtesting of Contemporary Board Games" (FDG 2017), whose agents are named destination
 //! hungry, route focus, one step thinking and long route (names confirmed by Smith & Anton,
-//! AAAI 2022; see `notes/peers.md`). The papers' exact rules were not available, so each
+//! AAAI 2022). The papers' exact rules were not available, so each
 //! style here is this project's reading of its name:
 //!
 //! - `destination-hungry`: keeps every offered ticket that still fits its trains once

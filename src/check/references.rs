@@ -198,12 +198,14 @@ fn city(cx: &mut Cx, at: Vec<Seg>, id: &str, what: &str) {
     } else {
         did_you_mean(id, cx.map.cities.iter().map(|c| c.id.as_str()))
     };
-    cx.at(
-        at,
-        Diagnostic::error("unknown-city", format!("{what} names unknown city `{id}`"))
-            .with_label(format!("no city `{id}` is defined"))
-            .with_help_opt(help),
-    );
+    let fix = crate::suggest::unique_closest(id, cx.map.cities.iter().map(|c| c.id.as_str()));
+    let mut d = Diagnostic::error("unknown-city", format!("{what} names unknown city `{id}`"))
+        .with_label(format!("no city `{id}` is defined"))
+        .with_help_opt(help);
+    if let Some(c) = fix {
+        d = d.with_fix(format!("\"{c}\""));
+    }
+    cx.at(at, d);
 }
 
 /// A ticket end: a city or a zone.
@@ -212,15 +214,17 @@ fn place(cx: &mut Cx, at: Vec<Seg>, id: &str) {
         return;
     }
     let help = did_you_mean(id, cx.place_ids());
-    cx.at(
-        at,
-        Diagnostic::error(
-            "unknown-city",
-            format!("ticket names unknown city or zone `{id}`"),
-        )
-        .with_label(format!("no city or zone `{id}` is defined"))
-        .with_help_opt(help),
-    );
+    let fix = crate::suggest::unique_closest(id, cx.place_ids()).map(|c| format!("\"{c}\""));
+    let mut d = Diagnostic::error(
+        "unknown-city",
+        format!("ticket names unknown city or zone `{id}`"),
+    )
+    .with_label(format!("no city or zone `{id}` is defined"))
+    .with_help_opt(help);
+    if let Some(f) = fix {
+        d = d.with_fix(f);
+    }
+    cx.at(at, d);
 }
 
 fn unknown<'a>(

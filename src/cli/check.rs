@@ -1,16 +1,17 @@
 //! `ttrmap check FILE...`: load every file, run the lints on those that loaded cleanly,
 //! report every problem, exit 1 if any error (or warning, with `--strict`).
 
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
+use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, usage_error};
 use crate::diagnostic::Severity;
 use crate::load::{Loaded, load_path};
 use crate::report::{FileReport, Format, render};
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Map files to check.
+    /// Map files to check; a folder checks every `.toml` file directly in it, `-` reads
+    /// standard input.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Output format.
@@ -25,27 +26,157 @@ pub struct Args {
     /// Skip the graph lints: syntax, schema and reference checks only.
     #[arg(long)]
     no_lints: bool,
+    /// Apply the sure fixes (a ticket's value, a misspelt id with one close match) to the
+    /// files, keeping everything else as written, say what changed, then report what is left.
+    #[arg(long, conflicts_with = "diff")]
+    fix: bool,
+    /// Show the fixes `--fix` would apply, as a unified diff, without writing anything.
+    #[arg(long)]
+    diff: bool,
+}
+
+/// The files the arguments name: a folder's `.toml` files (sorted), others as given. A folder
+/// that cannot be listed or has no map is an error message.
+fn expand(args: &[PathBuf]) -> Vec<Result<PathBuf, String>> {
+    let mut out = Vec::new();
+    for arg in args {
+        if !arg.is_dir() {
+            out.push(Ok(arg.clone()));
+            continue;
+        }
+        let listed = std::fs::read_dir(arg).and_then(|entries| {
+            entries
+                .map(|e| e.map(|e| e.path()))
+                .collect::<std::io::Result<Vec<PathBuf>>>()
+        });
+        match listed {
+            Ok(mut files) => {
+                files.retain(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"));
+                files.sort();
+                if files.is_empty() {
+                    out.push(Err(format!(
+                        "{}: no .toml file in this folder",
+                        arg.display()
+                    )));
+                }
+                out.extend(files.into_iter().map(Ok));
+            }
+            Err(e) => out.push(Err(format!("cannot read {}: {e}", arg.display()))),
+        }
+    }
+    out
+}
+
+/// Loads a map file, or standard input for `-`.
+fn load(path: &Path) -> std::io::Result<Loaded> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+        return Ok(crate::load::load_bytes("<stdin>", &bytes));
+    }
+    load_path(path)
 }
 
 pub fn run(args: Args) -> i32 {
     let mut loaded: Vec<Loaded> = Vec::with_capacity(args.files.len());
-    for path in &args.files {
-        match load_path(path) {
-            Ok(mut l) => {
-                if !args.no_lints && !l.has_errors() {
-                    let found = crate::lint::run(&l);
-                    l.diagnostics.extend(
-                        found
-                            .into_iter()
-                            .filter(|d| args.verbose || d.severity != Severity::Info),
-                    );
-                    crate::load::sort_diagnostics(&mut l.diagnostics);
-                }
-                loaded.push(l)
+    // A file that cannot be read is reported at once and the others are still checked; the
+    // exit code is then 2 (I/O), whatever the others hold.
+    let mut unreadable = false;
+    for path in expand(&args.files) {
+        let path = match path {
+            Ok(p) => p,
+            Err(e) => {
+                usage_error(e);
+                unreadable = true;
+                continue;
             }
-            Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
+        };
+        match load(&path).map(|l| lint(l, &args)) {
+            Ok(l) if args.fix || args.diff => match fix_file(&path, l, &args) {
+                Ok(l) => loaded.push(l),
+                Err(e) => {
+                    usage_error(e);
+                    unreadable = true;
+                }
+            },
+            Ok(l) => loaded.push(l),
+            Err(e) => {
+                usage_error(format!("cannot read {}: {e}", path.display()));
+                unreadable = true;
+            }
         }
     }
+    if args.diff {
+        return if unreadable { EXIT_USAGE } else { EXIT_OK };
+    }
+    report(&args, &loaded, unreadable)
+}
+
+/// The lints, on a file that loaded cleanly (unless `--no-lints`), findings in source order.
+fn lint(mut l: Loaded, args: &Args) -> Loaded {
+    if !args.no_lints && !l.has_errors() {
+        let found = crate::lint::run(&l);
+        l.diagnostics.extend(
+            found
+                .into_iter()
+                .filter(|d| args.verbose || d.severity != Severity::Info),
+        );
+        crate::load::sort_diagnostics(&mut l.diagnostics);
+    }
+    l
+}
+
+/// `--fix`: writes the fixed text and returns the fixed file checked again. `--diff`: prints
+/// the diff and returns the file as it is. Fixing may bring new findings to light (the lints
+/// run only once the reference errors are fixed), so fixes are applied in rounds until none
+/// is left (at most [`FIX_ROUNDS`]).
+fn fix_file(path: &Path, original: Loaded, args: &Args) -> Result<Loaded, String> {
+    let mut current = original.clone();
+    let mut applied = Vec::new();
+    for _ in 0..FIX_ROUNDS {
+        let (fixed, round) = super::fix::apply(&current.text, &current.diagnostics);
+        if round.is_empty() {
+            break;
+        }
+        applied.extend(round);
+        current = lint(crate::load::load_str(&original.name, &fixed), args);
+    }
+    if applied.is_empty() {
+        return Ok(original);
+    }
+    if args.diff {
+        super::emit(&super::fix::diff(
+            &original.name,
+            &original.text,
+            &current.text,
+        ));
+        return Ok(original);
+    }
+    if path.as_os_str() == "-" {
+        return Err("--fix cannot write to standard input; use --diff".into());
+    }
+    // `--fix` rewrites the map it read, on purpose: the one output that may be an input.
+    let target = super::output::resolve(&super::output::Request {
+        path,
+        inputs: &[],
+        kinds: &["toml"],
+        force: false,
+    })?;
+    super::output::write(&target, current.text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    for a in &applied {
+        eprintln!(
+            "fixed {}:{}: {} → {} ({})",
+            original.name, a.line, a.old, a.new, a.code
+        );
+    }
+    Ok(current)
+}
+
+/// Rounds of fixes in one `--fix` run.
+const FIX_ROUNDS: usize = 4;
+
+fn report(args: &Args, loaded: &[Loaded], unreadable: bool) -> i32 {
     let reports: Vec<FileReport> = loaded
         .iter()
         .map(|l| FileReport {
@@ -54,14 +185,22 @@ pub fn run(args: Args) -> i32 {
             diagnostics: &l.diagnostics,
         })
         .collect();
-    let color = args.format == Format::Human && std::io::stdout().is_terminal();
-    super::emit(&render(args.format, &reports, color));
+    let color = args.format == Format::Human
+        && super::color_wanted(
+            std::io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR"),
+        );
+    // Nothing was read: the error lines say it all, no empty report follows them.
+    if !loaded.is_empty() {
+        super::emit(&render(args.format, &reports, color));
+    }
     let worst = loaded
         .iter()
         .flat_map(|l| &l.diagnostics)
         .map(|d| d.severity)
         .max();
     match worst {
+        _ if unreadable => EXIT_USAGE,
         Some(Severity::Error) => EXIT_PROBLEMS,
         Some(Severity::Warning) if args.strict => EXIT_PROBLEMS,
         _ => EXIT_OK,

@@ -11,37 +11,16 @@ pub struct Args {
     code: Option<String>,
 }
 
-/// Codes reported by the loader itself, before the semantic checks.
-const LOADER_CODES: &[(&str, &str)] = &[
-    ("toml-syntax", "the file is not valid TOML"),
-    (
-        "schema",
-        "the file does not match the map format's JSON Schema (`ttrmap schema`)",
-    ),
-    ("encoding", "the file is not valid UTF-8"),
-    (
-        "file-too-large",
-        "the file is larger than any map file should be",
-    ),
-    (
-        "unknown-preset",
-        "`rules.base` names a preset that does not exist",
-    ),
-    (
-        "internal",
-        "a bug in ttrmap: the map passed the schema but not the model",
-    ),
-];
-
 pub fn run(args: Args) -> i32 {
     let rules = crate::lint::registry::RULES;
     // Lint rules document themselves; loader, check and position codes have a one-line
     // summary.
     let plain = || {
-        LOADER_CODES
+        crate::load::CODES
             .iter()
             .chain(crate::check::CODES)
             .chain(crate::engine::position::CODES)
+            .chain(crate::lint::TABLE_CODES)
             .filter(|(c, _)| crate::lint::registry::find(c).is_none())
     };
     let modules = crate::engine::mechanics::MODULE_DOCS;
@@ -63,7 +42,7 @@ pub fn run(args: Args) -> i32 {
                     r.summary()
                 ));
             }
-            super::emit("load, check and score codes (always errors):\n");
+            super::emit("load, check and score codes (errors; `unknown-lint` a warning):\n");
             for (code, summary) in plain() {
                 super::emit(&format!("  {code:<24} {summary}\n"));
             }

@@ -99,7 +99,7 @@ pub fn run(args: Args) -> i32 {
     let text = match import_dir(&args.dir, &opts) {
         Ok(t) => t,
         Err(e @ ImportError::Io { .. }) => return usage_error(e),
-        Err(e @ ImportError::Data { .. }) => {
+        Err(e @ (ImportError::Data { .. } | ImportError::Rows(_))) => {
             eprintln!("error: {e}");
             return EXIT_PROBLEMS;
         }

@@ -2,8 +2,10 @@
 
 mod check;
 mod explain;
+mod fix;
 mod import;
 mod new;
+mod out_format;
 mod output;
 mod playtest;
 mod presets;
@@ -65,6 +67,12 @@ pub fn run() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
+            if e.kind() == clap::error::ErrorKind::InvalidSubcommand
+                && let Some(typed) = std::env::args().skip(1).find(|a| !a.starts_with('-'))
+                && let Some(meant) = meant_command(&typed)
+            {
+                eprintln!("\nDid you mean `{meant}`? (`ttrmap {meant} --help`)");
+            }
             return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
         }
     };
@@ -81,6 +89,44 @@ pub fn run() -> i32 {
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
     }
+}
+
+/// Words other tools use for what a ttrmap command does.
+const COMMAND_SYNONYMS: &[(&str, &str)] = &[
+    ("lint", "check"),
+    ("validate", "check"),
+    ("verify", "check"),
+    ("test", "check"),
+    ("draw", "render"),
+    ("export", "render"),
+    ("play", "playtest"),
+    ("simulate", "playtest"),
+    ("init", "new"),
+    ("create", "new"),
+    ("rules", "presets"),
+];
+
+/// The command a mistyped or foreign command word most likely meant.
+fn meant_command(typed: &str) -> Option<String> {
+    let typed = typed.to_lowercase();
+    if let Some((_, meant)) = COMMAND_SYNONYMS.iter().find(|(w, _)| *w == typed) {
+        return Some((*meant).to_string());
+    }
+    use clap::CommandFactory;
+    let command = Cli::command();
+    command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .map(|name| (strsim::damerau_levenshtein(&typed, &name), name))
+        .filter(|(d, name)| *d <= 2.max(name.len() / 3))
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Colour in human output: only on a terminal, and never when `NO_COLOR` is set to anything
+/// but the empty string (no-color.org).
+pub(crate) fn color_wanted(is_terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    is_terminal && no_color.is_none_or(|v| v.is_empty())
 }
 
 /// Writes command output to stdout. A closed pipe (`ttrmap explain | head`) ends the process
@@ -157,4 +203,25 @@ pub(crate) fn write_output(req: &output::Request<'_>, contents: &[u8]) -> Result
     let target = output::resolve(req).map_err(usage_error)?;
     output::write(&target, contents)
         .map_err(|e| usage_error(format!("cannot write {}: {e}", req.path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_turns_colour_off_on_a_terminal() {
+        assert!(color_wanted(true, None));
+        assert!(!color_wanted(true, Some("1".into())));
+        assert!(color_wanted(true, Some("".into())));
+        assert!(!color_wanted(false, None));
+    }
+
+    #[test]
+    fn foreign_and_mistyped_commands_find_theirs() {
+        assert_eq!(meant_command("lint").as_deref(), Some("check"));
+        assert_eq!(meant_command("Validate").as_deref(), Some("check"));
+        assert_eq!(meant_command("rendr").as_deref(), Some("render"));
+        assert_eq!(meant_command("zzzzzzzz"), None);
+    }
 }

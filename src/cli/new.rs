@@ -15,12 +15,32 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("europe", include_str!("../../templates/europe.toml")),
 ];
 
+/// What each template is, for `--help`.
+const TEMPLATE_DOCS: &[(&str, &str)] = &[
+    (
+        "basic",
+        "the base game's rules (USA): 10 cities, 16 routes, 8 tickets",
+    ),
+    (
+        "europe",
+        "Europe's rules: stations, tunnels, ferries, a regular and a long ticket deck",
+    ),
+];
+
+fn template_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        TEMPLATE_DOCS
+            .iter()
+            .map(|(name, doc)| clap::builder::PossibleValue::new(name).help(doc)),
+    )
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Name of the new map (`my-map` writes `my-map.toml`).
     name: String,
     /// Template to start from.
-    #[arg(long, short, default_value = "basic")]
+    #[arg(long, short, default_value = "basic", value_parser = template_names())]
     template: String,
     /// Replace the map file if it exists (the schema file beside it is kept either way).
     #[arg(long)]
@@ -87,26 +107,34 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = output::write(&target, text.as_bytes()) {
         return usage_error(format!("cannot write {}: {e}", path.display()));
     }
+    let shown = path.display().to_string();
     super::emit(&format!(
-        "wrote {} (template `{}`); next: ttrmap check {}\n",
-        path.display(),
+        "wrote {shown} (template `{}`); next: ttrmap check {}\n",
         args.template,
-        path.display()
+        shell_quoted(&shown)
     ));
     EXIT_OK
 }
 
 /// Lowercase letters, digits and single dashes.
+/// The map id: the same slug `import` makes for a city (`Côte d'Azur` → `cote-d-azur`), kept
+/// to what a map id allows (ASCII letters, digits, dashes; 64 characters).
 fn map_id(stem: &str) -> String {
     let mut id = String::new();
-    for ch in stem.chars().flat_map(char::to_lowercase) {
+    for ch in crate::import::slug::slug(stem).chars() {
         if ch.is_ascii_alphanumeric() {
             id.push(ch);
         } else if !id.is_empty() && !id.ends_with('-') {
             id.push('-');
         }
     }
-    id.trim_end_matches('-').chars().take(64).collect()
+    let id: String = id.trim_end_matches('-').chars().take(64).collect();
+    id.trim_end_matches('-').to_string()
+}
+
+/// `s` as one shell word, quoted only when it needs to be.
+fn shell_quoted(s: &str) -> String {
+    shlex::try_quote(s).map_or_else(|_| s.to_string(), |q| q.into_owned())
 }
 
 fn toml_escape(s: &str) -> String {
@@ -118,9 +146,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_template_has_its_help_line() {
+        let names: Vec<&str> = TEMPLATES.iter().map(|(n, _)| *n).collect();
+        let documented: Vec<&str> = TEMPLATE_DOCS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, documented);
+    }
+
+    #[test]
     fn ids_are_slugs() {
         assert_eq!(map_id("My Map_2"), "my-map-2");
-        assert_eq!(map_id("Castilla y León"), "castilla-y-le-n");
+        assert_eq!(map_id("Castilla y León"), "castilla-y-leon");
+        assert_eq!(map_id("Côte d'Azur"), "cote-d-azur");
+        assert_eq!(map_id("東京 Tokyo"), "tokyo");
         assert_eq!(map_id("***"), "");
     }
 

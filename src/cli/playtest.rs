@@ -1,15 +1,18 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
-//! [--mode M] [--without KEY,...] [--format human|json|html] [--output FILE] [--record FILE]`.
+//! [--mode M] [--without KEY,...] [--with KEY,...] [--format human|json|html] [--output FILE] [--record FILE]
+//! [--max-failures PERCENT] [--force]`.
 
+use super::out_format::{self, OtherExtension};
 use super::output::{self, Request, Target};
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
+use crate::playtest::diagnose::failure_cause;
 use crate::playtest::record::map_hash;
 use crate::playtest::{Config, RecordHeader, Recording, html::render_html, render_human, run_with};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum PlaytestFormat {
     Human,
     Json,
@@ -21,15 +24,17 @@ pub enum PlaytestFormat {
 pub struct Args {
     /// The map file.
     file: PathBuf,
-    /// Games to play (at most 10,000,000).
+    /// Games to play (per player count; at most 10,000,000).
     #[arg(long, default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
-    /// Players per game (default: the map's minimum).
-    #[arg(long)]
-    players: Option<u8>,
-    /// Bots, comma-separated; seats take them in turn, rotating each game.
-    #[arg(long, value_delimiter = ',', default_value = "random")]
+    /// Players per game, `3`, or a range, `2-5`: one report with a section per count
+    /// (default: the map's minimum).
+    #[arg(long, value_parser = player_counts, value_name = "N|MIN-MAX")]
+    players: Option<(u8, u8)>,
+    /// Bots, comma-separated; seats take them in turn, rotating each game (`--help` lists
+    /// them).
+    #[arg(long, value_delimiter = ',', default_value = "random", long_help = crate::bots::bots_help())]
     bots: Vec<String>,
     /// Base seed; game i plays with a seed derived from it and i.
     #[arg(long, default_value_t = 0)]
@@ -46,8 +51,13 @@ pub struct Args {
     /// (`mechanics.mystery_train`) or a bonus as `rules.bonuses.ID`; the report says so.
     #[arg(long, value_delimiter = ',')]
     without: Vec<String>,
-    #[arg(long, value_enum, default_value = "human")]
-    format: PlaytestFormat,
+    /// Play these optional extensions of the map (`mechanics.mystery_train`), which are left
+    /// out by default; the engine refuses one it does not play.
+    #[arg(long, value_delimiter = ',', value_name = "KEY")]
+    with: Vec<String>,
+    /// Report format (default: from the output's extension, `.json` or `.html`, else human).
+    #[arg(long, value_enum)]
+    format: Option<PlaytestFormat>,
     /// Write the report to this file (atomically) instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
@@ -55,10 +65,51 @@ pub struct Args {
     /// `ttrmap replay`. Written atomically when all games are played.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Exit 1, saying why in one line, when more than this percentage of the games end in a
+    /// failure state (the report is still written).
+    #[arg(long, default_value_t = 10.0, value_name = "PERCENT", value_parser = percent)]
+    max_failures: f64,
     /// Replace an existing --output or --record file of another kind than the command writes
     /// (report: .txt, .json, .html; recording: .jsonl). The map is never replaced.
     #[arg(long)]
     force: bool,
+}
+
+/// `3` → (3, 3); `2-5` → (2, 5).
+fn player_counts(s: &str) -> Result<(u8, u8), String> {
+    let count = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .map_err(|_| format!("`{t}` is not a player count"))
+    };
+    let (lo, hi) = match s.split_once('-') {
+        Some((a, b)) => (count(a)?, count(b)?),
+        None => (count(s)?, count(s)?),
+    };
+    if lo > hi {
+        return Err(format!("`{s}`: the smaller count comes first"));
+    }
+    Ok((lo, hi))
+}
+
+/// Output extensions and the report format each gets; any other extension gets text.
+const EXTENSIONS: &[(&str, PlaytestFormat)] = &[
+    ("json", PlaytestFormat::Json),
+    ("html", PlaytestFormat::Html),
+    ("htm", PlaytestFormat::Html),
+    ("txt", PlaytestFormat::Human),
+];
+
+fn percent(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim_end_matches('%')
+        .parse()
+        .map_err(|_| format!("`{s}` is not a percentage"))?;
+    if (0.0..=100.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} is not between 0 and 100"))
+    }
 }
 
 /// The most games one run plays: far beyond what a balance question needs, and a run that
@@ -93,65 +144,66 @@ pub fn run(args: Args) -> i32 {
         Ok(t) => t,
         Err(e) => return usage_error(e),
     };
+    let format = match out_format::choose(
+        args.format,
+        args.output.as_deref(),
+        EXTENSIONS,
+        PlaytestFormat::Human,
+        OtherExtension::Write(PlaytestFormat::Human),
+    ) {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
     let clean = match super::load_clean_map(&args.file, "") {
         Ok(clean) => clean,
         Err(code) => return code,
     };
     let map = &clean.map;
-    let players = args.players.unwrap_or(map.map.players.min.max(2));
-    let game = match Game::new_without(map, players, args.mode.as_deref(), &args.without) {
-        Ok(g) => g,
-        Err(e @ EngineError::Unsupported(_)) => {
-            eprintln!("error: {}: {e}", args.file.display());
-            return EXIT_PROBLEMS;
-        }
+    let range = map.map.players;
+    let (lo, hi) = args.players.unwrap_or((range.min.max(2), range.min.max(2)));
+    if lo < range.min || hi > range.max {
+        return usage_error(format!(
+            "{}: the map is for {} to {} players (--players {})",
+            args.file.display(),
+            range.min,
+            range.max,
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}-{hi}")
+            }
+        ));
+    }
+    if lo != hi && format == PlaytestFormat::Html {
+        return usage_error("--format html takes one player count; give --players N");
+    }
+    if lo != hi && args.record.is_some() {
+        return usage_error("--record takes one player count; give --players N");
+    }
+    let not_played = match optional_left_out(map, &args.with, &args.without) {
+        Ok(keys) => keys,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
-    let config = Config {
-        games: args.games,
-        seed: args.seed,
-        bots: args.bots,
-        threads: worker_threads(args.threads, args.games),
-        progress: std::io::stderr().is_terminal() && args.format == PlaytestFormat::Human,
-    };
-    let report = match &args.record {
-        None => run_with(&game, &config, None),
-        Some(path) => {
-            let target = record_target.as_ref().expect("resolved with --record");
-            let header = RecordHeader {
-                map: std::path::absolute(&args.file)
-                    .unwrap_or_else(|_| args.file.clone())
-                    .display()
-                    .to_string(),
-                map_hash: map_hash(clean.text.as_bytes()),
-                mode: args.mode.clone(),
-                players,
-                without: args.without.clone(),
-            };
-            match record_to(target, |out| {
-                run_with(&game, &config, Some(Recording { header, out }))
-            }) {
-                Ok(r) => Ok(r),
-                Err(RecordError::Io(e)) => {
-                    return usage_error(format!("cannot write {}: {e}", path.display()));
-                }
-                Err(RecordError::Run(e)) => Err(e),
-            }
+    let mut reports = Vec::new();
+    for players in lo..=hi {
+        let record = record_target.as_ref();
+        match play_count(&args, &clean, players, &not_played, format, record) {
+            Ok(r) => reports.push(r),
+            Err(code) => return code,
         }
-    };
-    let report = match report {
-        Ok(r) => r,
-        Err(e) => return usage_error(e),
-    };
-    let text = match args.format {
+    }
+    let text = match format {
         PlaytestFormat::Human => {
-            crate::report::text::escape_controls(&render_human(&report)).into_owned()
+            let text = reports
+                .iter()
+                .map(render_human)
+                .collect::<Vec<_>>()
+                .join("\n");
+            crate::report::text::escape_controls(&text).into_owned()
         }
-        PlaytestFormat::Json => format!(
-            "{}\n",
-            serde_json::to_string_pretty(&report).expect("plain data")
-        ),
-        PlaytestFormat::Html => match render_html(&report, map) {
+        PlaytestFormat::Json if reports.len() == 1 => json_text(&reports[0]),
+        PlaytestFormat::Json => json_text(&reports),
+        PlaytestFormat::Html => match render_html(&reports[0], map) {
             Ok(page) => page,
             Err(e) => return usage_error(e),
         },
@@ -161,10 +213,134 @@ pub fn run(args: Args) -> i32 {
             if let Err(e) = output::write(target, text.as_bytes()) {
                 return usage_error(format!("cannot write {}: {e}", path.display()));
             }
+            out_format::wrote(path);
         }
         _ => super::emit(&text),
     }
-    EXIT_OK
+    reports
+        .iter()
+        .map(|r| too_many_failures(&args.file, r, map, args.max_failures))
+        .max()
+        .unwrap_or(EXIT_OK)
+}
+
+fn json_text(value: &impl serde::Serialize) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(value).expect("plain data")
+    )
+}
+
+/// Plays the games at one player count (recording them when asked); `Err` is the exit code,
+/// its message printed.
+fn play_count(
+    args: &Args,
+    clean: &super::CleanMap,
+    players: u8,
+    not_played: &[String],
+    format: PlaytestFormat,
+    record: Option<&Target>,
+) -> Result<crate::playtest::Report, i32> {
+    let map = &clean.map;
+    let without: Vec<String> = args.without.iter().chain(not_played).cloned().collect();
+    let game = match Game::new_without(map, players, args.mode.as_deref(), &without) {
+        Ok(g) => g,
+        Err(e @ EngineError::Unsupported(_)) => {
+            eprintln!("error: {}: {e}", args.file.display());
+            return Err(EXIT_PROBLEMS);
+        }
+        Err(e) => return Err(usage_error(format!("{}: {e}", args.file.display()))),
+    };
+    let config = Config {
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots.clone(),
+        threads: worker_threads(args.threads, args.games),
+        progress: std::io::stderr().is_terminal() && format == PlaytestFormat::Human,
+    };
+    let report = match (&args.record, record) {
+        (Some(path), Some(target)) => {
+            let header = RecordHeader {
+                map: std::path::absolute(&args.file)
+                    .unwrap_or_else(|_| args.file.clone())
+                    .display()
+                    .to_string(),
+                map_hash: map_hash(clean.text.as_bytes()),
+                mode: args.mode.clone(),
+                players,
+                without: without.clone(),
+            };
+            match record_to(target, |out| {
+                run_with(&game, &config, Some(Recording { header, out }))
+            }) {
+                Ok(r) => Ok(r),
+                Err(RecordError::Io(e)) => {
+                    return Err(usage_error(format!("cannot write {}: {e}", path.display())));
+                }
+                Err(RecordError::Run(e)) => Err(e),
+            }
+        }
+        _ => run_with(&game, &config, None),
+    };
+    let mut report = report.map_err(usage_error)?;
+    // Left out because optional, not by the designer's `--without`: said apart in the report.
+    report.played_without.retain(|k| !not_played.contains(k));
+    report.extensions_not_played = not_played.to_vec();
+    Ok(report)
+}
+
+/// `EXIT_PROBLEMS`, with the cause in one line on stderr, when the failure states exceed
+/// `max_percent` of the games; `EXIT_OK` otherwise.
+fn too_many_failures(
+    file: &std::path::Path,
+    report: &crate::playtest::Report,
+    map: &crate::model::MapFile,
+    max_percent: f64,
+) -> i32 {
+    // failures × 100 against games × max, not a rounded rate: 10 % of 1,000 games allows
+    // exactly 100 failures.
+    let allowed = report.games as f64 * max_percent;
+    if report.failures == 0 || (report.failures as f64 * 100.0) <= allowed {
+        return EXIT_OK;
+    }
+    let cause = failure_cause(report, map).unwrap_or_default();
+    eprintln!(
+        "error: {}: {} of {} games ended in a failure state (more than --max-failures {max_percent}%): {cause}",
+        file.display(),
+        report.failures,
+        report.games,
+    );
+    EXIT_PROBLEMS
+}
+
+/// The map's optional extensions (`mechanics.NAME`) this playtest leaves out: all of them
+/// but those `with` asks for and those `without` already names. A `with` key that is not an
+/// optional extension of the map is an error.
+fn optional_left_out(
+    map: &crate::model::MapFile,
+    with: &[String],
+    without: &[String],
+) -> Result<Vec<String>, String> {
+    let optional: Vec<String> = map
+        .mechanics
+        .optional()
+        .iter()
+        .map(|m| format!("mechanics.{m}"))
+        .collect();
+    if let Some(w) = with.iter().find(|w| !optional.contains(w)) {
+        return Err(if optional.is_empty() {
+            format!("--with {w}: the map has no optional extension")
+        } else {
+            format!(
+                "--with {w}: not an optional extension of the map; it has {}",
+                optional.join(", ")
+            )
+        });
+    }
+    Ok(optional
+        .into_iter()
+        .filter(|k| !with.contains(k) && !without.contains(k))
+        .collect())
 }
 
 enum RecordError {

@@ -1,10 +1,11 @@
-//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME] [--dpi N] [--tickets]
+//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME|FILE] [--dpi N] [--tickets]
 //! [--print]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
+use super::out_format::{self, OtherExtension};
 use super::output::{self, Request};
 use super::{EXIT_OK, usage_error};
-use crate::render::{Format, Options, RenderError, render};
+use crate::render::{Format, Options, render};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -18,7 +19,8 @@ pub struct Args {
     /// Output format; default: from the output's extension, else svg.
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Theme (`classic`, `ink`); themes live in templates/themes/.
+    /// Theme: `classic` or `ink` (built in), or the path of a theme file (`my.css`, or a
+    /// folder holding `theme.css`) made as `templates/themes/README.md` in the source says.
     #[arg(long, default_value = crate::render::DEFAULT_THEME)]
     theme: String,
     /// PNG resolution in dots per inch of the printed size (default: 2000 px wide).
@@ -40,14 +42,13 @@ pub struct Args {
 /// The files `render` writes: an existing one of these kinds is replaced without `--force`.
 const KINDS: &[&str] = &["svg", "png", "html", "htm"];
 
-fn format_of(path: &Path) -> Option<Format> {
-    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-        "svg" => Some(Format::Svg),
-        "png" => Some(Format::Png),
-        "html" | "htm" => Some(Format::Html),
-        _ => None,
-    }
-}
+/// Output extensions and the format each writes.
+const EXTENSIONS: &[(&str, Format)] = &[
+    ("svg", Format::Svg),
+    ("png", Format::Png),
+    ("html", Format::Html),
+    ("htm", Format::Html),
+];
 
 /// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`).
 fn default_output(map: &Path, format: Format, tickets: bool) -> PathBuf {
@@ -64,10 +65,30 @@ fn default_output(map: &Path, format: Format, tickets: bool) -> PathBuf {
 }
 
 pub fn run(args: Args) -> i32 {
-    let format = args
-        .format
-        .or_else(|| args.output.as_deref().and_then(format_of))
-        .unwrap_or(Format::Svg);
+    // The output rule first: an output that is the map, or an existing file of another kind,
+    // is refused for that reason before its extension is read as a format.
+    let resolve = |out: &Path| {
+        output::resolve(&Request {
+            path: out,
+            inputs: &[&args.map],
+            kinds: KINDS,
+            force: args.force,
+        })
+    };
+    let given = match args.output.as_deref().map(resolve).transpose() {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
+    let format = match out_format::choose(
+        args.format,
+        args.output.as_deref(),
+        EXTENSIONS,
+        Format::Svg,
+        OtherExtension::Refuse,
+    ) {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
     if args.tickets && format == Format::Html {
         return usage_error("--tickets draws a printable sheet: use --format svg or png");
     }
@@ -81,21 +102,14 @@ pub fn run(args: Args) -> i32 {
         dpi: args.dpi,
     };
     // Check options before reading the map, so a typo is reported even for a broken map.
-    if let Err(e) = crate::render::Theme::named(&opts.theme)
-        .ok_or_else(|| RenderError::UnknownTheme(opts.theme.clone()))
-    {
+    if let Err(e) = crate::render::theme(&opts) {
         return usage_error(e);
     }
     let out = args
         .output
         .clone()
         .unwrap_or_else(|| default_output(&args.map, format, opts.tickets));
-    let target = match output::resolve(&Request {
-        path: &out,
-        inputs: &[&args.map],
-        kinds: KINDS,
-        force: args.force,
-    }) {
+    let target = match given.map_or_else(|| resolve(&out), Ok) {
         Ok(t) => t,
         Err(e) => return usage_error(e),
     };
@@ -112,6 +126,6 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = output::write(&target, &bytes) {
         return usage_error(format!("cannot write {}: {e}", out.display()));
     }
-    println!("wrote {}", out.display());
+    out_format::wrote(&out);
     EXIT_OK
 }

@@ -9,7 +9,7 @@
 
 mod read;
 mod rules;
-mod slug;
+pub(crate) mod slug;
 mod write;
 
 pub use slug::slug;
@@ -45,6 +45,8 @@ pub enum ImportError {
         line: u64,
         message: String,
     },
+    /// Several malformed rows (exit code 1), each a `Data` error, in file and line order.
+    Rows(Vec<ImportError>),
 }
 
 impl fmt::Display for ImportError {
@@ -56,6 +58,10 @@ impl fmt::Display for ImportError {
                 line,
                 message,
             } => write!(f, "{}:{line}: {message}", path.display()),
+            ImportError::Rows(all) => {
+                let lines: Vec<String> = all.iter().map(ToString::to_string).collect();
+                write!(f, "{}", lines.join("\nerror: "))
+            }
         }
     }
 }
@@ -190,11 +196,19 @@ pub fn import_dir(dir: &Path, opts: &Options) -> Result<String, ImportError> {
             .unwrap_or_else(|| dir.display().to_string()),
         ..Imported::default()
     };
-    let places = read::cities(dir, &mut imported)?;
-    let rows = read::routes(dir, &imported, &places)?;
+    // Malformed rows are gathered across the three files and reported together; a missing
+    // file or header column stops at once.
+    let mut errs = Vec::new();
+    let places = read::cities(dir, &mut imported, &mut errs)?;
+    let rows = read::routes(dir, &imported, &places, &mut errs)?;
     imported.files.push("routes.csv");
     group_routes(&mut imported, rows);
-    read::tickets(dir, &mut imported, &places, &opts.decks)?;
+    read::tickets(dir, &mut imported, &places, &opts.decks, &mut errs)?;
+    match errs.len() {
+        0 => {}
+        1 => return Err(errs.remove(0)),
+        _ => return Err(ImportError::Rows(errs)),
+    }
     let settings = read::settings(dir, &mut imported)?;
     rules::derive(&mut imported, &preset, settings.as_ref());
     place_board(&mut imported);

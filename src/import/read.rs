@@ -14,9 +14,32 @@ use std::path::{Path, PathBuf};
 pub(super) struct Places {
     by_id: HashMap<String, Place>,
     by_name: HashMap<String, Place>,
+    /// Ids and names of `cities.csv` rows that were reported as malformed: a route or ticket
+    /// naming one is skipped, not reported a second time as unknown.
+    broken: Vec<String>,
 }
 
 impl Places {
+    /// Why a row's place is not found: `None` when it names a broken row (already reported),
+    /// else the message, with the closest place for a likely typo.
+    fn missing(&self, column: &str, id: &str, name: &str) -> Option<String> {
+        let shown = if id.is_empty() { name } else { id };
+        if self.broken.iter().any(|b| b == shown) {
+            return None;
+        }
+        let keys = if id.is_empty() {
+            &self.by_name
+        } else {
+            &self.by_id
+        };
+        let hint = crate::suggest::closest(shown, keys.keys().map(String::as_str))
+            .map(|c| format!("; did you mean `{c}`?"))
+            .unwrap_or_default();
+        Some(format!(
+            "`{column}` names `{shown}`, which is not in cities.csv{hint}"
+        ))
+    }
+
     /// The place a row names: by `id` when the id column has a value, else by name.
     fn find(&self, id: &str, name: &str) -> Option<&Place> {
         if !id.is_empty() {
@@ -78,7 +101,21 @@ fn read_table(path: PathBuf) -> Result<Table, ImportError> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(bytes.as_slice());
-    let headers = reader.headers().map_err(|e| csv_error(&path, &e))?.clone();
+    // Lines are counted from byte offsets here: the csv crate's own line count runs one short
+    // per CRLF line break (files saved by spreadsheets on Windows).
+    // A record's position may fall on the line break before it (after a CR): its line is the
+    // one its first character is on.
+    let line_at = |byte: u64| {
+        let mut end = (byte as usize).min(bytes.len());
+        while end < bytes.len() && matches!(bytes[end], b'\r' | b'\n') {
+            end += 1;
+        }
+        bytes[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1
+    };
+    let headers = reader
+        .headers()
+        .map_err(|e| csv_error(&path, &e, &line_at))?
+        .clone();
     let columns = headers
         .iter()
         .enumerate()
@@ -86,8 +123,8 @@ fn read_table(path: PathBuf) -> Result<Table, ImportError> {
         .collect();
     let mut rows = Vec::new();
     for rec in reader.records() {
-        let rec = rec.map_err(|e| csv_error(&path, &e))?;
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let rec = rec.map_err(|e| csv_error(&path, &e, &line_at))?;
+        let line = rec.position().map(|p| line_at(p.byte())).unwrap_or(0);
         if rec.iter().all(|f| f.trim().is_empty()) {
             continue; // blank spreadsheet rows
         }
@@ -101,8 +138,8 @@ fn read_table(path: PathBuf) -> Result<Table, ImportError> {
 }
 
 /// A csv crate error as a located data error (field-count mismatches, invalid UTF-8).
-fn csv_error(path: &Path, e: &csv::Error) -> ImportError {
-    let line = e.position().map(|p| p.line()).unwrap_or(1);
+fn csv_error(path: &Path, e: &csv::Error, line_at: &dyn Fn(u64) -> u64) -> ImportError {
+    let line = e.position().map(|p| line_at(p.byte())).unwrap_or(1);
     let message = match e.kind() {
         csv::ErrorKind::UnequalLengths {
             expected_len, len, ..
@@ -179,7 +216,11 @@ fn color(t: &Table, line: u64, value: &str) -> Result<LaneColor, ImportError> {
 
 /// Reads `cities.csv`: zones first (so endpoints can name them), then cities and endpoints in
 /// row order, each with a slug id.
-pub(super) fn cities(dir: &Path, imported: &mut Imported) -> Result<Places, ImportError> {
+pub(super) fn cities(
+    dir: &Path,
+    imported: &mut Imported,
+    errs: &mut Vec<ImportError>,
+) -> Result<Places, ImportError> {
     let t = read_table(dir.join("cities.csv"))?;
     t.require(&[&["name"], &["x"], &["y"]])?;
     imported.files.push("cities.csv");
@@ -187,39 +228,50 @@ pub(super) fn cities(dir: &Path, imported: &mut Imported) -> Result<Places, Impo
     let mut places = Places {
         by_id: HashMap::new(),
         by_name: HashMap::new(),
+        broken: Vec::new(),
     };
     let mut rows = Vec::new();
     for (line, rec) in &t.rows {
         let line = *line;
-        let name = t.get(rec, "name").to_string();
-        if name.is_empty() {
-            return Err(t.err(line, "`name` is empty"));
-        }
-        let csv_id = match t.get(rec, "id") {
-            "" => name.clone(),
-            id => id.to_string(),
-        };
-        if rows
-            .iter()
-            .any(|(_, id, ..): &(u64, String, String, [f64; 2], String)| *id == csv_id)
-        {
-            return Err(t.err(line, format!("id `{csv_id}` is used by an earlier row")));
-        }
-        let x = number(&t, line, "x", t.get(rec, "x"))?;
-        let y = number(&t, line, "y", t.get(rec, "y"))?;
-        let kind = match t.get(rec, "kind") {
-            "" => "city".to_string(),
-            k => k.to_ascii_lowercase(),
-        };
-        if !["city", "country", "country_endpoint", "offboard_city"].contains(&kind.as_str()) {
-            return Err(t.err(
+        let row = (|| {
+            let name = t.get(rec, "name").to_string();
+            if name.is_empty() {
+                return Err(t.err(line, "`name` is empty"));
+            }
+            let csv_id = match t.get(rec, "id") {
+                "" => name.clone(),
+                id => id.to_string(),
+            };
+            if rows
+                .iter()
+                .any(|(_, id, ..): &(u64, String, String, [f64; 2], String)| *id == csv_id)
+            {
+                return Err(t.err(line, format!("id `{csv_id}` is used by an earlier row")));
+            }
+            let x = number(&t, line, "x", t.get(rec, "x"))?;
+            let y = number(&t, line, "y", t.get(rec, "y"))?;
+            let kind = match t.get(rec, "kind") {
+                "" => "city".to_string(),
+                k => k.to_ascii_lowercase(),
+            };
+            if !["city", "country", "country_endpoint", "offboard_city"].contains(&kind.as_str()) {
+                return Err(t.err(
                 line,
                 format!(
                     "unknown kind `{kind}`; use city, country, country_endpoint or offboard_city"
                 ),
             ));
+            }
+            Ok((line, csv_id, name, [x, y], kind))
+        })();
+        match row {
+            Ok(row) => rows.push(row),
+            Err(e) => {
+                places.broken.push(t.get(rec, "name").to_string());
+                places.broken.push(t.get(rec, "id").to_string());
+                errs.push(e);
+            }
         }
-        rows.push((line, csv_id, name, [x, y], kind));
     }
     // Zones first: endpoints name them by the country row's id.
     let mut zone_by_csv: HashMap<String, usize> = HashMap::new();
@@ -243,13 +295,16 @@ pub(super) fn cities(dir: &Path, imported: &mut Imported) -> Result<Places, Impo
     }
     let region_names = region_names(dir);
     let mut endpoints_seen: HashMap<usize, usize> = HashMap::new();
-    for ((line, csv_id, name, pos, kind), (_, rec)) in rows.iter().zip(&t.rows) {
+    for (line, csv_id, name, pos, kind) in &rows {
+        let Some((_, rec)) = t.rows.iter().find(|(l, _)| l == line) else {
+            continue;
+        };
         let mut zone = None;
         let id = match kind.as_str() {
             "country" => continue,
             "country_endpoint" => {
                 let country = match t.get(rec, "country_id") {
-                    // The reference data numbers endpoints 1000 × country + n (SOURCES.md).
+                    // The reference data numbers endpoints 1000 × country + n.
                     "" => csv_id
                         .parse::<i64>()
                         .ok()
@@ -258,12 +313,14 @@ pub(super) fn cities(dir: &Path, imported: &mut Imported) -> Result<Places, Impo
                     c => c.to_string(),
                 };
                 let Some(&z) = zone_by_csv.get(&country) else {
-                    return Err(t.err(
+                    errs.push(t.err(
                         *line,
                         format!(
                             "endpoint `{name}` names country `{country}`, which has no `country` row"
                         ),
                     ));
+                    places.broken.extend([name.clone(), csv_id.clone()]);
+                    continue;
                 };
                 let n = endpoints_seen.entry(z).or_insert(0);
                 *n += 1;
@@ -352,88 +409,97 @@ pub(super) fn routes(
     dir: &Path,
     imported: &Imported,
     places: &Places,
+    errs: &mut Vec<ImportError>,
 ) -> Result<Vec<RouteRow>, ImportError> {
     let t = read_table(dir.join("routes.csv"))?;
     t.require(&[&["from_id", "from"], &["to_id", "to"], &["length"]])?;
     let mut out = Vec::new();
     for (line, rec) in &t.rows {
         let line = *line;
-        let mut ends = [0usize; 2];
-        for (k, (id_col, name_col)) in [("from_id", "from"), ("to_id", "to")].iter().enumerate() {
-            let (id, name) = (t.get(rec, id_col), t.get(rec, name_col));
-            ends[k] = match places.find(id, name) {
-                Some(Place::City(i)) => *i,
-                Some(Place::Zone(z)) => {
-                    return Err(t.err(
+        let row = (|| {
+            let mut ends = [0usize; 2];
+            for (k, (id_col, name_col)) in [("from_id", "from"), ("to_id", "to")].iter().enumerate()
+            {
+                let (id, name) = (t.get(rec, id_col), t.get(rec, name_col));
+                ends[k] = match places.find(id, name) {
+                    Some(Place::City(i)) => *i,
+                    Some(Place::Zone(z)) => {
+                        return Err(t.err(
                         line,
                         format!(
                             "route end `{}` is a country; routes end at its `country_endpoint` rows",
                             imported.zones[*z].name
                         ),
                     ));
-                }
-                None => {
-                    let shown = if id.is_empty() { name } else { id };
-                    return Err(t.err(
-                        line,
-                        format!("`{name_col}` names `{shown}`, which is not in cities.csv"),
-                    ));
-                }
-            };
-        }
-        let stock = t.get(rec, "stock_shares");
-        let stock_shares = if stock.is_empty() {
-            Vec::new()
-        } else {
-            stock
-                .split('|')
-                .map(|s| {
-                    s.trim().parse::<u32>().map_err(|_| {
-                        t.err(
-                            line,
-                            format!("`stock_shares` has `{s}`, not a whole number"),
-                        )
+                    }
+                    None => {
+                        return match places.missing(name_col, id, name) {
+                            Some(message) => Err(t.err(line, message)),
+                            None => Ok(None),
+                        };
+                    }
+                };
+            }
+            let stock = t.get(rec, "stock_shares");
+            let stock_shares = if stock.is_empty() {
+                Vec::new()
+            } else {
+                stock
+                    .split('|')
+                    .map(|s| {
+                        s.trim().parse::<u32>().map_err(|_| {
+                            t.err(
+                                line,
+                                format!("`stock_shares` has `{s}`, not a whole number"),
+                            )
+                        })
                     })
-                })
-                .collect::<Result<Vec<_>, _>>()?
-        };
-        let any = t.get(rec, "any_cards_per_locomotive");
-        let parallel = t.get(rec, "parallel_index");
-        out.push(RouteRow {
-            line,
-            from: ends[0],
-            to: ends[1],
-            length: small(&t, line, "length", t.get(rec, "length"), 1)?,
-            color: color(&t, line, t.get(rec, "color"))?,
-            tunnel: boolean(&t, line, "tunnel", t.get(rec, "tunnel"))?,
-            ferry: small(
-                &t,
+                    .collect::<Result<Vec<_>, _>>()?
+            };
+            let any = t.get(rec, "any_cards_per_locomotive");
+            let parallel = t.get(rec, "parallel_index");
+            let row = RouteRow {
                 line,
-                "ferry_locomotives",
-                t.get(rec, "ferry_locomotives"),
-                0,
-            )?,
-            any_cards: if any.is_empty() {
-                None
-            } else {
-                Some(small(&t, line, "any_cards_per_locomotive", any, 2)?)
-            },
-            mountains: small(
-                &t,
-                line,
-                "mountain_spaces",
-                t.get(rec, "mountain_spaces"),
-                0,
-            )?,
-            stock_shares,
-            parallel_index: if parallel.is_empty() {
-                None
-            } else {
-                Some(small(&t, line, "parallel_index", parallel, 0)? as u32)
-            },
-        });
-        if ends[0] == ends[1] {
-            return Err(t.err(line, "a route must join two different cities"));
+                from: ends[0],
+                to: ends[1],
+                length: small(&t, line, "length", t.get(rec, "length"), 1)?,
+                color: color(&t, line, t.get(rec, "color"))?,
+                tunnel: boolean(&t, line, "tunnel", t.get(rec, "tunnel"))?,
+                ferry: small(
+                    &t,
+                    line,
+                    "ferry_locomotives",
+                    t.get(rec, "ferry_locomotives"),
+                    0,
+                )?,
+                any_cards: if any.is_empty() {
+                    None
+                } else {
+                    Some(small(&t, line, "any_cards_per_locomotive", any, 2)?)
+                },
+                mountains: small(
+                    &t,
+                    line,
+                    "mountain_spaces",
+                    t.get(rec, "mountain_spaces"),
+                    0,
+                )?,
+                stock_shares,
+                parallel_index: if parallel.is_empty() {
+                    None
+                } else {
+                    Some(small(&t, line, "parallel_index", parallel, 0)? as u32)
+                },
+            };
+            if ends[0] == ends[1] {
+                return Err(t.err(line, "a route must join two different cities"));
+            }
+            Ok(Some(row))
+        })();
+        match row {
+            Ok(Some(row)) => out.push(row),
+            Ok(None) => {}
+            Err(e) => errs.push(e),
         }
     }
     Ok(out)
@@ -445,6 +511,7 @@ pub(super) fn tickets(
     imported: &mut Imported,
     places: &Places,
     only_decks: &[String],
+    errs: &mut Vec<ImportError>,
 ) -> Result<(), ImportError> {
     let path = dir.join("tickets.csv");
     if !path.exists() {
@@ -461,57 +528,69 @@ pub(super) fn tickets(
     let mut decks: Vec<String> = Vec::new();
     for (line, rec) in &t.rows {
         let line = *line;
-        let deck = match t.get(rec, "deck") {
-            "" => crate::model::IMPLICIT_DECK.to_string(),
-            d => slug(d),
-        };
-        if !only_decks.is_empty() && !only_decks.iter().any(|d| slug(d) == deck) {
-            continue;
-        }
-        let find = |id: &str, name: &str, column: &str| {
-            places.find(id, name).map(place_id).ok_or_else(|| {
-                let shown = if id.is_empty() { name } else { id };
-                t.err(
-                    line,
-                    format!("`{column}` names `{shown}`, which is not in cities.csv"),
-                )
-            })
-        };
-        let from = find(t.get(rec, "from_id"), t.get(rec, "from"), "from")?;
-        let to_ids: Vec<&str> = split_list(t.get(rec, "to_ids"));
-        let to_names: Vec<&str> = split_list(t.get(rec, "to"));
-        let points: Vec<&str> = split_list(t.get(rec, "points"));
-        let count = to_ids.len().max(to_names.len());
-        if count == 0 {
-            return Err(t.err(line, "the ticket has no destination"));
-        }
-        if points.len() != count {
-            return Err(t.err(
+        let ticket = (|| {
+            let deck = match t.get(rec, "deck") {
+                "" => crate::model::IMPLICIT_DECK.to_string(),
+                d => slug(d),
+            };
+            if !only_decks.is_empty() && !only_decks.iter().any(|d| slug(d) == deck) {
+                return Ok(None);
+            }
+            // `Ok(None)`: the place is a broken row of cities.csv, already reported.
+            let find = |id: &str, name: &str, column: &str| match places.find(id, name) {
+                Some(p) => Ok(Some(place_id(p))),
+                None => match places.missing(column, id, name) {
+                    Some(message) => Err(t.err(line, message)),
+                    None => Ok(None),
+                },
+            };
+            let Some(from) = find(t.get(rec, "from_id"), t.get(rec, "from"), "from")? else {
+                return Ok(None);
+            };
+            let to_ids: Vec<&str> = split_list(t.get(rec, "to_ids"));
+            let to_names: Vec<&str> = split_list(t.get(rec, "to"));
+            let points: Vec<&str> = split_list(t.get(rec, "points"));
+            let count = to_ids.len().max(to_names.len());
+            if count == 0 {
+                return Err(t.err(line, "the ticket has no destination"));
+            }
+            if points.len() != count {
+                return Err(t.err(
                 line,
                 format!(
                     "{count} destination(s) but {} points value(s); give one per destination, separated by `|`",
                     points.len()
                 ),
             ));
+            }
+            let mut targets = Vec::new();
+            for (k, value) in points.iter().enumerate().take(count) {
+                let id = to_ids.get(k).copied().unwrap_or("");
+                let name = to_names.get(k).copied().unwrap_or("");
+                let Some(to) = find(id, name, "to")? else {
+                    return Ok(None);
+                };
+                let p = value.parse::<i32>().map_err(|_| {
+                    t.err(line, format!("`points` has `{value}`, not a whole number"))
+                })?;
+                targets.push((to, p));
+            }
+            Ok(Some(ImportedTicket {
+                deck,
+                from,
+                targets,
+            }))
+        })();
+        match ticket {
+            Ok(Some(ticket)) => {
+                if !decks.contains(&ticket.deck) {
+                    decks.push(ticket.deck.clone());
+                }
+                tickets.push(ticket);
+            }
+            Ok(None) => {}
+            Err(e) => errs.push(e),
         }
-        let mut targets = Vec::new();
-        for (k, value) in points.iter().enumerate().take(count) {
-            let id = to_ids.get(k).copied().unwrap_or("");
-            let name = to_names.get(k).copied().unwrap_or("");
-            let to = find(id, name, "to")?;
-            let p = value
-                .parse::<i32>()
-                .map_err(|_| t.err(line, format!("`points` has `{value}`, not a whole number")))?;
-            targets.push((to, p));
-        }
-        if !decks.contains(&deck) {
-            decks.push(deck.clone());
-        }
-        tickets.push(ImportedTicket {
-            deck,
-            from,
-            targets,
-        });
     }
     imported.tickets = tickets;
     imported.decks = decks;

@@ -91,7 +91,7 @@ pub(super) fn derive(imported: &mut Imported, preset: &Rules, settings: Option<&
         );
     }
     if let Some(n) = int("locomotiveUsageRestriction") {
-        // 0: anywhere, 1: tunnels only, 3: tunnels and ferries (SOURCES.md).
+        // 0: anywhere, 1: tunnels only, 3: tunnels and ferries (the reference data's coding).
         let usage = match n {
             0 => Some((LocomotiveUse::Anywhere, "anywhere")),
             1 => Some((LocomotiveUse::TunnelsOnly, "tunnels-only")),
@@ -316,8 +316,7 @@ fn ferry_substitutes(imported: &mut Imported, preset: &Rules) {
     }
 }
 
-/// Points by route length used by Ticket to Ride maps (OEIS A306221; see
-/// notes/design-heuristics.md): the fallback for a length neither the preset nor the settings
+/// Points by route length used by Ticket to Ride maps (OEIS A306221): the fallback for a length neither the preset nor the settings
 /// score.
 const STANDARD_ROUTE_POINTS: [(u8, i32); 9] = [
     (1, 1),

@@ -6,7 +6,7 @@ use crate::model::{Color, IMPLICIT_DECK};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-/// France's track pieces (notes/missing-rule-data.md §6, from BGA's setup; the total of 64
+/// France's track pieces (from Board Game Arena's setup; the total of 64
 /// matches the rulebook): per colour 3 of length 2, 3 of length 3, 1 of 4 and 1 of 5.
 const FRANCE_TRACK_PIECES: [(u8, u8); 4] = [(2, 3), (3, 3), (4, 1), (5, 1)];
 
@@ -157,7 +157,7 @@ fn mechanics(w: &mut String, m: &Imported) {
         let _ = writeln!(w, "\n[mechanics.track_pieces]");
         let _ = writeln!(
             w,
-            "# France's split (per colour 3×2, 3×3, 1×4, 1×5; notes/missing-rule-data.md §6);\n# other track-bed lengths get 1 piece per colour. Edit for another map."
+            "# France's split (per colour 3×2, 3×3, 1×4, 1×5, as Board Game Arena sets it up);\n# other track-bed lengths get 1 piece per colour. Edit for another map."
         );
         let _ = writeln!(w, "pieces = [");
         let mut lengths: Vec<(u8, u8)> = FRANCE_TRACK_PIECES.to_vec();

@@ -7,6 +7,15 @@
 //! A broken `[lint.expect]` statement is always an error.
 
 pub mod registry;
+
+/// Codes about the map's `[lint]` table itself (not lint rules), with a one-line summary for
+/// `ttrmap explain`. Warnings: a misspelt rule id should not fail a map, but must be seen.
+pub const TABLE_CODES: &[(&str, &str)] = &[(
+    "unknown-lint",
+    "a `[lint]` table (`allow`, `warn`, `deny` or `params`) names a lint rule that does not \
+     exist, so the setting does nothing; a warning, with the closest rule id suggested \
+     (`ttrmap explain` lists the rules)",
+)];
 pub(crate) mod rules;
 
 use crate::diagnostic::{Diagnostic, Severity};
@@ -129,8 +138,16 @@ impl<'a> LintCx<'a> {
             span: self.loaded.span_of(&path),
             label: Some(label.into()),
             help,
+            fix: None,
         };
         self.out.push(d);
+    }
+
+    /// Gives the finding just reported the text that fixes it (see [`Diagnostic::fix`]).
+    pub fn fix_last(&mut self, text: impl Into<String>) {
+        if let Some(d) = self.out.last_mut() {
+            d.fix = Some(Box::new(text.into()));
+        }
     }
 
     /// Reports a broken `[lint.expect]` statement: always an error.
@@ -148,6 +165,7 @@ impl<'a> LintCx<'a> {
             span,
             label: Some(label.into()),
             help: Some("the map states this in `[lint.expect]`".into()),
+            fix: None,
         });
     }
 

@@ -7,6 +7,8 @@ pub static RULES: &[&Rule] = &[
     &unknown_city::RULE,
     &duplicate_id::RULE,
     &unreachable_city::RULE,
+    &city_off_board::RULE,
+    &stacked_route::RULE,
     &color_balance::RULE,
     &total_spaces::RULE,
     &ticket_value::RULE,

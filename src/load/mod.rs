@@ -5,6 +5,7 @@
 //! previous one succeeded (a document with syntax errors has no reliable structure to
 //! validate), so `Loaded::map` is `Some` exactly when syntax and schema passed.
 
+mod partial;
 mod presets;
 mod schema_errors;
 
@@ -54,6 +55,28 @@ impl Loaded {
             .any(|d| d.severity == crate::diagnostic::Severity::Error)
     }
 }
+
+/// Codes reported by the loader itself, before the semantic checks.
+pub const CODES: &[(&str, &str)] = &[
+    ("toml-syntax", "the file is not valid TOML"),
+    (
+        "schema",
+        "the file does not match the map format's JSON Schema (`ttrmap schema`)",
+    ),
+    ("encoding", "the file is not valid UTF-8"),
+    (
+        "file-too-large",
+        "the file is larger than any map file should be",
+    ),
+    (
+        "unknown-preset",
+        "`rules.base` names a preset that does not exist",
+    ),
+    (
+        "internal",
+        "a bug in ttrmap: the map passed the schema but not the model",
+    ),
+];
 
 /// Reads and loads a file. `Err` is an I/O problem (exit code 2), not a map problem.
 ///
@@ -186,7 +209,13 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
             .into_iter()
             .filter(|d| d.span.as_ref().is_none_or(|s| !bad_spans.contains(s))),
     );
-    if !known || loaded.has_errors() {
+    if !known {
+        return;
+    }
+    if loaded.has_errors() {
+        let spans = loaded.spans.as_ref().expect("set above");
+        let mut rest = partial::check_rest(&resolved, spans, text);
+        loaded.diagnostics.append(&mut rest);
         return;
     }
     match serde_json::from_value::<MapFile>(resolved) {

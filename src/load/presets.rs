@@ -41,6 +41,7 @@ fn preset_value(name: &str) -> Option<Value> {
 
 /// The rules table of `name` with its whole base chain merged in, or an error naming the
 /// unknown preset.
+#[allow(clippy::result_large_err)] // a Diagnostic (128 bytes) once per file, on the error path
 pub fn resolve_rules(name: &str) -> Result<Value, Diagnostic> {
     let mut chain = Vec::new();
     let mut next = Some(name.to_string());
@@ -75,6 +76,7 @@ pub fn resolve_rules(name: &str) -> Result<Value, Diagnostic> {
 
 /// The resolved preset the document names in `rules.base` (an empty one without a base), or
 /// the unknown-preset diagnostic.
+#[allow(clippy::result_large_err)] // a Diagnostic (128 bytes) once per file, on the error path
 pub fn preset_of(doc: &Value) -> Result<Value, Diagnostic> {
     match doc.pointer("/rules/base").and_then(Value::as_str) {
         Some(name) => resolve_rules(name),
@@ -159,6 +161,7 @@ fn merge(into: &mut Value, over: Value) {
 mod tests {
     use super::*;
 
+    #[allow(clippy::result_large_err)] // a Diagnostic (128 bytes) once per file, on the error path
     fn resolve_document(doc: Value) -> Result<Value, Diagnostic> {
         let preset = preset_of(&doc)?;
         Ok(apply_preset(doc, preset))

@@ -11,6 +11,7 @@
 //! stream 0) and the bots' choices (stream 1). A replay needs only the seed and the actions,
 //! whatever the bots did with their own randomness.
 
+pub mod diagnose;
 pub mod html;
 pub mod record;
 mod report;
@@ -155,6 +156,15 @@ fn observe(
     }
 }
 
+/// The progress bar's line: games done of all, games a second, time left.
+pub const PROGRESS_TEMPLATE: &str =
+    "{wide_bar} {human_pos}/{human_len} games ({per_sec}, {eta} left)";
+
+fn progress_style() -> indicatif::ProgressStyle {
+    indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+}
+
 /// What to play.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -199,7 +209,7 @@ pub fn run_with(
     let record = recording.is_some();
     let context = Context::new(game, names.len());
     let progress = if config.progress {
-        indicatif::ProgressBar::new(config.games)
+        indicatif::ProgressBar::new(config.games).with_style(progress_style())
     } else {
         indicatif::ProgressBar::hidden()
     };

@@ -48,7 +48,7 @@ impl Format {
 /// What to draw and how.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// A name from [`theme_names`].
+    /// A name from [`theme_names`], or the path of a theme file (see [`theme`]).
     pub theme: String,
     /// Real size: spaces at the theme's millimetre size on the printed board, SVG size in mm.
     pub print: bool,
@@ -74,8 +74,10 @@ pub const DEFAULT_PNG_WIDTH: u32 = 2000;
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum RenderError {
-    #[error("unknown theme `{0}`; themes: {themes}", themes = theme_names().join(", "))]
+    #[error("unknown theme `{0}`; themes: {themes}, or the path of a theme's .css file", themes = theme_names().join(", "))]
     UnknownTheme(String),
+    #[error("cannot read the theme file {0}: {1}")]
+    ThemeFile(String, String),
     #[error("a {width} × {height} px image is too large to draw; lower --dpi")]
     TooLarge { width: u32, height: u32 },
     #[error("--dpi must be a positive number, not {0}")]
@@ -86,8 +88,29 @@ pub enum RenderError {
     Unsupported(&'static str),
 }
 
-fn theme(opts: &Options) -> Result<Theme, RenderError> {
-    Theme::named(&opts.theme).ok_or_else(|| RenderError::UnknownTheme(opts.theme.clone()))
+/// The theme `opts` names: a shipped theme by name, or a theme file by path (a `.css` file,
+/// or a folder holding `theme.css`, as in `templates/themes/`).
+pub fn theme(opts: &Options) -> Result<Theme, RenderError> {
+    if let Some(theme) = Theme::named(&opts.theme) {
+        return Ok(theme);
+    }
+    let path = std::path::Path::new(&opts.theme);
+    let looks_like_path = opts.theme.ends_with(".css") || path.components().count() > 1;
+    if !looks_like_path && !path.exists() {
+        return Err(RenderError::UnknownTheme(opts.theme.clone()));
+    }
+    let file = if path.is_dir() {
+        path.join("theme.css")
+    } else {
+        path.to_path_buf()
+    };
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| RenderError::ThemeFile(file.display().to_string(), e.to_string()))?;
+    let name = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(Theme::parse(&name, &text))
 }
 
 /// The layout for these options.

@@ -11,7 +11,15 @@ pub fn render(files: &[FileReport<'_>]) -> String {
     let codes: BTreeSet<&str> = located.iter().map(|d| d.code).collect();
     let rules: Vec<Value> = codes
         .iter()
-        .map(|c| json!({ "id": c, "name": c }))
+        .map(|c| {
+            let text = crate::codes::summary(c).unwrap_or_else(|| c.to_string());
+            json!({
+                "id": c,
+                "name": c,
+                "shortDescription": { "text": text },
+                "help": { "text": format!("ttrmap explain {c}") },
+            })
+        })
         .collect();
     let results: Vec<Value> = located
         .iter()
@@ -31,7 +39,7 @@ pub fn render(files: &[FileReport<'_>]) -> String {
                 "message": { "text": text },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": d.file },
+                        "artifactLocation": artifact(d.file),
                         "region": {
                             "startLine": d.line,
                             "startColumn": d.column,
@@ -60,4 +68,38 @@ pub fn render(files: &[FileReport<'_>]) -> String {
     let mut s = serde_json::to_string_pretty(&doc).expect("plain data serialises");
     s.push('\n');
     s
+}
+
+/// Characters escaped in a URI path: controls, space and the delimiters that would end or
+/// change a path segment; `/` is kept.
+const PATH: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'[')
+    .add(b']')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// An artifact location as SARIF wants it: a valid URI. An absolute path becomes a `file://`
+/// URI; a relative one a relative reference against `%SRCROOT%` (the folder `check` ran in).
+fn artifact(file: &str) -> Value {
+    let path = file.replace('\\', "/");
+    let encoded = percent_encoding::utf8_percent_encode(&path, PATH).to_string();
+    if path.starts_with('/') {
+        json!({ "uri": format!("file://{encoded}") })
+    } else if path.as_bytes().get(1) == Some(&b':') {
+        // A Windows drive path: `C:/maps/x.toml` → `file:///C:/maps/x.toml`.
+        json!({ "uri": format!("file:///{encoded}") })
+    } else {
+        json!({ "uri": encoded, "uriBaseId": "%SRCROOT%" })
+    }
 }

@@ -1,8 +1,6 @@
 //! Helpers shared by the integration tests that run the real `ttrmap` binary.
 #![allow(dead_code)] // each test crate uses its own subset
 
-pub mod browser;
-
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::path::{Path, PathBuf};

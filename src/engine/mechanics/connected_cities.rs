@@ -1,8 +1,8 @@
 //! The most cities in one network: Legendary Asia's Asian Explorer (10 points).
 //!
-//! Our rule texts (`/work/shared/seeds/`) do not cover Legendary Asia; the reference data
-//! (`reference-data/SOURCES.md`) records only "most-connected-cities bonus of 10" from the
-//! Board Game Arena implementation, which counts the distinct cities of the player's largest
+//! The rule texts this project was built from do not cover Legendary Asia; its reference
+//! data records only a "most-connected-cities bonus of 10" from the Board Game Arena
+//! implementation, which counts the distinct cities of the player's largest
 //! continuous network and gives every tied player the points. We take that plain reading: a
 //! network is a connected set of the player's own routes (stations lend routes for tickets
 //! only), its size the number of different cities its routes touch (a zone endpoint counts

@@ -12,7 +12,12 @@ impl State {
     pub fn payment(&self, game: &Game, lane: usize, color: u8, locos: u8) -> Option<Cards> {
         let hand = &self.players[self.current as usize].hand;
         if game.mechanics.player_costs.is_empty() {
-            return class_payment(hand, &game.lane_classes[self.class_of(game, lane)], color, locos);
+            return class_payment(
+                hand,
+                &game.lane_classes[self.class_of(game, lane)],
+                color,
+                locos,
+            );
         }
         let class = self.lane_cost(game, self.current, lane);
         class_payment(hand, &class, color, locos)

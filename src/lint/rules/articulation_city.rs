@@ -8,8 +8,6 @@
 //! ## Why it matters
 //! Gate cities concentrate traffic and are where a region can be cut off; half the official
 //! maps have a few such corners, so this describes rather than judges.
-//!
-//! Source: `notes/design-heuristics.md` §4.3 (`graph.articulation`).
 
 use super::prelude::*;
 

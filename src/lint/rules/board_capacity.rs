@@ -11,8 +11,6 @@
 //!
 //! ## Parameters
 //! `[lint.params.board-capacity] max = 0.85, min = 0.25`.
-//!
-//! Source: `notes/design-heuristics.md` §1.1 and §4.2 (`balance.board-capacity`).
 
 use super::prelude::*;
 use super::usable_lanes;

@@ -8,8 +8,6 @@
 //!
 //! ## Parameters
 //! `[lint.params.city-ticket-overload] max = 9`.
-//!
-//! Source: `notes/design-heuristics.md` §4.4 (`ticket.city-max`).
 
 use super::prelude::*;
 

@@ -6,8 +6,6 @@
 //! "Nearly every city is used" is one of three things that separate official decks from
 //! random ones (Europe names all its cities; USA leaves 6 of 36 unnamed). An unnamed city is
 //! still a waypoint, but a designer should know.
-//!
-//! Source: `notes/design-heuristics.md` §1.2 and §4.4 (`ticket.city-coverage`).
 
 use super::prelude::*;
 

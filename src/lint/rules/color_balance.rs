@@ -17,8 +17,6 @@
 //!
 //! ## Parameters
 //! `[lint.params.color-balance] tolerance = 1` (spaces).
-//!
-//! Source: `notes/design-heuristics.md` §1.1 and §4.2 (`balance.color-spaces`).
 
 use super::prelude::*;
 use crate::model::Color;

@@ -7,8 +7,6 @@
 //! ## Why it matters
 //! Dead ends are allowed (Europe's Edinburgh) but are easily blocked; official ones are served
 //! by double routes.
-//!
-//! Source: `notes/design-heuristics.md` §4.3 (`graph.dead-end`).
 
 use super::prelude::*;
 

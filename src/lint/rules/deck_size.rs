@@ -13,8 +13,6 @@
 //!
 //! A map with no tickets at all is a network still being drawn (or a transcription whose
 //! tickets are missing, as Germany's); the rule waits for the first ticket.
-//!
-//! Source: `notes/design-heuristics.md` §4.1 (`deck.enough-tickets`, `deck.composition`).
 
 use super::prelude::*;
 use std::collections::BTreeMap;

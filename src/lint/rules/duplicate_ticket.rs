@@ -10,8 +10,6 @@
 //!
 //! ## Example
 //! `boston–miami` twice in the base deck.
-//!
-//! Source: `notes/design-heuristics.md` §4.4 (`ticket.duplicate-exact`).
 
 use super::prelude::*;
 use std::collections::HashMap;

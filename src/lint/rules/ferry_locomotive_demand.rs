@@ -11,8 +11,6 @@
 //!
 //! ## Parameters
 //! `[lint.params.ferry-locomotive-demand] factor = 2`.
-//!
-//! Source: `notes/design-heuristics.md` §4.5 (`ferry.loco-demand`).
 
 use super::prelude::*;
 

@@ -2,6 +2,7 @@
 
 pub mod articulation_city;
 pub mod board_capacity;
+pub mod city_off_board;
 pub mod city_ticket_overload;
 pub mod city_without_ticket;
 pub mod color_balance;
@@ -14,6 +15,7 @@ pub mod label_collision;
 pub mod route_drawn_length;
 pub mod single_lane_bridge;
 pub mod space_overlap;
+pub mod stacked_route;
 pub mod ticket_reach;
 pub mod ticket_unreachable;
 pub mod ticket_value;

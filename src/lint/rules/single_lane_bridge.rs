@@ -10,8 +10,6 @@
 //!
 //! ## Example
 //! An island reached by one ferry: make it a double route, or add a second crossing.
-//!
-//! Source: `notes/design-heuristics.md` §1.3 and §4.3 (`graph.single-lane-bridge`).
 
 use super::prelude::*;
 

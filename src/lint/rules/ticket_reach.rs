@@ -16,9 +16,6 @@
 //! ## Parameters
 //! `[lint.params.ticket-reach] max = 0.6` (share of a player's trains; a guess, calibrated so
 //! that every shipped map passes).
-//!
-//! Source: `notes/design-heuristics.md` §1.2 (reach, from TICKET-SUGGESTER) and §4.4
-//! (`ticket.reach`).
 
 use super::prelude::*;
 use crate::graph::UNREACHABLE;

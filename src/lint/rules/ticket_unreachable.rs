@@ -11,8 +11,6 @@
 //! ## Example
 //! A ticket to a city on an island with no ferry; or a ticket needing 47 spaces on a map
 //! with 45 trains per player.
-//!
-//! Source: `notes/design-heuristics.md` §4.1 (`ticket.unbuildable`).
 
 use super::prelude::*;
 use crate::graph::UNREACHABLE;

@@ -18,8 +18,6 @@
 //!
 //! ## Parameters
 //! `[lint.params.ticket-value] max_premium = 2`, `max_discount = 0` (spaces).
-//!
-//! Source: `notes/design-heuristics.md` §1.2 and §4.4 (`ticket.value-shortest-path`).
 
 use super::prelude::*;
 use crate::graph::UNREACHABLE;
@@ -61,6 +59,7 @@ fn check(cx: &mut LintCx) {
                     format!("shortest network: {cost}"),
                     Some(format!("set the points to {cost}, or allow a premium with `[lint.params.ticket-value]`")),
                 );
+                cx.fix_last(cost.to_string());
             }
         }
     }

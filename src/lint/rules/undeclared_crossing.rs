@@ -15,8 +15,6 @@
 //!
 //! ## Example
 //! On a square a–b–c–d, the diagonals a–c and b–d cross in the middle.
-//!
-//! Source: `notes/design-heuristics.md` §4.3 (`geom.crossing`); France's crossing rule, §3.4.
 
 use super::polyline;
 use super::prelude::*;

@@ -10,9 +10,6 @@
 //!
 //! ## Example
 //! A city `ibiza` with no route, or a cluster of three cities joined only to each other.
-//!
-//! Source: designers' checklists collected in `notes/design-heuristics.md` §4.1
-//! (`graph.connected`, `graph.isolated-city`).
 
 use super::prelude::*;
 

@@ -2,11 +2,30 @@
 //! hovering a route or a city shows its details, zoom works, and a city named like a script
 //! tag is shown as text and never runs.
 //!
-//! The page is opened through `tests/common/browser.rs`'s harness, with a probe that hovers
-//! and clicks. CI installs Chromium (`.ci/run`); set TTRMAP_SKIP_BROWSER_TESTS=1 to skip locally.
+//! The page is opened through `chromium.rs`'s harness, with a probe that hovers and clicks.
 
-mod common;
-use common::browser;
+use super::chromium;
+use std::path::Path;
+
+/// This file's tests, run by `main.rs` when a browser is found.
+pub const TESTS: &[super::BrowserTest] = &[
+    (
+        "page_loads_cleanly_and_hover_shows_details",
+        page_loads_cleanly_and_hover_shows_details,
+    ),
+    (
+        "script_city_name_is_text_and_never_runs",
+        script_city_name_is_text_and_never_runs,
+    ),
+    (
+        "the_harness_does_see_alerts_and_errors",
+        the_harness_does_see_alerts_and_errors,
+    ),
+    (
+        "theme_font_sizes_are_lengths_the_browser_applies",
+        theme_font_sizes_are_lengths_the_browser_applies,
+    ),
+];
 
 const MAP: &str = r##"
 [map]
@@ -73,12 +92,8 @@ fn page() -> String {
     ttrmap::render::to_html(loaded.map.as_ref().unwrap(), &Default::default()).unwrap()
 }
 
-#[test]
-fn page_loads_cleanly_and_hover_shows_details() {
-    if browser::skip() {
-        return;
-    }
-    let r = browser::run("page", &page(), PROBE);
+pub fn page_loads_cleanly_and_hover_shows_details(chromium: &Path) {
+    let r = chromium::run(chromium, "page", &page(), PROBE);
     assert_eq!(r["errors"], serde_json::json!([]), "{r}");
     assert_eq!(r["routeTitle"], "Alpha – <script>alert(1)</script>", "{r}");
     let details = r["routeDetails"].as_str().unwrap();
@@ -89,12 +104,8 @@ fn page_loads_cleanly_and_hover_shows_details() {
     assert_eq!(r["zoomed"], true);
 }
 
-#[test]
-fn script_city_name_is_text_and_never_runs() {
-    if browser::skip() {
-        return;
-    }
-    let r = browser::run("script", &page(), PROBE);
+pub fn script_city_name_is_text_and_never_runs(chromium: &Path) {
+    let r = chromium::run(chromium, "script", &page(), PROBE);
     assert_eq!(r["alerts"], 0, "{r}");
     assert_eq!(r["cityLabel"], "<script>alert(1)</script>");
     assert_eq!(r["cityTitle"], "<script>alert(1)</script>");
@@ -107,15 +118,11 @@ fn script_city_name_is_text_and_never_runs() {
     assert_eq!(r["errors"], serde_json::json!([]), "{r}");
 }
 
-#[test]
-fn the_harness_does_see_alerts_and_errors() {
+pub fn the_harness_does_see_alerts_and_errors(chromium: &Path) {
     // A control: if names were pasted raw, the harness would notice.
-    if browser::skip() {
-        return;
-    }
     let unsafe_page = "<!DOCTYPE html><html><head></head><body><script>alert(1)</script>\
                        <script>throw new Error('boom')</script></body></html>";
-    let r = browser::run("control", unsafe_page, "");
+    let r = chromium::run(chromium, "control", unsafe_page, "");
     assert_eq!(r["alerts"], 1, "{r}");
     assert!(r["errors"].to_string().contains("boom"), "{r}");
 }
@@ -123,17 +130,13 @@ fn the_harness_does_see_alerts_and_errors() {
 /// The theme's sizes reach the browser: the city label's font size is the one the SVG's CSS
 /// declares (a length a browser accepts), not the page's default that a unitless size falls
 /// back to.
-#[test]
-fn theme_font_sizes_are_lengths_the_browser_applies() {
-    if browser::skip() {
-        return;
-    }
+pub fn theme_font_sizes_are_lengths_the_browser_applies(chromium: &Path) {
     let probe = r#"var label=document.querySelector('#tt-board svg .city-label[data-city="gamma"]');
 r.computed=getComputedStyle(label).fontSize;
 r.declared='';
 for(var s of document.styleSheets){for(var rule of s.cssRules){
 if(rule.selectorText==='.city-label'){r.declared=rule.style.fontSize;}}}"#;
-    let r = browser::run("font-sizes", &page(), probe);
+    let r = chromium::run(chromium, "font-sizes", &page(), probe);
     assert_eq!(r["errors"], serde_json::json!([]), "{r}");
     let declared = r["declared"].as_str().unwrap();
     assert!(

@@ -1,11 +1,17 @@
 //! The playtest HTML report in headless Chromium: it loads with no console error, the heat
 //! board and histograms are there, and a city named like a script tag stays text. Harness in
-//! `tests/common/browser.rs`; set TTRMAP_SKIP_BROWSER_TESTS=1 to skip locally.
+//! `chromium.rs`.
 
-mod common;
-use common::browser;
+use super::chromium;
+use std::path::Path;
 use ttrmap::engine::Game;
 use ttrmap::playtest::{Config, html::render_html, run};
+
+/// This file's tests, run by `main.rs` when a browser is found.
+pub const TESTS: &[super::BrowserTest] = &[(
+    "report_page_loads_cleanly_in_chromium",
+    report_page_loads_cleanly_in_chromium,
+)];
 
 const MAP: &str = r#"
 [map]
@@ -46,11 +52,7 @@ r.cityCell=Array.prototype.some.call(document.querySelectorAll('td'),function(td
 r.scripts=document.querySelectorAll('script').length;
 "#;
 
-#[test]
-fn report_page_loads_cleanly_in_chromium() {
-    if browser::skip() {
-        return;
-    }
+pub fn report_page_loads_cleanly_in_chromium(chromium: &Path) {
     let loaded = ttrmap::load::load_str("r.toml", MAP);
     let map = loaded.map.clone().expect("loads");
     let game = Game::new(&map, 2, None).unwrap();
@@ -62,7 +64,7 @@ fn report_page_loads_cleanly_in_chromium() {
         progress: false,
     };
     let page = render_html(&run(&game, &config).unwrap(), &map).unwrap();
-    let r = browser::run("report", &page, PROBE);
+    let r = chromium::run(chromium, "report", &page, PROBE);
     assert_eq!(r["errors"], serde_json::json!([]), "{r}");
     assert_eq!(r["alerts"], 0, "{r}");
     assert_eq!(r["spaces"], 5, "{r}");

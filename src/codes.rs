@@ -1,0 +1,15 @@
+//! One summary line per diagnostic code, whoever reports it (loader, checks, lint rules,
+//! the `[lint]` table), for outputs that describe their codes (SARIF's rules).
+
+/// The one-line summary of `code`, if it is one of ttrmap's.
+pub fn summary(code: &str) -> Option<String> {
+    if let Some(rule) = crate::lint::registry::find(code) {
+        return Some(rule.summary());
+    }
+    crate::load::CODES
+        .iter()
+        .chain(crate::check::CODES)
+        .chain(crate::lint::TABLE_CODES)
+        .find(|(c, _)| *c == code)
+        .map(|(_, s)| (*s).to_string())
+}
