@@ -184,6 +184,12 @@ fn a_fifo_is_written_through_not_replaced() {
     let meta = std::fs::symlink_metadata(&fifo).unwrap();
     assert!(meta.file_type().is_fifo(), "the FIFO was replaced");
     assert_eq!(entries(&dir.0), vec!["map.toml", "pipe.svg"]);
+    // No "wrote" line for a stream: with `-o /dev/stdout` it would land inside the output.
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("wrote"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 /// Runs ttrmap with a file-size limit of a few hundred bytes (SIGXFSZ ignored, so a write past

@@ -54,9 +54,12 @@ pub fn choose<F: Copy + PartialEq>(
     }
 }
 
-/// Says where an output went, on standard output.
-pub fn wrote(path: &Path) {
-    super::emit(&format!("wrote {}\n", path.display()));
+/// Says where an output went, on standard output; nothing for a stream (`-o /dev/stdout`, a
+/// FIFO), whose reader gets the output itself and must not get this line mixed into it.
+pub fn wrote(path: &Path, target: &super::output::Target) {
+    if let super::output::Target::File(_) = target {
+        super::emit(&format!("wrote {}\n", path.display()));
+    }
 }
 
 #[cfg(test)]

@@ -213,7 +213,7 @@ pub fn run(args: Args) -> i32 {
             if let Err(e) = output::write(target, text.as_bytes()) {
                 return usage_error(format!("cannot write {}: {e}", path.display()));
             }
-            out_format::wrote(path);
+            out_format::wrote(path, target);
         }
         _ => super::emit(&text),
     }

@@ -126,6 +126,6 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = output::write(&target, &bytes) {
         return usage_error(format!("cannot write {}: {e}", out.display()));
     }
-    out_format::wrote(&out);
+    out_format::wrote(&out, &target);
     EXIT_OK
 }

@@ -326,11 +326,11 @@ pub fn run(args: Args) -> i32 {
         }
     };
     let scores = checked.score();
-    let out = match args.format {
-        ScoreFormat::Human => human(&checked, &scores, &map.map.name),
-        ScoreFormat::Json => json(&checked, &scores, &map.map.name),
-    };
-    super::emit(&out);
+    match args.format {
+        // Names from the map and the position reach the terminal escaped.
+        ScoreFormat::Human => super::emit_human(&human(&checked, &scores, &map.map.name)),
+        ScoreFormat::Json => super::emit(&json(&checked, &scores, &map.map.name)),
+    }
     EXIT_OK
 }
 
