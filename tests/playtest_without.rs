@@ -21,12 +21,24 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn the_refusal_names_every_unplayed_rule_by_its_key() {
-    // Old West declares city markers and Alvin; neither is played yet.
+    // Old West declares city markers and Alvin; neither is played yet. Alvin is an optional
+    // variant, left out unless asked for, so only the markers are refused by default.
     let (code, _, err) = run(&["playtest", "maps/old-west.toml", "--games", "2"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("(mechanics.city_markers)"), "{err}");
-    assert!(err.contains("(mechanics.alvin)"), "{err}");
+    assert!(!err.contains("(mechanics.alvin)"), "{err}");
     assert!(err.contains("--without KEY"), "{err}");
+    let (code, _, err) = run(&[
+        "playtest",
+        "maps/old-west.toml",
+        "--games",
+        "2",
+        "--with",
+        "mechanics.alvin",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("(mechanics.city_markers)"), "{err}");
+    assert!(err.contains("(mechanics.alvin)"), "{err}");
     // Leaving out only one of them is still refused, naming the other.
     let (code, _, err) = run(&[
         "playtest",
@@ -218,4 +230,45 @@ fn castilla_reports_each_bonus_and_the_mode_chosen_for_the_player_count() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("game mode total is for 5 to 7"), "{err}");
+}
+
+/// Castilla's Mystery Train is an optional extension (`optional = true`): the map plays by
+/// default, every report says the extension was not played, and asking for it with `--with`
+/// is refused while its cards' effects are unknown.
+#[test]
+fn castilla_plays_by_default_without_its_optional_mystery_train() {
+    let base = ["playtest", "maps/castilla.toml", "--games", "20"];
+    let (code, human, err) = run(&base);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        human.contains("optional extension not played: mechanics.mystery_train"),
+        "{human}"
+    );
+    assert!(!human.contains("PLAYED WITHOUT"), "{human}");
+    let (code, json, err) = run(&[&base[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["extensions_not_played"],
+        serde_json::json!(["mechanics.mystery_train"])
+    );
+    assert_eq!(v["played_without"], serde_json::json!([]));
+    let (code, page, err) = run(&[&base[..], &["--format", "html"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(page.contains("Optional extension not played: mechanics.mystery_train"));
+    // Asked for: refused, naming it.
+    let (code, _, err) = run(&[&base[..], &["--with", "mechanics.mystery_train"]].concat());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("(mechanics.mystery_train)"), "{err}");
+    // Not an optional extension of the map: a usage error naming the ones it has.
+    let (code, _, err) = run(&[&base[..], &["--with", "mechanics.alvin"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it has mechanics.mystery_train"), "{err}");
+    // The explicit `--without` of before still works, and is said as the designer's choice.
+    let (code, human, err) = run(&[&base[..], &["--without", "mechanics.mystery_train"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        human.contains("PLAYED WITHOUT mechanics.mystery_train"),
+        "{human}"
+    );
 }

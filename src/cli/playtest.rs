@@ -1,5 +1,6 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
-//! [--mode M] [--without KEY,...] [--format human|json|html] [--output FILE] [--record FILE]`.
+//! [--mode M] [--without KEY,...] [--with KEY,...] [--format human|json|html] [--output FILE]
+//! [--record FILE]`.
 
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
@@ -42,6 +43,10 @@ pub struct Args {
     /// (`mechanics.mystery_train`) or a bonus as `rules.bonuses.ID`; the report says so.
     #[arg(long, value_delimiter = ',')]
     without: Vec<String>,
+    /// Play these optional extensions of the map (`mechanics.mystery_train`), which are left
+    /// out by default; the engine refuses one it does not play.
+    #[arg(long, value_delimiter = ',', value_name = "KEY")]
+    with: Vec<String>,
     #[arg(long, value_enum, default_value = "human")]
     format: PlaytestFormat,
     /// Write the report to this file (atomically) instead of standard output.
@@ -60,7 +65,12 @@ pub fn run(args: Args) -> i32 {
     };
     let map = &clean.map;
     let players = args.players.unwrap_or(map.map.players.min.max(2));
-    let game = match Game::new_without(map, players, args.mode.as_deref(), &args.without) {
+    let not_played = match optional_left_out(map, &args.with, &args.without) {
+        Ok(keys) => keys,
+        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+    };
+    let without: Vec<String> = args.without.iter().chain(&not_played).cloned().collect();
+    let game = match Game::new_without(map, players, args.mode.as_deref(), &without) {
         Ok(g) => g,
         Err(e @ EngineError::Unsupported(_)) => {
             eprintln!("error: {}: {e}", args.file.display());
@@ -86,7 +96,7 @@ pub fn run(args: Args) -> i32 {
                 map_hash: map_hash(clean.text.as_bytes()),
                 mode: args.mode.clone(),
                 players,
-                without: args.without.clone(),
+                without: without.clone(),
             };
             match record_to(path, |out| {
                 run_with(&game, &config, Some(Recording { header, out }))
@@ -99,10 +109,13 @@ pub fn run(args: Args) -> i32 {
             }
         }
     };
-    let report = match report {
+    let mut report = match report {
         Ok(r) => r,
         Err(e) => return usage_error(e),
     };
+    // Left out because optional, not by the designer's `--without`: said apart in the report.
+    report.played_without.retain(|k| !not_played.contains(k));
+    report.extensions_not_played = not_played;
     let text = match args.format {
         PlaytestFormat::Human => render_human(&report),
         PlaytestFormat::Json => format!(
@@ -123,6 +136,36 @@ pub fn run(args: Args) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// The map's optional extensions (`mechanics.NAME`) this playtest leaves out: all of them
+/// but those `with` asks for and those `without` already names. A `with` key that is not an
+/// optional extension of the map is an error.
+fn optional_left_out(
+    map: &crate::model::MapFile,
+    with: &[String],
+    without: &[String],
+) -> Result<Vec<String>, String> {
+    let optional: Vec<String> = map
+        .mechanics
+        .optional()
+        .iter()
+        .map(|m| format!("mechanics.{m}"))
+        .collect();
+    if let Some(w) = with.iter().find(|w| !optional.contains(w)) {
+        return Err(if optional.is_empty() {
+            format!("--with {w}: the map has no optional extension")
+        } else {
+            format!(
+                "--with {w}: not an optional extension of the map; it has {}",
+                optional.join(", ")
+            )
+        });
+    }
+    Ok(optional
+        .into_iter()
+        .filter(|k| !with.contains(k) && !without.contains(k))
+        .collect())
 }
 
 enum RecordError {

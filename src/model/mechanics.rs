@@ -56,6 +56,19 @@ impl Mechanics {
         add(self.stock_shares.is_some(), "stock_shares");
         out
     }
+
+    /// Names of the declared mechanics marked `optional`: variants and extensions a game
+    /// is played without unless the players choose them.
+    pub fn optional(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.alvin.as_ref().is_some_and(|a| a.optional) {
+            out.push("alvin");
+        }
+        if self.mystery_train.as_ref().is_some_and(|m| m.optional) {
+            out.push("mystery_train");
+        }
+        out
+    }
 }
 
 /// Iberia's festival cards: shuffled into the train deck, laid by their city when drawn, and
@@ -278,6 +291,10 @@ pub struct MysteryTrain {
     pub not_dealt: Vec<String>,
     #[serde(default)]
     pub unverified: bool,
+    /// An extension the players may choose to add (Castilla's rules make the Mystery Train
+    /// one): a playtest leaves it out unless asked for with `--with`, and its report says so.
+    #[serde(default)]
+    pub optional: bool,
 }
 
 /// Legendary Asia's mountain spaces (see `Route::mountains`).

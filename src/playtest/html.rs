@@ -196,6 +196,13 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
             esc(&r.played_without.join(", "))
         );
     }
+    if !r.extensions_not_played.is_empty() {
+        let _ = writeln!(
+            body,
+            "<p>Optional extension not played: {} (<code>--with</code> asks for it).</p>",
+            esc(&r.extensions_not_played.join(", "))
+        );
+    }
     let e = &r.deck_exhaustion;
     let _ = writeln!(
         body,

@@ -153,6 +153,8 @@ pub struct Report {
     pub mode: Option<String>,
     /// Rules of the map left out by the designer's choice (`--without`).
     pub played_without: Vec<String>,
+    /// Optional extensions of the map not played (not asked for with `--with`).
+    pub extensions_not_played: Vec<String>,
     pub seats: Vec<SeatReport>,
     pub by_bot: Vec<BotReport>,
     pub turns_mean: f64,
@@ -224,6 +226,7 @@ pub(super) fn build(
         bots: config.bots.clone(),
         mode: game.mode.clone(),
         played_without: game.played_without.clone(),
+        extensions_not_played: Vec::new(),
         seats: (0..game.players as usize)
             .map(|s| SeatReport {
                 seat: s + 1,
@@ -370,6 +373,13 @@ pub fn render_human(r: &Report) -> String {
             s,
             "PLAYED WITHOUT {} (--without): these results are not the map's full rules",
             r.played_without.join(", ")
+        );
+    }
+    if !r.extensions_not_played.is_empty() {
+        let _ = writeln!(
+            s,
+            "optional extension not played: {} (`--with KEY` asks for it)",
+            r.extensions_not_played.join(", ")
         );
     }
     let _ = writeln!(
