@@ -19,6 +19,8 @@
 //! | [`on_claim`](Mechanic::on_claim) (told the cards paid), [`on_draw`](Mechanic::on_draw), [`on_turn_end`](Mechanic::on_turn_end) | react; [`State::spend`] takes more cards (paying more on purpose) | South Korea's mat, France, festivals | |
 //! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
+//! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
+//! | [`advise`](Mechanic::advise), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and network | advice only: the rules never read it, and random bots ignore it |
 
 use super::scoring::{Components, DetailedScore};
 use super::{Action, Cards, Game, Goal, LaneClass, State};
@@ -105,6 +107,30 @@ pub struct TurnMods {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RoutePoints {
     pub to: Vec<(u8, i32)>,
+}
+
+/// A count a module reports about a finished game ([`Mechanic::counters`]), summed over a
+/// playtest's games as integers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counter {
+    /// What is counted (`markers placed`, `start: Salt Lake City`).
+    pub name: String,
+    /// The player it is about, or `None` for the whole game.
+    pub player: Option<u8>,
+    pub value: i64,
+}
+
+/// What a planning bot intends, for a module to rank a decision's choices by
+/// ([`Mechanic::advise`]). Routes are indices into `game.routes`, not yet claimed.
+#[derive(Debug, Clone, Copy)]
+pub struct PlanView<'a> {
+    /// The deciding player.
+    pub player: u8,
+    /// The player's planned routes.
+    pub own_routes: &'a [u16],
+    /// The other players' planned routes as the bot guesses them (a route planned by two
+    /// players is listed twice).
+    pub others_routes: &'a [u16],
 }
 
 /// One module. `me` is the module's index in [`Game::mechanics`]: it is what
@@ -263,6 +289,38 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// End scoring: adds this module's lines (and points) to every player's score. Runs
     /// after routes, tickets and stations are scored, in module order.
     fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, _scores: &mut [DetailedScore]) {
+    }
+
+    /// Report figures: named integer counts about the finished game `state` (markers
+    /// placed, captures), pushed to `out`. Playtests sum each (module, name, player) over
+    /// their games and print the means.
+    fn counters(&self, _game: &Game, _state: &State, _me: usize, _out: &mut Vec<Counter>) {}
+
+    /// Advice for planning bots: how good `choice` of the decision at `step` is for
+    /// `view.player` (higher is better; the bot takes the best, the first on a tie). The
+    /// default, 0 for every choice, leaves the bot the first choice. The rules never ask.
+    fn advise(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: u16,
+        _view: &PlanView,
+        _choice: u16,
+    ) -> i32 {
+        0
+    }
+
+    /// Whether `lane`, which this module closed to player `p`, may open later in the game
+    /// (a network not grown there yet), so that planners may plan through it.
+    fn opens_later(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> bool {
+        false
+    }
+
+    /// A city player `p`'s routes must connect to (Old West's starting city): planners join
+    /// every ticket to it.
+    fn plan_anchor(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> Option<u16> {
+        None
     }
 }
 

@@ -70,9 +70,8 @@ fn claims_first(turn: u32) -> impl FnMut(&State, &[Action]) -> Action {
     let mut k = turn as usize;
     move |state, legal| {
         k = k.wrapping_mul(31).wrapping_add(7) % 1_000_003;
-        let of = |f: fn(&Action) -> bool| -> Vec<Action> {
-            legal.iter().copied().filter(&f).collect()
-        };
+        let of =
+            |f: fn(&Action) -> bool| -> Vec<Action> { legal.iter().copied().filter(&f).collect() };
         let modules = of(|a| matches!(a, Action::Mechanic { .. }));
         if state.phase == Phase::Main && !modules.is_empty() && k.is_multiple_of(2) {
             return modules[k % modules.len()];
