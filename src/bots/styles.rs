@@ -67,7 +67,7 @@
 
 use super::Bot;
 use super::planner::{Planner, ticket_points};
-use crate::engine::{Action, Game, LOCO, NOBODY, Phase, State};
+use crate::engine::{Action, Game, LOCO, NOBODY, Phase, PlanView, State};
 use rand_chacha::ChaCha8Rng;
 
 /// A playing style.
@@ -165,11 +165,10 @@ impl StyleBot {
     fn decide(&mut self, game: &Game, state: &State) -> Option<Action> {
         match state.phase {
             Phase::SetupTickets | Phase::KeepTickets => Some(self.keep_tickets(game, state)),
-            // A mechanic module's decision: the styles have no view on it; the first choice.
-            Phase::Mechanic { .. } => {
-                let mut legal = Vec::new();
-                state.legal_actions(game, &mut legal);
-                legal.first().copied()
+            // A mechanic module's decision: the choice the module advises for the plan.
+            Phase::Mechanic { mechanic, step } => {
+                self.update_plan(game, state);
+                Some(self.module_decision(game, state, mechanic as usize, step)?)
             }
             Phase::Tunnel { .. } => {
                 // Pay with as few locomotives as possible (listed first), else withdraw.
@@ -191,6 +190,48 @@ impl StyleBot {
             }
             Phase::Over => None,
         }
+    }
+
+    /// A module's decision: each choice ranked by the module's advice
+    /// ([`Mechanic::advise`](crate::engine::Mechanic::advise)) given this bot's planned
+    /// routes and the routes it expects the others to plan (each planned as this bot plans
+    /// its own); the best, the first on a tie (a module that gives no advice: the first).
+    fn module_decision(
+        &mut self,
+        game: &Game,
+        state: &State,
+        mechanic: usize,
+        step: u16,
+    ) -> Option<Action> {
+        let mut legal = Vec::new();
+        state.legal_actions(game, &mut legal);
+        if legal.len() < 2 {
+            return legal.first().copied();
+        }
+        let p = state.current;
+        let mut others = Vec::new();
+        let mut scratch = Planner::new(false);
+        for q in (0..game.players).filter(|&q| q != p) {
+            scratch.replan(game, state, q);
+            others.extend_from_slice(&scratch.plan);
+        }
+        let view = PlanView {
+            player: p,
+            own_routes: &self.planner.plan,
+            others_routes: &others,
+        };
+        let module = &game.mechanics.modules[mechanic];
+        let mut best: Option<(i32, Action)> = None;
+        for &a in &legal {
+            let Action::Mechanic { choice, .. } = a else {
+                continue;
+            };
+            let value = module.advise(game, state, mechanic, step, &view, choice);
+            if best.is_none_or(|b| value > b.0) {
+                best = Some((value, a));
+            }
+        }
+        best.map(|b| b.1).or(legal.first().copied())
     }
 
     /// Keeps tickets of `priced` in its order, up to `limit` kept, each priced on top of the
