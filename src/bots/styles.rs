@@ -61,6 +61,12 @@
 //! 4.9 %, 19.6 %, 9.0 % (its 15-point most-completed-tickets bonus rewards
 //! destination-hungry's hoarding). `tests/bots.rs` keeps USA and Europe from drifting far.
 //!
+//! Mechanic modules (Old West): a module's decision (a starting city, a marker, Alvin's
+//! move) is the choice the module's `advise` ranks best for the bot's plan and the plans it
+//! expects of the others; a claim off the plan is taken first when a module's `claim_bonus`
+//! (Alvin's capture) and the route's points reach [`BONUS_POINTS_PER_TRAIN`] a train within
+//! the trains the plan leaves.
+//!
 //! All plan on shortest paths over what is still open to them (see [`Planner`]), pay a
 //! tunnel's extra cards when they can, and use no chance: the same position gives the
 //! same action.
@@ -128,6 +134,9 @@ const ROUTE_FOCUS_TICKET_TRAINS: u32 = 15;
 const LONG_ROUTE_LOAN_TRAINS: u32 = 4;
 /// The planned routes whose locomotive needs a face-up locomotive is taken for.
 const NEXT_CLAIMS: usize = 2;
+/// Points a train a claim off the plan must bring, with a module's bonus (Alvin's capture),
+/// to be taken before the plan: a 6-route scores 2.5 a train, so this is a good claim.
+const BONUS_POINTS_PER_TRAIN: i32 = 3;
 /// `destination-hungry` draws tickets while its plan leaves at least this many trains.
 const HUNGRY_SPARE_TRAINS: u32 = 12;
 
@@ -366,6 +375,9 @@ impl StyleBot {
         if let Some(a) = self.station_to_build(game, state, plan_done || cards_scarce || closing) {
             return Some(a);
         }
+        if let Some(lane) = self.bonus_claim(game, state) {
+            return self.pay(game, state, lane);
+        }
         if let Some(lane) = self.pick_claim(game, state, plan_done || cards_scarce || closing) {
             return self.pay(game, state, lane);
         }
@@ -562,6 +574,41 @@ impl StyleBot {
 
     /// Trains left after the planned routes: what off-plan claims may spend without
     /// leaving a kept ticket short.
+    /// A claim off the plan that a module makes worth it
+    /// ([`claim_bonus`](crate::engine::Mechanic::claim_bonus): Alvin's capture): the lane whose
+    /// bonus and route points together reach [`BONUS_POINTS_PER_TRAIN`] a train, within the
+    /// trains the plan leaves; the best, the lowest lane on ties.
+    fn bonus_claim(&self, game: &Game, state: &State) -> Option<usize> {
+        if game.mechanics.modules.is_empty() {
+            return None;
+        }
+        let p = state.current;
+        let spare = self.spare_trains(state) as i32;
+        let mut best: Option<(i32, u16)> = None;
+        for &lane in &self.lanes {
+            let bonus: i32 = game
+                .mechanics
+                .modules
+                .iter()
+                .enumerate()
+                .map(|(m, module)| module.claim_bonus(game, state, m, p, lane as usize))
+                .sum();
+            if bonus <= 0 {
+                continue;
+            }
+            let route = &game.routes[game.lane_route[lane as usize] as usize];
+            let trains = route.trains_needed() as i32;
+            let worth = bonus + route.points;
+            if trains <= spare
+                && worth >= BONUS_POINTS_PER_TRAIN * trains
+                && best.is_none_or(|b| worth > b.0)
+            {
+                best = Some((worth, lane));
+            }
+        }
+        best.map(|b| b.1 as usize)
+    }
+
     fn spare_trains(&self, state: &State) -> u32 {
         (state.players[state.current as usize].trains as u32)
             .saturating_sub(self.planner.plan_trains)

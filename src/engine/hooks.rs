@@ -20,7 +20,7 @@
 //! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
 //! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
-//! | [`advise`](Mechanic::advise), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and network | advice only: the rules never read it, and random bots ignore it |
+//! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network | advice only: the rules never read it, and random bots ignore it |
 
 use super::scoring::{Components, DetailedScore};
 use super::{Action, Cards, Game, Goal, LaneClass, State};
@@ -141,6 +141,11 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn name(&self) -> String;
     /// Which hooks it uses.
     fn hooks(&self) -> Hooks;
+    /// The module's id (its file name in kebab case, as `ttrmap explain` knows it), for code
+    /// that must find one module of a game (positions); "" for modules nobody looks up.
+    fn id(&self) -> &'static str {
+        ""
+    }
 
     /// Costs: adjusts how lanes (`game.routes`' cost fields) and stations are paid for, and
     /// any other table of the compiled game. Runs once in [`Game::new`], before lanes are
@@ -311,6 +316,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         0
     }
 
+    /// Advice for planning bots: points beyond the route's own that claiming `lane` now is
+    /// expected to give player `p` (Alvin's capture), so a bot may claim it off its plan.
+    fn claim_bonus(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> i32 {
+        0
+    }
+
     /// Whether `lane`, which this module closed to player `p`, may open later in the game
     /// (a network not grown there yet), so that planners may plan through it.
     fn opens_later(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> bool {
@@ -383,6 +394,13 @@ impl Installed {
 
     pub fn is_empty(&self) -> bool {
         self.modules.is_empty()
+    }
+
+    /// The index of the module with id `id` ([`Mechanic::id`]), if the game has one.
+    pub fn find(&self, id: &str) -> Option<usize> {
+        self.modules
+            .iter()
+            .position(|m| !id.is_empty() && m.id() == id)
     }
 
     /// The global deck kind of module `me`'s own kind `kind`, if it declared it.

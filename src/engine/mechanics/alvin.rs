@@ -82,6 +82,10 @@ impl Mechanic for Alvin {
         )
     }
 
+    fn id(&self) -> &'static str {
+        "alvin"
+    }
+
     fn hooks(&self) -> Hooks {
         Hooks {
             setup: true,
@@ -184,6 +188,17 @@ impl Mechanic for Alvin {
                 value: (holder == Some(p)) as i64,
             });
         }
+    }
+
+    fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
+        let route = &game.routes[game.lane_route[lane] as usize];
+        let city = Self::city(game, state, me);
+        let holds = Self::holder(game, state, me) == Some(p);
+        if holds || (route.city_a != city && route.city_b != city) {
+            return 0;
+        }
+        // The capture, and half the holder's points (he may be taken back).
+        self.capture_points + self.end_points / 2
     }
 
     fn advise(

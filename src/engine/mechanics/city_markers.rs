@@ -174,6 +174,37 @@ impl CityMarkers {
         Ok(())
     }
 
+    /// Puts player `p`'s marker on `city` in a position written by hand, before its routes
+    /// are assigned (the first is the start); no check: the position's checks said it may.
+    pub fn put(game: &Game, state: &mut State, me: usize, p: u8, city: u16) {
+        let words = Words::of(game);
+        let (at, bit) = words.net(p, city);
+        let w = state.mechanic_words_mut(game, me);
+        w[city as usize] = p as u32 + 1;
+        w[words.placed(p)] += 1;
+        if w[words.start(p)] == 0 {
+            w[words.start(p)] = city as u32 + 1;
+            w[at] |= bit;
+        }
+    }
+
+    /// In a position written by hand: the marker in `city` was placed after `lane` was
+    /// claimed, so it does not divert it (with `counted_at = "claim"`).
+    pub fn placed_after(game: &Game, state: &mut State, me: usize, lane: usize, city: u16) {
+        let route = &game.routes[game.lane_route[lane] as usize];
+        let at = Words::of(game).lane(lane);
+        let w = state.mechanic_words_mut(game, me);
+        if w[at] & KEPT == 0 {
+            return;
+        }
+        if route.city_a == city {
+            w[at] &= !0xff;
+        }
+        if route.city_b == city {
+            w[at] &= !0xff00;
+        }
+    }
+
     /// `city` joins `p`'s network: with `connected_network`, the lanes into it open to them.
     fn grow(&self, game: &Game, state: &mut State, me: usize, p: u8, city: u16) {
         let (at, bit) = Words::of(game).net(p, city);
@@ -267,6 +298,10 @@ impl Mechanic for CityMarkers {
                 ""
             }
         )
+    }
+
+    fn id(&self) -> &'static str {
+        "city-markers"
     }
 
     fn hooks(&self) -> Hooks {
