@@ -59,7 +59,10 @@
 //! Switzerland 3 players 29.9 %, 32.9 %, 38.0 %, 32.6 %; India 4 players 37.6 %, 21.7 %,
 //! 13.6 %, 27.1 %; Castilla 4 players (mode normal, without the mystery train) 66.4 %,
 //! 4.9 %, 19.6 %, 9.0 % (its 15-point most-completed-tickets bonus rewards
-//! destination-hungry's hoarding). `tests/bots.rs` keeps USA and Europe from drifting far.
+//! destination-hungry's hoarding). Old West 4 players (10,000 games, seed 1, without
+//! Alvin) 34.8 %, 23.8 %, 23.5 %, 17.9 %; with 6 players the last seat, which chooses its
+//! starting city first, wins 22 % against 14-18 % for the others (Salt Lake City is the
+//! first choice in 88 % of games). `tests/bots.rs` keeps USA and Europe from drifting far.
 //!
 //! Mechanic modules (Old West): a module's decision (a starting city, a marker, Alvin's
 //! move) is the choice the module's `advise` ranks best for the bot's plan and the plans it
