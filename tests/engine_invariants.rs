@@ -553,6 +553,28 @@ fn same_seed_same_report_whatever_the_thread_count() {
 }
 
 #[test]
+fn old_west_reports_are_the_same_whatever_the_thread_count() {
+    // Modules' counters are summed as integers like every other figure.
+    let game = old_west(5, true);
+    let config = |threads| Config {
+        games: 40,
+        seed: 4,
+        bots: ["destination-hungry", "random", "long-route"]
+            .map(String::from)
+            .to_vec(),
+        threads,
+        progress: false,
+    };
+    let one = run(&game, &config(1)).expect("runs");
+    let three = run(&game, &config(3)).expect("runs");
+    assert!(!one.counters.is_empty());
+    assert_eq!(
+        serde_json::to_string(&one).expect("json"),
+        serde_json::to_string(&three).expect("json")
+    );
+}
+
+#[test]
 fn is_legal_agrees_with_the_legal_list() {
     let game = game("europe.toml", 3);
     let mut legal = Vec::new();

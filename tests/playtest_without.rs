@@ -69,6 +69,53 @@ fn old_west_plays_with_alvin_only_when_asked() {
     assert!(human.contains("PLAYED WITHOUT mechanics.alvin"), "{human}");
 }
 
+/// The modules' counts reach every report format, and replays name module choices.
+#[test]
+fn old_west_reports_markers_starts_and_captures() {
+    let base = [
+        "playtest",
+        "maps/old-west.toml",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--with",
+        "mechanics.alvin",
+    ];
+    let (code, json, err) = run(&[&base[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let counters = v["counters"].as_array().unwrap();
+    let named = |name: &str| counters.iter().find(|c| c["name"] == name).cloned();
+    // Every player chooses a start: the start counts add up to the players.
+    let starts: f64 = counters
+        .iter()
+        .filter(|c| c["name"].as_str().unwrap().starts_with("start: "))
+        .map(|c| c["mean"].as_f64().unwrap())
+        .sum();
+    assert!((starts - 3.0).abs() < 1e-9, "{starts}");
+    assert!(
+        named("start: Roswell").is_none(),
+        "no start in Alvin's city"
+    );
+    let markers = named("markers placed after the start").unwrap();
+    assert_eq!(markers["mean_by_seat"].as_array().unwrap().len(), 3);
+    assert!(markers["mean"].as_f64().unwrap() <= 6.0);
+    assert!(named("route points from others' claims").is_some());
+    assert!(named("Alvin captures").is_some());
+    let (code, page, err) = run(&[&base[..], &["--format", "html"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(page.contains("Module counts (mean per finished game)"));
+    assert!(page.contains("Alvin held at the end"));
+    let dir = TempDir::new("west-record");
+    let record = dir.0.join("games.jsonl");
+    let (code, _, err) = run(&[&base[..], &["--record", record.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (code, turns, err) = run(&["replay", record.to_str().unwrap(), "--game", "0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(turns.contains(": starting city "), "{turns}");
+}
+
 #[test]
 fn played_without_is_said_in_every_report_and_in_the_recording() {
     let dir = TempDir::new("without");

@@ -19,6 +19,7 @@
 //! | [`on_claim`](Mechanic::on_claim) (told the cards paid), [`on_draw`](Mechanic::on_draw), [`on_turn_end`](Mechanic::on_turn_end) | react; [`State::spend`] takes more cards (paying more on purpose) | South Korea's mat, France, festivals | |
 //! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
+//! | [`describe`](Mechanic::describe) | a choice in words for replays | Old West's starts, markers, Alvin's moves | |
 //! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
 //! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network | advice only: the rules never read it, and random bots ignore it |
 
@@ -314,6 +315,20 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         _choice: u16,
     ) -> i32 {
         0
+    }
+
+    /// What `choice` of the decision or action at `step` (`None`: a main-phase action)
+    /// means, in words for replays (`starting city Salt Lake City`); `None`: the replay says
+    /// the number. `state` is the position before the choice.
+    fn describe(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: Option<u16>,
+        _choice: u16,
+    ) -> Option<String> {
+        None
     }
 
     /// Advice for planning bots: points beyond the route's own that claiming `lane` now is

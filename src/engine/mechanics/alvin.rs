@@ -190,6 +190,18 @@ impl Mechanic for Alvin {
         }
     }
 
+    fn describe(
+        &self,
+        game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: Option<u16>,
+        choice: u16,
+    ) -> Option<String> {
+        let city = game.city_ids.get(choice as usize)?;
+        Some(format!("moved Alvin to {city}"))
+    }
+
     fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
         let route = &game.routes[game.lane_route[lane] as usize];
         let city = Self::city(game, state, me);

@@ -418,6 +418,45 @@ impl Mechanic for CityMarkers {
         self.place(game, state, me, p, city)
     }
 
+    fn describe(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        step: Option<u16>,
+        choice: u16,
+    ) -> Option<String> {
+        let name = |c: u16| self.city_names.get(c as usize).cloned().unwrap_or_default();
+        match step? {
+            START if choice == SKIP => Some("no starting city left".into()),
+            START => Some(format!("starting city {}", name(choice))),
+            _ if choice == SKIP => Some("no marker".into()),
+            _ => {
+                let (end, color, locos) = decode(choice);
+                let p = state.current_player();
+                let pending = state.mechanic_words(game, me)[Words::of(game).pending(p)];
+                let route =
+                    &game.routes[game.lane_route[pending.checked_sub(1)? as usize] as usize];
+                let city = if end == 0 { route.city_a } else { route.city_b };
+                let paid = self.cards(color, locos);
+                let mut kinds = Vec::new();
+                for (k, &n) in paid.iter().enumerate() {
+                    if n > 0 {
+                        let colour = crate::model::Color::CARD_COLORS
+                            .get(k)
+                            .map_or("locomotive", |c| c.name());
+                        kinds.push(format!("{n} {colour}"));
+                    }
+                }
+                Some(format!(
+                    "marker in {} (paid {})",
+                    name(city),
+                    kinds.join(", ")
+                ))
+            }
+        }
+    }
+
     fn route_points(
         &self,
         game: &Game,
