@@ -1,5 +1,7 @@
 //! Complete games per second on one thread (plain main, std::time): random 2-player USA
-//! games, random 4-player Castilla games, and the four style bots in 4-player USA games;
+//! games, random 4-player Castilla games, random 6-player Old West games with Alvin (city
+//! markers: decisions, closed lanes, diverted points), and the four style bots in 4-player
+//! USA and Old West games;
 //! the final scoring alone; the cost of cloning a position.
 //! Run: `cargo bench --bench engine`.
 //!
@@ -151,6 +153,30 @@ fn main() {
     )
     .expect("Castilla is playable without the Mystery Train");
     measure("random 4-player Castilla", &castilla, &["random"], 4_000);
+    let west_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/old-west.toml");
+    let west_map = load_path(&west_path)
+        .expect("maps/old-west.toml is readable")
+        .map
+        .expect("maps/old-west.toml loads");
+    let west = Game::new(&west_map, 6, None).expect("Old West is playable");
+    measure(
+        "random 6-player Old West (Alvin)",
+        &west,
+        &["random"],
+        4_000,
+    );
+    let west_four = Game::new(&west_map, 4, None).expect("Old West is playable");
+    measure(
+        "four-style 4-player Old West (Alvin)",
+        &west_four,
+        &[
+            "destination-hungry",
+            "route-focus",
+            "one-step",
+            "long-route",
+        ],
+        1_000,
+    );
     let four = Game::new(&map, 4, None).expect("USA is playable");
     measure_clone("4-player USA", &four, 60);
     measure_clone("3-player Europe", &europe, 60);

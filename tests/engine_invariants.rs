@@ -4,6 +4,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use ttrmap::bots::{self, Bot, RandomBot, Style, StyleBot};
+use ttrmap::engine::mechanics::city_markers::CityMarkers;
+use ttrmap::engine::scoring::Components;
 use ttrmap::engine::{
     Action, Game, LOCO, NOBODY, Phase, State, claim_ways_match_general, final_scores,
 };
@@ -69,13 +71,21 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
             owned += mine;
         }
         assert_eq!(owned, player.routes.len(), "lanes vs routes: {context}");
-        let recomputed: i32 = player
-            .routes
-            .iter()
-            .map(|&r| game.routes[r as usize].points)
-            .sum();
-        assert_eq!(recomputed, player.route_points, "route points: {context}");
+        // The score track: every lane's points where the modules send them (the holder's,
+        // unless Old West's markers take them).
+        let mut track = 0;
+        let held = (0..game.lane_count())
+            .filter(|&l| state.lane_owner[l] != NOBODY)
+            .map(|l| (l, state.lane_owner[l]))
+            .chain(state.shared_lanes.iter().map(|&(l, q)| (l as usize, q)));
+        for (lane, holder) in held {
+            for (q, n) in state.route_split(game, lane, holder).to {
+                track += if q as usize == p { n } else { 0 };
+            }
+        }
+        assert_eq!(track, player.route_points, "route points: {context}");
     }
+    check_markers(game, state, context);
     for (r, route) in game.routes.iter().enumerate() {
         let first = route.first_lane as usize;
         let taken = (first..first + route.lane_count as usize)
@@ -104,6 +114,76 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
             "reveal left over: {context}"
         );
     }
+}
+
+/// The city markers module of `game`, if it has one.
+fn markers_module(game: &Game) -> Option<usize> {
+    (0..game.mechanics.len())
+        .find(|&m| game.mechanics.modules[m].name().starts_with("city markers"))
+}
+
+/// Old West: never two markers in a city (one owner word a city), never more than three a
+/// player, never in Alvin's city when he plays; every player's routes form one network
+/// grown from their starting city.
+fn check_markers(game: &Game, state: &State, context: &str) {
+    let Some(m) = markers_module(game) else {
+        return;
+    };
+    let alvin = (0..game.mechanics.len())
+        .find(|&a| game.mechanics.modules[a].name().starts_with("Alvin"))
+        .map(|_| game.city_ids.iter().position(|c| c == "roswell").unwrap() as u16);
+    let mut seen = vec![false; game.city_ids.len()];
+    for p in 0..game.players {
+        let cities = CityMarkers::controlled_by(game, state, m, p);
+        assert!(cities.len() <= 3, "player {p} has {cities:?}: {context}");
+        assert_eq!(
+            cities.len(),
+            CityMarkers::placed(game, state, m, p) as usize
+        );
+        for &c in &cities {
+            assert!(!seen[c as usize], "two markers in city {c}: {context}");
+            seen[c as usize] = true;
+            assert_ne!(Some(c), alvin, "a marker in Alvin's city: {context}");
+        }
+        let routes = &state.players[p as usize].routes;
+        let Some(start) = CityMarkers::start_city(game, state, m, p) else {
+            assert!(routes.is_empty(), "routes without a start: {context}");
+            continue;
+        };
+        assert!(
+            cities.contains(&start),
+            "the start holds a marker: {context}"
+        );
+        let mut net = Components::new(game.city_ids.len());
+        for &r in routes {
+            let route = &game.routes[r as usize];
+            net.join(route.city_a, route.city_b);
+        }
+        for &r in routes {
+            let route = &game.routes[r as usize];
+            assert_eq!(
+                net.find(route.city_a),
+                net.find(start),
+                "player {p}'s route {} is off their network: {context}",
+                route.id
+            );
+        }
+    }
+}
+
+/// A claim in a game with connected networks touches the claimer's network.
+fn check_claim(game: &Game, state: &State, action: Action, context: &str) {
+    let (Some(m), Action::Claim { lane, .. }) = (markers_module(game), action) else {
+        return;
+    };
+    let p = state.current_player();
+    let route = &game.routes[game.lane_route[lane as usize] as usize];
+    assert!(
+        CityMarkers::in_network(game, state, m, p, route.city_a)
+            || CityMarkers::in_network(game, state, m, p, route.city_b),
+        "claim of {} off player {p}'s network: {context}",
+        route.id
+    );
 }
 
 /// Plays `games` random games, checking the invariants after every step; returns
@@ -138,6 +218,7 @@ fn play_game_checked(map: &str, game: &Game, games: u64) -> (u64, u64) {
             let action = bots[p].choose(game, &state, &legal, &mut rng);
             assert_eq!(fast, Some(action), "act vs choose: {context}");
             assert_eq!(fast_rng, rng, "act and choose use chance alike: {context}");
+            check_claim(game, &state, action, &context);
             state
                 .apply(game, action, &mut rng)
                 .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
@@ -231,6 +312,44 @@ fn legendary_asia_random_games_keep_invariants() {
     assert!(finished > 0);
 }
 
+/// Old West with or without Alvin (an optional variant the engine plays unless left out).
+fn old_west(players: u8, alvin: bool) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/old-west.toml");
+    let loaded = load_path(&path).expect("readable");
+    let without: Vec<String> = if alvin {
+        Vec::new()
+    } else {
+        vec!["mechanics.alvin".into()]
+    };
+    Game::new_without(
+        loaded.map.as_ref().expect("loaded"),
+        players,
+        None,
+        &without,
+    )
+    .expect("playable")
+}
+
+#[test]
+fn old_west_random_games_keep_invariants() {
+    for players in 2..=6 {
+        for alvin in [false, true] {
+            let map = format!("old-west.toml ({players} players, Alvin {alvin})");
+            let (finished, _) = play_game_checked(&map, &old_west(players, alvin), games() / 10);
+            assert!(finished > 0, "{map}");
+        }
+    }
+}
+
+#[test]
+fn style_bots_finish_old_west_games() {
+    for (players, alvin) in [(2, true), (4, false), (6, true)] {
+        let map = format!("old-west.toml ({players} players, Alvin {alvin})");
+        let finished = play_styles_game_checked(&map, &old_west(players, alvin), 40);
+        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+    }
+}
+
 #[test]
 fn a_map_without_tickets_is_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/germany.toml");
@@ -242,7 +361,6 @@ fn a_map_without_tickets_is_refused() {
 #[test]
 fn maps_with_unplayed_mechanics_are_refused_by_name() {
     for (map, mechanic) in [
-        ("old-west.toml", "mechanics.city_markers"),
         ("uk.toml", "mechanics.technologies"),
         ("france.toml", "mechanics.track_pieces"),
         ("iberia.toml", "mechanics.festivals"),
@@ -294,7 +412,12 @@ fn closed_form_payments_match_the_general_rule_on_every_map() {
 /// Plays `games` games of the four style bots (seats rotating) with every invariant checked
 /// after every step; returns the games each style finished.
 fn play_styles_checked(map: &str, players: u8, games: u64) -> [u64; 4] {
-    let game = game(map, players);
+    play_styles_game_checked(map, &game(map, players), games)
+}
+
+/// [`play_styles_checked`] on a compiled game (`map` names it in messages).
+fn play_styles_game_checked(map: &str, game: &Game, games: u64) -> [u64; 4] {
+    let players = game.players;
     let mut finished = [0u64; 4];
     let mut legal = Vec::new();
     for i in 0..games {
@@ -307,23 +430,24 @@ fn play_styles_checked(map: &str, players: u8, games: u64) -> [u64; 4] {
             .map(|&k| StyleBot::new(Style::ALL[k]))
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut state = State::new(&game, seed, &mut rng);
+        let mut state = State::new(game, seed, &mut rng);
         while !state.is_terminal() {
-            state.legal_actions(&game, &mut legal);
+            state.legal_actions(game, &mut legal);
             let context = format!("{map} seed {seed} turn {}", state.turn);
-            check(&game, &state, &legal, &context);
+            check(game, &state, &legal, &context);
             assert!(!legal.is_empty(), "no legal action: {context}");
             let p = state.current_player() as usize;
             // The list-free entry point and the list one agree.
             let mut twin = bots[p].clone();
-            let listed = twin.choose(&game, &state, &legal, &mut rng.clone());
+            let listed = twin.choose(game, &state, &legal, &mut rng.clone());
             let action = bots[p]
-                .act(&game, &state, &mut Vec::new(), &mut rng)
+                .act(game, &state, &mut Vec::new(), &mut rng)
                 .expect("a legal action exists");
             assert_eq!(action, listed, "act vs choose: {context}");
             assert!(legal.contains(&action), "illegal {action:?}: {context}");
+            check_claim(game, &state, action, &context);
             state
-                .apply(&game, action, &mut rng)
+                .apply(game, action, &mut rng)
                 .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
         }
         assert!(
@@ -332,7 +456,7 @@ fn play_styles_checked(map: &str, players: u8, games: u64) -> [u64; 4] {
             state.failure
         );
         assert_eq!(
-            final_scores(&game, &state),
+            final_scores(game, &state),
             state.result.clone().expect("a result")
         );
         for &k in &seat_style {
@@ -426,6 +550,28 @@ fn same_seed_same_report_whatever_the_thread_count() {
         serde_json::to_string(&three).expect("json")
     );
     assert_eq!(one.finished, 60);
+}
+
+#[test]
+fn old_west_reports_are_the_same_whatever_the_thread_count() {
+    // Modules' counters are summed as integers like every other figure.
+    let game = old_west(5, true);
+    let config = |threads| Config {
+        games: 40,
+        seed: 4,
+        bots: ["destination-hungry", "random", "long-route"]
+            .map(String::from)
+            .to_vec(),
+        threads,
+        progress: false,
+    };
+    let one = run(&game, &config(1)).expect("runs");
+    let three = run(&game, &config(3)).expect("runs");
+    assert!(!one.counters.is_empty());
+    assert_eq!(
+        serde_json::to_string(&one).expect("json"),
+        serde_json::to_string(&three).expect("json")
+    );
 }
 
 #[test]

@@ -21,35 +21,99 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn the_refusal_names_every_unplayed_rule_by_its_key() {
-    // Old West declares city markers and Alvin; neither is played yet. Alvin is an optional
-    // variant, left out unless asked for, so only the markers are refused by default.
-    let (code, _, err) = run(&["playtest", "maps/old-west.toml", "--games", "2"]);
+    // Pennsylvania declares stock shares (a mechanic table and a route feature); neither is
+    // played yet.
+    let (code, _, err) = run(&["playtest", "maps/pennsylvania.toml", "--games", "2"]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("(mechanics.city_markers)"), "{err}");
-    assert!(!err.contains("(mechanics.alvin)"), "{err}");
+    assert!(err.contains("(mechanics.stock_shares)"), "{err}");
+    assert!(err.contains("(routes.stock_shares)"), "{err}");
     assert!(err.contains("--without KEY"), "{err}");
-    let (code, _, err) = run(&[
-        "playtest",
-        "maps/old-west.toml",
-        "--games",
-        "2",
-        "--with",
-        "mechanics.alvin",
-    ]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("(mechanics.city_markers)"), "{err}");
-    assert!(err.contains("(mechanics.alvin)"), "{err}");
     // Leaving out only one of them is still refused, naming the other.
     let (code, _, err) = run(&[
         "playtest",
-        "maps/old-west.toml",
+        "maps/pennsylvania.toml",
         "--games",
         "2",
         "--without",
-        "mechanics.alvin",
+        "mechanics.stock_shares",
     ]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("(mechanics.city_markers)") && !err.contains("(mechanics.alvin)"));
+    assert!(err.contains("(routes.stock_shares)") && !err.contains("(mechanics.stock_shares)"));
+}
+
+/// Old West's Alvin is an optional variant: left out by default (and said), played with
+/// `--with mechanics.alvin`, and the designer may still name it in `--without`.
+#[test]
+fn old_west_plays_with_alvin_only_when_asked() {
+    let base = [
+        "playtest",
+        "maps/old-west.toml",
+        "--games",
+        "20",
+        "--players",
+        "3",
+    ];
+    let (code, human, err) = run(&base);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        human.contains("optional extension not played: mechanics.alvin"),
+        "{human}"
+    );
+    assert!(!human.contains("Alvin captures"), "{human}");
+    let (code, human, err) = run(&[&base[..], &["--with", "mechanics.alvin"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(!human.contains("optional extension not played"), "{human}");
+    assert!(human.contains("Alvin captures"), "{human}");
+    let (code, human, err) = run(&[&base[..], &["--without", "mechanics.alvin"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(human.contains("PLAYED WITHOUT mechanics.alvin"), "{human}");
+}
+
+/// The modules' counts reach every report format, and replays name module choices.
+#[test]
+fn old_west_reports_markers_starts_and_captures() {
+    let base = [
+        "playtest",
+        "maps/old-west.toml",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--with",
+        "mechanics.alvin",
+    ];
+    let (code, json, err) = run(&[&base[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let counters = v["counters"].as_array().unwrap();
+    let named = |name: &str| counters.iter().find(|c| c["name"] == name).cloned();
+    // Every player chooses a start: the start counts add up to the players.
+    let starts: f64 = counters
+        .iter()
+        .filter(|c| c["name"].as_str().unwrap().starts_with("start: "))
+        .map(|c| c["mean"].as_f64().unwrap())
+        .sum();
+    assert!((starts - 3.0).abs() < 1e-9, "{starts}");
+    assert!(
+        named("start: Roswell").is_none(),
+        "no start in Alvin's city"
+    );
+    let markers = named("markers placed after the start").unwrap();
+    assert_eq!(markers["mean_by_seat"].as_array().unwrap().len(), 3);
+    assert!(markers["mean"].as_f64().unwrap() <= 6.0);
+    assert!(named("route points from others' claims").is_some());
+    assert!(named("Alvin captures").is_some());
+    let (code, page, err) = run(&[&base[..], &["--format", "html"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(page.contains("Module counts (mean per finished game)"));
+    assert!(page.contains("Alvin held at the end"));
+    let dir = TempDir::new("west-record");
+    let record = dir.0.join("games.jsonl");
+    let (code, _, err) = run(&[&base[..], &["--record", record.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (code, turns, err) = run(&["replay", record.to_str().unwrap(), "--game", "0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(turns.contains(": starting city "), "{turns}");
 }
 
 #[test]
@@ -58,20 +122,20 @@ fn played_without_is_said_in_every_report_and_in_the_recording() {
     let record = dir.0.join("games.jsonl");
     let args = [
         "playtest",
-        "maps/old-west.toml",
+        "maps/pennsylvania.toml",
         "--games",
         "6",
         "--players",
         "3",
         "--without",
-        "mechanics.city_markers,mechanics.alvin",
+        "mechanics.stock_shares,routes.stock_shares",
     ];
     let (code, json, err) = run(&[&args[..], &["--format", "json"]].concat());
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
         v["played_without"],
-        serde_json::json!(["mechanics.city_markers", "mechanics.alvin"])
+        serde_json::json!(["mechanics.stock_shares", "routes.stock_shares"])
     );
     assert_eq!(
         v["finished"].as_u64().unwrap() + v["failures"].as_u64().unwrap(),
@@ -79,7 +143,7 @@ fn played_without_is_said_in_every_report_and_in_the_recording() {
     );
     let (code, human, _) = run(&args);
     assert_eq!(code, 0);
-    assert!(human.contains("PLAYED WITHOUT mechanics.city_markers, mechanics.alvin"));
+    assert!(human.contains("PLAYED WITHOUT mechanics.stock_shares, routes.stock_shares"));
     let (code, _, err) = run(&[&args[..], &["--record", record.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
     let first = std::fs::read_to_string(&record).unwrap();
@@ -88,7 +152,7 @@ fn played_without_is_said_in_every_report_and_in_the_recording() {
             .lines()
             .next()
             .unwrap()
-            .contains("\"without\":[\"mechanics.city_markers\",\"mechanics.alvin\"]")
+            .contains("\"without\":[\"mechanics.stock_shares\",\"routes.stock_shares\"]")
     );
     // The replay rebuilds the game without the same rules, so the actions replay.
     let (code, turns, err) = run(&["replay", record.to_str().unwrap(), "--game", "2"]);

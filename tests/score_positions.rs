@@ -50,6 +50,40 @@ fn totals(v: &serde_json::Value) -> Vec<i64> {
         .collect()
 }
 
+/// Old West (seeds/001): a route scores for the markers at its ends (an owner of both ends
+/// twice), for its claimer only when neither end has one; Alvin scores 10 a capture and 10
+/// to his holder at the end.
+#[test]
+fn old_west_markers_divert_route_points_and_alvin_scores() {
+    let v = json("old-west");
+    let routes = |p: usize| -> Vec<(i64, Option<String>)> {
+        v["players"][p]["routes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["points"].as_i64().unwrap(),
+                    r["from"].as_str().map(str::to_string),
+                )
+            })
+            .collect()
+    };
+    // Ada: Grand Junction–Salt Lake City 4 (her start), Grand Junction–St. George 7 (her
+    // marker), and Bob's St. George–Salt Lake City once for each of her two markers,
+    // 2 × 7 = 14: 25 route points.
+    let ada = routes(0);
+    assert_eq!(ada.iter().map(|r| r.0).sum::<i64>(), 4 + 7 + 14);
+    let from_bob = ada.iter().filter(|r| r.1.as_deref() == Some("Bob"));
+    assert_eq!(from_bob.map(|r| r.0).collect::<Vec<_>>(), [7, 7]);
+    // Bob: Flagstaff–St. George, 2, his own (Ada's St. George marker came after it); his
+    // St. George–Salt Lake City keeps 0 for him.
+    assert_eq!(routes(1), [(2, None), (0, None)]);
+    // Alvin: Ada 1 capture = 10; Bob 1 capture + holding him = 20. Totals 35 and 22 (nobody
+    // completed a ticket, so the Globetrotter goes to nobody).
+    assert_eq!(totals(&v), [35, 22]);
+}
+
 #[test]
 fn usa_route_table_tickets_and_a_shared_longest_path() {
     let v = json("usa");
@@ -512,4 +546,54 @@ fn detailed_scores_of_played_games_are_consistent() {
         }
         assert!(finished >= 20, "{map}: only {finished} games finished");
     }
+}
+
+/// Old West positions that no game could end in: each problem located, every one reported.
+#[test]
+fn bad_old_west_markers_and_alvin_are_refused() {
+    let dir = TempDir::new("score-west");
+    let file = dir.0.join("position.toml");
+    let map = root().join("maps").join("old-west.toml");
+    let text = format!(
+        "map = {:?}\n\
+         [[player]]\n\
+         name = \"Ada\"\n\
+         markers = [\"roswell\", \"salt-lake-city\", {{ city = \"st-george\", after = [\"denver-pueblo\"] }}]\n\
+         alvin = {{ captures = 0, holds = true }}\n\
+         [[player]]\n\
+         name = \"Bob\"\n\
+         markers = [\"salt-lake-city\", \"a\", \"b\", \"c\"]\n\
+         alvin = {{ captures = 1 }}\n",
+        map.display().to_string()
+    );
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    for wanted in [
+        // Roswell is Alvin's city, played here (a player says how Alvin went).
+        "Ada: no marker may go in `roswell`",
+        "Ada: `denver-pueblo` does not end in `st-george`",
+        "Ada: holds Alvin but never captured him",
+        "Bob: 4 markers but a player has 3",
+    ] {
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    // A second marker in a city, and Alvin on a map without him.
+    let text = format!(
+        "map = {:?}\n[[player]]\nmarkers = [\"salt-lake-city\"]\n[[player]]\nmarkers = [\"salt-lake-city\"]\n",
+        map.display().to_string()
+    );
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("`salt-lake-city` already has a marker (player 1)"),
+        "{err}"
+    );
+    let (code, _, err) = score_usa(
+        "[[player]]\nalvin = { captures = 1 }\n[[player]]\n",
+        "human",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("Alvin is not played"), "{err}");
 }

@@ -50,6 +50,8 @@ pub struct Planner {
     pub prefer_long: bool,
     /// Stations to build: (city, the route it borrows), in planning order.
     pub stations: Vec<(u16, u16)>,
+    /// The node every ticket's path must also join (see [`Planner::reset_costs`]).
+    anchor: Option<u16>,
     /// Stations the player may still plan (not built, not planned).
     stations_left: u32,
     /// City → extra cost of borrowing a route into it: 0 at an own station not yet counted
@@ -116,16 +118,44 @@ impl Planner {
         (first..first + route.lane_count as usize).find(|&l| state.lane_is_open_to(game, l, p))
     }
 
+    /// Whether route `r` has a lane open to player `p` now or closed only until their
+    /// network reaches it (a module's [`opens_later`](crate::engine::Mechanic::opens_later)):
+    /// what plans may use.
+    pub fn plannable(game: &Game, state: &State, p: u8, r: usize) -> bool {
+        let route = &game.routes[r];
+        let first = route.first_lane as usize;
+        (first..first + route.lane_count as usize).any(|l| state.lane_open_now_or_later(game, l, p))
+    }
+
+    /// The graph node of the city player `p`'s routes must connect to, if a module names one
+    /// ([`plan_anchor`](crate::engine::Mechanic::plan_anchor): Old West's starting city).
+    fn anchor_node(game: &Game, state: &State, p: u8) -> Option<u16> {
+        let city = game
+            .mechanics
+            .modules
+            .iter()
+            .enumerate()
+            .find_map(|(m, module)| module.plan_anchor(game, state, m, p))?;
+        game.routes.iter().find_map(|r| {
+            if r.city_a == city {
+                Some(r.node_a)
+            } else if r.city_b == city {
+                Some(r.node_b)
+            } else {
+                None
+            }
+        })
+    }
+
     /// Sets the route costs for player `p` from the position (no plan yet).
     pub fn reset_costs(&mut self, game: &Game, state: &State, p: u8) {
         let trains = state.players[p as usize].trains as u32;
+        self.anchor = Self::anchor_node(game, state, p);
         self.cost.clear();
         for (r, route) in game.routes.iter().enumerate() {
             let c = if Self::owns(game, state, p, r) {
                 0
-            } else if route.trains_needed() as u32 <= trains
-                && Self::open_lane(game, state, p, r).is_some()
-            {
+            } else if route.trains_needed() as u32 <= trains && Self::plannable(game, state, p, r) {
                 route_cost(route.length, route.points, self.prefer_long)
             } else {
                 BLOCKED
@@ -319,27 +349,21 @@ impl Planner {
     pub fn goal_path(&mut self, game: &Game, goal: &Goal) -> Option<u32> {
         match goal {
             Goal::Pair(a, b, _) => {
+                if let Some(anchor) = self.anchor {
+                    // The path must also reach the player's network: a leg from its anchor.
+                    return self.legs(game, &[&[anchor], a, b]);
+                }
                 self.shortest(game, a, b)?;
                 Some(self.path_trains(game))
             }
             Goal::Multi(places, _) => {
-                // Join the places one by one to the first; routes of earlier legs are free.
-                let mut all = Vec::new();
-                let saved: Vec<(u16, u32)> = Vec::new();
-                let mut saved = saved;
-                for pair in places.windows(2) {
-                    self.shortest(game, &pair[0], &pair[1])?;
-                    for &r in &self.path {
-                        saved.push((r, self.cost[r as usize]));
-                        self.cost[r as usize] = 0;
-                        all.push(r);
-                    }
-                }
-                for (r, c) in saved.into_iter().rev() {
-                    self.cost[r as usize] = c;
-                }
-                self.path = all;
-                Some(self.path_trains(game))
+                let anchor = self.anchor.map(|n| vec![n]);
+                let legs: Vec<&[u16]> = anchor
+                    .iter()
+                    .chain(places.iter())
+                    .map(Vec::as_slice)
+                    .collect();
+                self.legs(game, &legs)
             }
             Goal::AnyOf(from, targets) => {
                 let mut best: Option<(i64, Vec<u16>, u32)> = None;
@@ -360,6 +384,33 @@ impl Planner {
                 Some(trains)
             }
         }
+    }
+
+    /// Joins `places` one by one to the previous; routes of earlier legs are free. The
+    /// routes to claim are left in `self.path`; returns their trains.
+    fn legs(&mut self, game: &Game, places: &[&[u16]]) -> Option<u32> {
+        let mut all = Vec::new();
+        let mut saved: Vec<(u16, u32)> = Vec::new();
+        let mut found = true;
+        for pair in places.windows(2) {
+            if self.shortest(game, pair[0], pair[1]).is_none() {
+                found = false;
+                break;
+            }
+            for &r in &self.path {
+                saved.push((r, self.cost[r as usize]));
+                self.cost[r as usize] = 0;
+                all.push(r);
+            }
+        }
+        for (r, c) in saved.into_iter().rev() {
+            self.cost[r as usize] = c;
+        }
+        if !found {
+            return None;
+        }
+        self.path = all;
+        Some(self.path_trains(game))
     }
 
     fn path_trains(&self, game: &Game) -> u32 {
@@ -464,7 +515,7 @@ impl Planner {
                 self.plan_trains -= game.routes[r].trains_needed() as u32;
                 continue;
             }
-            if Self::open_lane(game, state, p, r).is_none() {
+            if !Self::plannable(game, state, p, r) {
                 return false;
             }
             i += 1;

@@ -77,6 +77,10 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     ("deck-size", "a deck's stated size differs from its tickets"),
     (
+        "deck-published-size",
+        "a deck holds a different number of tickets than the published game, and which ticket differs is not known (a warning)",
+    ),
+    (
         "missing-mechanic",
         "the rule system needs a mechanic table the map does not declare (a warning)",
     ),

@@ -52,7 +52,6 @@ pub(super) fn check(cx: &mut Cx) {
         }
     }
     for (i, d) in map.decks.iter().enumerate() {
-        let Some(size) = d.size else { continue };
         let first = map
             .decks
             .first()
@@ -64,6 +63,22 @@ pub(super) fn check(cx: &mut Cx) {
             .filter(|t| t.deck.as_deref().unwrap_or(first) == d.id)
             .map(|t| t.copies as u32)
             .sum();
+        if let Some(published) = d.published_size
+            && published != count
+        {
+            cx.at(
+                path!["decks", i, "published_size"],
+                Diagnostic::warning(
+                    "deck-published-size",
+                    format!(
+                        "deck `{}` holds {count} tickets but the published game has {published}; which differs is not known",
+                        d.id
+                    ),
+                )
+                .with_label(format!("{count} tickets name this deck")),
+            );
+        }
+        let Some(size) = d.size else { continue };
         if count != size {
             cx.at(
                 path!["decks", i, "size"],

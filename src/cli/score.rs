@@ -36,6 +36,27 @@ struct JsonRoute {
     lane: usize,
     length: u8,
     points: i32,
+    /// The player whose route it is, when its points came to this one (Old West's markers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+}
+
+/// The lane number (1 = first) of route line `line` of player `p`: the lane its holder
+/// (`p`, or the player the points came from) holds.
+fn line_lane(c: &Checked, p: usize, line: &crate::engine::scoring::RouteLine) -> usize {
+    let holder = line.from.map_or(p, |q| q as usize);
+    let info = &c.game.routes[line.route as usize];
+    let first = info.first_lane as usize;
+    let held = |l: &usize| {
+        c.state.lane_owner[*l] as usize == holder
+            || c.state
+                .shared_lanes
+                .iter()
+                .any(|&(x, q)| x as usize == *l && q as usize == holder)
+    };
+    (first..first + info.lane_count as usize)
+        .find(held)
+        .map_or(1, |l| l - first + 1)
 }
 
 #[derive(Serialize)]
@@ -109,16 +130,20 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
             d.routes.len(),
             d.route_points
         );
-        for (line, &lane) in d.routes.iter().zip(&c.lanes[p]) {
+        for line in &d.routes {
             let info = &c.game.routes[line.route as usize];
             let lane_text = if info.lane_count > 1 {
-                format!(" lane {}", lane - info.first_lane as usize + 1)
+                format!(" lane {}", line_lane(c, p, line))
             } else {
                 String::new()
             };
+            let from = line
+                .from
+                .map(|q| format!("  (claimed by {})", c.names[q as usize]))
+                .unwrap_or_default();
             let _ = writeln!(
                 s,
-                "    {:<36} {:>2} space{} {:>4}",
+                "    {:<36} {:>2} space{} {:>4}{from}",
                 format!("{}{lane_text}", info.id),
                 info.length,
                 if info.length == 1 { " " } else { "s" },
@@ -229,14 +254,14 @@ fn json(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
             routes: d
                 .routes
                 .iter()
-                .zip(&c.lanes[p])
-                .map(|(line, &lane)| {
+                .map(|line| {
                     let info = &c.game.routes[line.route as usize];
                     JsonRoute {
                         route: info.id.clone(),
-                        lane: lane - info.first_lane as usize + 1,
+                        lane: line_lane(c, p, line),
                         length: info.length,
                         points: line.points,
+                        from: line.from.map(|q| c.names[q as usize].clone()),
                     }
                 })
                 .collect(),

@@ -15,10 +15,13 @@
 //! | [`State::ask`], [`State::ask_round`] with [`decision_actions`](Mechanic::decision_actions) / [`apply_decision`](Mechanic::apply_decision) | a queue of decisions, each by a named player: at the end of a turn, or a round of every player between turns (seat order either way) | France's track piece, Old West's marker and Alvin, drafts | one decision at a time, in the order asked; the turn owner's turn resumes (or the next turn starts) only when the queue is empty; the decider sees only their own choices |
 //! | [`main_actions`](Mechanic::main_actions) / [`apply_action`](Mechanic::apply_action) | whole-turn actions, or **modifiers** that do not take the turn ([`AfterAction::Continue`]) and change it through [`State::turn_mods`] | Express cards, technology purchases, Water Tenders, Thermocompressor | [`TurnMods`] last one turn; a modifier never ends a turn |
 //! | [`allows`](Mechanic::allows) | remove a core action ([`Core`]) for a player, now | Iberia (no ticket draws before the second draft), an Express card's restriction to one kind of action | `legal_actions`, `is_legal`, `legal_count` and the samplers agree |
-//! | [`State::set_lane_blocked`] | close lanes to one player | crossings, Old West's network, UK concessions | kept inside the open-lane caches |
+//! | [`State::set_lane_blocked`] | close lanes to one player | crossings, Old West's network (closed until a start is chosen, reopened as the network grows), UK concessions | kept inside the open-lane caches |
 //! | [`on_claim`](Mechanic::on_claim) (told the cards paid), [`on_draw`](Mechanic::on_draw), [`on_turn_end`](Mechanic::on_turn_end) | react; [`State::spend`] takes more cards (paying more on purpose) | South Korea's mat, France, festivals | |
 //! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
+//! | [`describe`](Mechanic::describe) | a choice in words for replays | Old West's starts, markers, Alvin's moves | |
+//! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
+//! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network | advice only: the rules never read it, and random bots ignore it |
 
 use super::scoring::{Components, DetailedScore};
 use super::{Action, Cards, Game, Goal, LaneClass, State};
@@ -107,6 +110,30 @@ pub struct RoutePoints {
     pub to: Vec<(u8, i32)>,
 }
 
+/// A count a module reports about a finished game ([`Mechanic::counters`]), summed over a
+/// playtest's games as integers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counter {
+    /// What is counted (`markers placed`, `start: Salt Lake City`).
+    pub name: String,
+    /// The player it is about, or `None` for the whole game.
+    pub player: Option<u8>,
+    pub value: i64,
+}
+
+/// What a planning bot intends, for a module to rank a decision's choices by
+/// ([`Mechanic::advise`]). Routes are indices into `game.routes`, not yet claimed.
+#[derive(Debug, Clone, Copy)]
+pub struct PlanView<'a> {
+    /// The deciding player.
+    pub player: u8,
+    /// The player's planned routes.
+    pub own_routes: &'a [u16],
+    /// The other players' planned routes as the bot guesses them (a route planned by two
+    /// players is listed twice).
+    pub others_routes: &'a [u16],
+}
+
 /// One module. `me` is the module's index in [`Game::mechanics`]: it is what
 /// [`Action::Mechanic`] and [`State::mechanic_words`] name.
 pub trait Mechanic: fmt::Debug + Send + Sync {
@@ -115,6 +142,11 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn name(&self) -> String;
     /// Which hooks it uses.
     fn hooks(&self) -> Hooks;
+    /// The module's id (its file name in kebab case, as `ttrmap explain` knows it), for code
+    /// that must find one module of a game (positions); "" for modules nobody looks up.
+    fn id(&self) -> &'static str {
+        ""
+    }
 
     /// Costs: adjusts how lanes (`game.routes`' cost fields) and stations are paid for, and
     /// any other table of the compiled game. Runs once in [`Game::new`], before lanes are
@@ -264,6 +296,58 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// after routes, tickets and stations are scored, in module order.
     fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, _scores: &mut [DetailedScore]) {
     }
+
+    /// Report figures: named integer counts about the finished game `state` (markers
+    /// placed, captures), pushed to `out`. Playtests sum each (module, name, player) over
+    /// their games and print the means.
+    fn counters(&self, _game: &Game, _state: &State, _me: usize, _out: &mut Vec<Counter>) {}
+
+    /// Advice for planning bots: how good `choice` of the decision at `step` is for
+    /// `view.player` (higher is better; the bot takes the best, the first on a tie). The
+    /// default, 0 for every choice, leaves the bot the first choice. The rules never ask.
+    fn advise(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: u16,
+        _view: &PlanView,
+        _choice: u16,
+    ) -> i32 {
+        0
+    }
+
+    /// What `choice` of the decision or action at `step` (`None`: a main-phase action)
+    /// means, in words for replays (`starting city Salt Lake City`); `None`: the replay says
+    /// the number. `state` is the position before the choice.
+    fn describe(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: Option<u16>,
+        _choice: u16,
+    ) -> Option<String> {
+        None
+    }
+
+    /// Advice for planning bots: points beyond the route's own that claiming `lane` now is
+    /// expected to give player `p` (Alvin's capture), so a bot may claim it off its plan.
+    fn claim_bonus(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> i32 {
+        0
+    }
+
+    /// Whether `lane`, which this module closed to player `p`, may open later in the game
+    /// (a network not grown there yet), so that planners may plan through it.
+    fn opens_later(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> bool {
+        false
+    }
+
+    /// A city player `p`'s routes must connect to (Old West's starting city): planners join
+    /// every ticket to it.
+    fn plan_anchor(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> Option<u16> {
+        None
+    }
 }
 
 /// The modules and per-hook indices a [`Game`] carries.
@@ -325,6 +409,13 @@ impl Installed {
 
     pub fn is_empty(&self) -> bool {
         self.modules.is_empty()
+    }
+
+    /// The index of the module with id `id` ([`Mechanic::id`]), if the game has one.
+    pub fn find(&self, id: &str) -> Option<usize> {
+        self.modules
+            .iter()
+            .position(|m| !id.is_empty() && m.id() == id)
     }
 
     /// The global deck kind of module `me`'s own kind `kind`, if it declared it.

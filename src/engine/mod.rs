@@ -24,7 +24,9 @@ pub mod position;
 pub mod scoring;
 mod state;
 
-pub use hooks::{AfterAction, Core, Hooks, Installed, Mechanic, RoutePoints, TurnMods};
+pub use hooks::{
+    AfterAction, Core, Counter, Hooks, Installed, Mechanic, PlanView, RoutePoints, TurnMods,
+};
 pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
 pub use state::{Action, Failure, Phase, PlayerState, State, claim_ways_match_general};

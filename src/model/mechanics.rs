@@ -187,9 +187,30 @@ pub struct CityMarkers {
     /// Cards of one colour paid to place a marker after a claim.
     #[schemars(range(max = 20))]
     pub cost: u8,
-    /// Cities where no marker may go.
+    /// Cities where no marker may go (Alvin's city is added by the Alvin variant itself,
+    /// only when it is played).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forbidden: Vec<String>,
+    /// Which markers decide who scores a route. The rules say a claimed route scores for
+    /// the owner of a marker at either end, without saying whether a marker placed after
+    /// the claim counts; route points go on the score track when a route is claimed, so by
+    /// default (`claim`) the markers in place at the claim decide it for good and a later
+    /// marker diverts only routes claimed after it. `end`: the markers on the board at the
+    /// end of the game decide every route (the final scoring corrects the score track).
+    #[serde(default)]
+    pub counted_at: MarkersCountedAt,
+}
+
+/// When the city markers that divert a route's points are read
+/// ([`CityMarkers::counted_at`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkersCountedAt {
+    /// When the route is claimed: a marker placed later does not divert it.
+    #[default]
+    Claim,
+    /// At the end of the game: every marker diverts every route into its city.
+    End,
 }
 
 /// Old West's Alvin the Alien variant.

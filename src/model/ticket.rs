@@ -140,6 +140,12 @@ pub struct Deck {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(max = 1000))]
     pub size: Option<u32>,
+    /// The publisher's number of cards when the data is known to hold a different number
+    /// and nobody knows which card is extra or missing (Old West: 50 published, 51 in the
+    /// only source): `check` says so as a warning, with both counts, instead of failing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub published_size: Option<u32>,
     /// Deal from this deck at setup when no game mode says otherwise (Europe deals 1 long).
     /// Without modes, the rules' `tickets.initial.deal` comes from the first deck that has no
     /// `initial_deal`.

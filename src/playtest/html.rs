@@ -376,6 +376,21 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
             }),
         );
     }
+    if !r.counters.is_empty() {
+        table(
+            &mut body,
+            Some("Module counts (mean per finished game)"),
+            &["module", "count", "all", "by seat"],
+            r.counters.iter().map(|c| {
+                vec![
+                    esc(&c.module),
+                    esc(&c.name),
+                    format!("{:.2}", c.mean),
+                    c.by_seat_text(" / "),
+                ]
+            }),
+        );
+    }
     let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
     let _ = write!(
         body,

@@ -238,7 +238,12 @@ pub fn run_with(
                         ..GameLog::default()
                     };
                     let state = play_logged(game, &mut seats, seed, &mut log);
-                    totals.add(&context, i, &state, &log, &seat_bot);
+                    let counters = if state.result.is_some() {
+                        totals::module_counters(game, &state)
+                    } else {
+                        Vec::new()
+                    };
+                    totals.add(&context, i, &state, &log, &seat_bot, &counters);
                     if record {
                         let bots: Vec<&str> = seat_bot.iter().map(|&b| names[b].as_str()).collect();
                         lines.push((i, seed, bots.join(","), log.actions));

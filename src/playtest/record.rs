@@ -400,13 +400,20 @@ pub fn replay(
                 }
             }
             Action::TunnelWithdraw => say("withdrew from the tunnel".into()),
-            Action::Mechanic { mechanic, choice } => say(format!(
-                "{}: choice {choice}",
-                game.mechanics
-                    .modules
-                    .get(mechanic as usize)
-                    .map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
-            )),
+            Action::Mechanic { mechanic, choice } => {
+                let step = match before.phase {
+                    Phase::Mechanic { step, .. } => Some(step),
+                    _ => None,
+                };
+                let module = game.mechanics.modules.get(mechanic as usize);
+                let words = module
+                    .and_then(|m| m.describe(game, &before, mechanic as usize, step, choice))
+                    .unwrap_or_else(|| format!("choice {choice}"));
+                say(format!(
+                    "{}: {words}",
+                    module.map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
+                ))
+            }
             Action::Pass => say("passes: nothing it can do".into()),
             Action::EndTurn => say("ended the turn with a claim to spare".into()),
             Action::BuildStation { city, .. } => say(format!(

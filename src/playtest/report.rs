@@ -112,6 +112,30 @@ impl BonusReport {
     }
 }
 
+/// One count a mechanic module reports about each finished game ([`crate::engine::Counter`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct CounterReport {
+    /// The module counting it.
+    pub module: String,
+    pub name: String,
+    /// Mean per finished game (all players together).
+    pub mean: f64,
+    /// Mean per finished game by seat; empty when counted for the game only.
+    pub mean_by_seat: Vec<f64>,
+}
+
+impl CounterReport {
+    /// The mean by seat, two decimals each, joined by `separator`.
+    pub fn by_seat_text(&self, separator: &str) -> String {
+        let seats: Vec<String> = self
+            .mean_by_seat
+            .iter()
+            .map(|x| format!("{x:.2}"))
+            .collect();
+        seats.join(separator)
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct ExhaustionReport {
     /// Games (finished or not) in which the train deck and the discard were both empty at
@@ -167,6 +191,8 @@ pub struct Report {
     pub cities: Vec<CityReport>,
     pub colours: Vec<ColourReport>,
     pub bonuses: Vec<BonusReport>,
+    /// Mechanic modules' counts (markers placed, starting cities, captures...).
+    pub counters: Vec<CounterReport>,
     pub deck_exhaustion: ExhaustionReport,
     /// Turns passed by players with nothing they could do (`rules.end_game.when_stuck`).
     pub passes: PassReport,
@@ -310,6 +336,24 @@ pub(super) fn build(
                         .iter()
                         .map(|&x| x as f64 / finished.max(1) as f64)
                         .collect(),
+                }
+            })
+            .collect(),
+        counters: t
+            .counters
+            .iter()
+            .map(|((m, name), sums)| {
+                let per_game = |x: i64| x as f64 / finished.max(1) as f64;
+                let by_seat = &sums[1..];
+                CounterReport {
+                    module: game.mechanics.modules[*m as usize].name(),
+                    name: name.clone(),
+                    mean: per_game(sums.iter().sum()),
+                    mean_by_seat: if by_seat.iter().all(|&x| x == 0) && sums[0] != 0 {
+                        Vec::new()
+                    } else {
+                        by_seat.iter().map(|&x| per_game(x)).collect()
+                    },
                 }
             })
             .collect(),
@@ -518,6 +562,20 @@ pub fn render_human(r: &Report) -> String {
                 b.by_seat_text(" ")
             );
         }
+    }
+    let mut module = "";
+    for c in &r.counters {
+        if c.module != module {
+            module = &c.module;
+            let _ = writeln!(s, "\n{module}, mean per finished game (all; by seat)");
+        }
+        let _ = writeln!(
+            s,
+            "  {:<44} {:>8.2}  {}",
+            c.name,
+            c.mean,
+            c.by_seat_text(" ")
+        );
     }
     if r.failures > 0 {
         let _ = writeln!(

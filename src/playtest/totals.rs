@@ -2,7 +2,7 @@
 //! by the board (routes, tickets, cities) and the score range, never by the number of games.
 
 use super::{FAILURES_LISTED, GameLog};
-use crate::engine::{CARD_KINDS, Failure, Game, Goal, NOBODY, State};
+use crate::engine::{CARD_KINDS, Counter, Failure, Game, Goal, NOBODY, State};
 use std::collections::BTreeMap;
 
 /// A shared win is worth 1/k of a win; this is divisible by every k from 1 to 12.
@@ -129,6 +129,20 @@ pub struct Totals {
     pub bonus_scored_games: Vec<u64>,
     pub bonus_awarded_games: Vec<u64>,
     pub bonus_seat_points: Vec<Vec<i64>>,
+    /// Modules' counters ([`Counter`]) over finished games, by (module, name): the sum for
+    /// the whole game at 0, then each seat's.
+    pub counters: BTreeMap<(u8, String), Vec<i64>>,
+}
+
+/// Every module's counters for the finished game `state`, with the module's index.
+pub fn module_counters(game: &Game, state: &State) -> Vec<(u8, Counter)> {
+    let mut out = Vec::new();
+    let mut one = Vec::new();
+    for (m, module) in game.mechanics.modules.iter().enumerate() {
+        module.counters(game, state, m, &mut one);
+        out.extend(one.drain(..).map(|c| (m as u8, c)));
+    }
+    out
 }
 
 fn add_all(a: &mut [u64], b: &[u64]) {
@@ -189,6 +203,7 @@ impl Totals {
             bonus_scored_games: vec![0; cx.mechanics],
             bonus_awarded_games: vec![0; cx.mechanics],
             bonus_seat_points: vec![vec![0; p]; cx.mechanics],
+            counters: BTreeMap::new(),
         }
     }
 
@@ -199,6 +214,7 @@ impl Totals {
         state: &State,
         log: &GameLog,
         seat_bot: &[usize],
+        counters: &[(u8, Counter)],
     ) {
         self.games += 1;
         for k in 0..CARD_KINDS {
@@ -271,6 +287,16 @@ impl Totals {
         for (m, &(any, awarded)) in scored.iter().enumerate() {
             self.bonus_scored_games[m] += any as u64;
             self.bonus_awarded_games[m] += awarded as u64;
+        }
+        for (m, c) in counters {
+            let sums = self
+                .counters
+                .entry((*m, c.name.clone()))
+                .or_insert_with(|| vec![0; cx.players + 1]);
+            let at = c.player.map_or(0, |p| p as usize + 1);
+            if let Some(x) = sums.get_mut(at) {
+                *x += c.value;
+            }
         }
         self.turns_sum += state.turn as u64;
         self.turns_min = self.turns_min.min(state.turn);
@@ -362,6 +388,10 @@ impl Totals {
         add_all(&mut self.bonus_awarded_games, &o.bonus_awarded_games);
         for (a, b) in self.bonus_seat_points.iter_mut().zip(&o.bonus_seat_points) {
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        for (k, v) in o.counters {
+            let sums = self.counters.entry(k).or_insert_with(|| vec![0; v.len()]);
+            sums.iter_mut().zip(&v).for_each(|(x, y)| *x += y);
         }
         self
     }

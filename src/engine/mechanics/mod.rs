@@ -11,9 +11,11 @@
 //! The hooks a module may use, the systems each is made for and the invariant the engine keeps
 //! are in `engine/hooks.rs` ([`Mechanic`], [`Hooks`]).
 
+pub mod alvin;
 mod any_of_tickets;
 mod bonus;
 mod card_substitutes;
+pub mod city_markers;
 mod connected_cities;
 mod grand_tour;
 mod locomotive_limits;
@@ -35,9 +37,11 @@ use std::sync::Arc;
 /// Every module file, by the id `ttrmap explain` knows it as (its file name in kebab case),
 /// with its source: the file's `//!` comment is what `explain` prints.
 pub const MODULE_DOCS: &[(&str, &str)] = &[
+    ("alvin", include_str!("alvin.rs")),
     ("any-of-tickets", include_str!("any_of_tickets.rs")),
     ("bonus", include_str!("bonus.rs")),
     ("card-substitutes", include_str!("card_substitutes.rs")),
+    ("city-markers", include_str!("city_markers.rs")),
     ("connected-cities", include_str!("connected_cities.rs")),
     ("grand-tour", include_str!("grand_tour.rs")),
     ("locomotive-limits", include_str!("locomotive_limits.rs")),
@@ -76,7 +80,7 @@ pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
     let mut out = Vec::new();
     let mut add = |key: String, what: String| out.push(Unplayed { key, what });
     // Mechanic tables a module plays.
-    const PLAYED: &[&str] = &["mountains"];
+    const PLAYED: &[&str] = &["mountains", "city_markers", "alvin"];
     for m in map.mechanics.declared() {
         if !PLAYED.contains(&m) {
             add(format!("mechanics.{m}"), format!("the {m} mechanic"));
@@ -144,10 +148,17 @@ pub fn modules_for(
     without: &[String],
 ) -> Result<Vec<Arc<dyn Mechanic>>, EngineError> {
     let unplayed = unsupported(map);
-    // What `--without` may name: the unplayed rules, and any bonus in play.
+    // What `--without` may name: the unplayed rules, the optional extensions (variants
+    // the players choose to add) and any bonus in play.
     let leavable: Vec<String> = unplayed
         .iter()
         .map(|u| u.key.clone())
+        .chain(
+            map.mechanics
+                .optional()
+                .into_iter()
+                .map(|m| format!("mechanics.{m}")),
+        )
         .chain(bonuses_in_play(map, mode, &[]).map(|b| format!("rules.bonuses.{}", b.id)))
         .collect();
     if let Some(w) = without.iter().find(|w| !leavable.contains(w)) {
@@ -179,6 +190,7 @@ pub fn modules_for(
             usable_on: rules.locomotives.usable_on,
         }));
     }
+    city_marker_modules(map, without, &mut modules)?;
     if let Some(m) = &map.mechanics.mountains {
         modules.push(Arc::new(mountains::Mountains {
             trains_lost: m.trains_lost,
@@ -231,6 +243,67 @@ pub fn modules_for(
         }
     }
     Ok(modules)
+}
+
+/// Old West's city markers and, unless left out, Alvin (who needs the markers: he moves to
+/// a city his captor controls, and forbids his own city to them).
+fn city_marker_modules(
+    map: &MapFile,
+    without: &[String],
+    modules: &mut Vec<Arc<dyn Mechanic>>,
+) -> Result<(), EngineError> {
+    let city = |id: &str, what: &str| {
+        map.cities
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as u16)
+            .ok_or_else(|| EngineError::Setup(format!("{what} names unknown city {id}")))
+    };
+    let alvin = map
+        .mechanics
+        .alvin
+        .as_ref()
+        .filter(|_| !without.iter().any(|w| w == "mechanics.alvin"));
+    let Some(m) = &map.mechanics.city_markers else {
+        if alvin.is_some() {
+            return Err(EngineError::Setup(
+                "mechanics.alvin needs mechanics.city_markers: Alvin moves to a city his captor controls"
+                    .into(),
+            ));
+        }
+        return Ok(());
+    };
+    let mut forbidden = m
+        .forbidden
+        .iter()
+        .map(|c| city(c, "mechanics.city_markers.forbidden"))
+        .collect::<Result<Vec<u16>, EngineError>>()?;
+    let alvin_start = alvin
+        .map(|a| city(&a.start, "mechanics.alvin.start"))
+        .transpose()?;
+    forbidden.extend(alvin_start);
+    let markers = modules.len();
+    modules.push(Arc::new(city_markers::CityMarkers {
+        per_player: m.per_player,
+        connected_network: m.connected_network,
+        cost: m.cost,
+        forbidden,
+        counted_at: m.counted_at,
+        city_names: map
+            .cities
+            .iter()
+            .map(|c| c.name.clone().unwrap_or_else(|| c.id.clone()))
+            .collect(),
+    }));
+    if let (Some(a), Some(start)) = (alvin, alvin_start) {
+        modules.push(Arc::new(alvin::Alvin {
+            start,
+            capture_points: a.capture_points,
+            end_points: a.end_points,
+            markers,
+        }));
+    }
+    Ok(())
 }
 
 /// The module playing bonus `b`; a bonus missing the data its kind needs is refused.

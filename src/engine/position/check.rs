@@ -8,6 +8,8 @@ use super::format::{At, Position};
 use super::names::{Found, Names};
 use super::{blank_position, build_station};
 use crate::diagnostic::Diagnostic;
+use crate::engine::mechanics::alvin::Alvin;
+use crate::engine::mechanics::city_markers::CityMarkers;
 use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
 use crate::engine::{EngineError, Game, NOBODY, State};
 use crate::model::MapFile;
@@ -24,6 +26,9 @@ pub const LANE: &str = "position-lane";
 pub const LIMIT: &str = "position-limit";
 /// A station where there already is one, or borrowing a route it may not.
 pub const STATION: &str = "position-station";
+/// A city marker where there is one, in a forbidden city, or `after` a route not into its
+/// city; Alvin held by two players or by one who never captured him.
+pub const MARKER: &str = "position-marker";
 
 /// A position that was read and checked, ready to score.
 pub struct Checked {
@@ -63,7 +68,14 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
             .with_label(format!("the [[player]] tables say {count}")),
         );
     }
-    let without: Vec<String> = position.without.iter().map(|w| w.value.clone()).collect();
+    let mut without: Vec<String> = position.without.iter().map(|w| w.value.clone()).collect();
+    // Alvin is an optional variant: played when some player's `alvin` says how it went.
+    if map.mechanics.optional().contains(&"alvin")
+        && position.player.iter().all(|p| p.alvin.is_none())
+        && !without.iter().any(|w| w == "mechanics.alvin")
+    {
+        without.push("mechanics.alvin".into());
+    }
     let mode = position.mode.as_ref().map(|m| m.value.as_str());
     let game = match Game::new_without(map, count.min(255) as u8, mode, &without) {
         Ok(game) => game,
@@ -91,11 +103,24 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
     };
     let lanes = cx.lanes(position);
     let mut state = blank_position(&game);
+    // Markers first, so that the routes they divert are claimed with them in place; then
+    // the markers placed after some routes let those go.
+    let placed_after = cx.markers(position, map, &mut state);
     for (p, ls) in lanes.iter().enumerate() {
         for &l in ls {
             state.assign_lane(&game, l, p as u8);
         }
     }
+    if let Some(me) = game.mechanics.find("city-markers") {
+        for (r, city) in placed_after {
+            let route = &game.routes[r];
+            let first = route.first_lane as usize;
+            for lane in first..first + route.lane_count as usize {
+                CityMarkers::placed_after(&game, &mut state, me, lane, city);
+            }
+        }
+    }
+    cx.alvin(position, &mut state);
     let borrow = cx.stations(position, &mut state);
     cx.tickets(position, &mut state);
     if !cx.out.is_empty() {
@@ -408,6 +433,131 @@ impl Cx<'_> {
             }
         }
         borrow
+    }
+
+    /// Old West's city markers: placed in the position (the first is the start), checked
+    /// against the map's limit, one a city and the forbidden cities; returns each (route,
+    /// city) of a marker placed after that route was claimed.
+    fn markers(
+        &mut self,
+        position: &Position,
+        map: &MapFile,
+        state: &mut State,
+    ) -> Vec<(usize, u16)> {
+        let game = self.game;
+        let mut after = Vec::new();
+        let (Some(me), Some(rules)) = (
+            game.mechanics.find("city-markers"),
+            map.mechanics.city_markers.as_ref(),
+        ) else {
+            for (p, player) in position.player.iter().enumerate() {
+                if !player.markers.is_empty() {
+                    let message = format!("{}: the map has no city markers", self.names[p]);
+                    self.problem(GAME, &player.markers_key, message, "no markers on this map");
+                }
+            }
+            return after;
+        };
+        let mut forbidden: Vec<&str> = rules.forbidden.iter().map(String::as_str).collect();
+        if game.mechanics.find("alvin").is_some()
+            && let Some(a) = &map.mechanics.alvin
+        {
+            forbidden.push(&a.start);
+        }
+        for (p, player) in position.player.iter().enumerate() {
+            if player.markers.len() > rules.per_player as usize {
+                let message = format!(
+                    "{}: {} markers but a player has {}",
+                    self.names[p],
+                    player.markers.len(),
+                    rules.per_player
+                );
+                self.problem(LIMIT, &player.markers_key, message, "too many markers");
+                continue;
+            }
+            for m in &player.markers {
+                let found = self.resolve.city(&m.city.value);
+                let Some(c) = self.found(found, p, &m.city, "city", |g, c| g.city_ids[c].clone())
+                else {
+                    continue;
+                };
+                let c = c as u16;
+                if forbidden.contains(&game.city_ids[c as usize].as_str()) {
+                    let message =
+                        format!("{}: no marker may go in `{}`", self.names[p], m.city.value);
+                    self.problem(MARKER, &m.city.span, message, "a forbidden city");
+                    continue;
+                }
+                if let Some(o) = CityMarkers::controller(game, state, me, c) {
+                    let message = format!(
+                        "{}: `{}` already has a marker ({}); one marker a city",
+                        self.names[p], m.city.value, self.names[o as usize]
+                    );
+                    self.problem(MARKER, &m.city.span, message, "a second marker");
+                    continue;
+                }
+                CityMarkers::put(game, state, me, p as u8, c);
+                for name in &m.after {
+                    let Some(r) = self.route(p, name) else {
+                        continue;
+                    };
+                    let route = &game.routes[r];
+                    if route.city_a != c && route.city_b != c {
+                        let message = format!(
+                            "{}: `{}` does not end in `{}`, so the marker there cannot take its points",
+                            self.names[p], name.value, m.city.value
+                        );
+                        self.problem(MARKER, &name.span, message, "not a route into the city");
+                        continue;
+                    }
+                    after.push((r, c));
+                }
+            }
+        }
+        after
+    }
+
+    /// Old West's Alvin: each player's captures, and who holds him at the end.
+    fn alvin(&mut self, position: &Position, state: &mut State) {
+        let game = self.game;
+        let Some(me) = game.mechanics.find("alvin") else {
+            for (p, player) in position.player.iter().enumerate() {
+                if let Some(a) = &player.alvin {
+                    let message = format!(
+                        "{}: Alvin is not played (the map has no such variant, or `without` leaves it out)",
+                        self.names[p]
+                    );
+                    self.problem(GAME, &a.span, message, "no Alvin in this game");
+                }
+            }
+            return;
+        };
+        let mut holder = None;
+        let mut captures = vec![0u32; position.player.len()];
+        for (p, player) in position.player.iter().enumerate() {
+            let Some(a) = &player.alvin else { continue };
+            captures[p] = a.captures.as_ref().map_or(0, |c| c.value as u32);
+            if !a.holds {
+                continue;
+            }
+            if captures[p] == 0 {
+                let message = format!(
+                    "{}: holds Alvin but never captured him (`captures` is 0)",
+                    self.names[p]
+                );
+                self.problem(MARKER, &a.span, message, "holds without a capture");
+            } else if let Some(h) = holder {
+                let message = format!(
+                    "{}: Alvin is held by {} already; one player holds him",
+                    self.names[p], self.names[h as usize]
+                );
+                self.problem(MARKER, &a.span, message, "a second holder");
+            } else {
+                holder = Some(p as u8);
+            }
+        }
+        let city = Alvin::city(game, state, me);
+        Alvin::set(game, state, me, holder, city, &captures);
     }
 
     /// Tickets by label; the copies in the game limit how many players hold the same one.

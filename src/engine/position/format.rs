@@ -11,6 +11,10 @@
 //! routes = ["denver-omaha", { route = "new-york-boston", lane = 2 }]  # lane: 1 = first
 //! stations = [{ city = "berlin", borrows = "berlin-wien" }, { city = "paris" }]
 //! tickets = ["boston–miami", "denver-el-paso"]   # labels; '-' may stand for '–'
+//! # Old West: city markers, the first the starting city; `after`: routes claimed before
+//! # the marker was placed, which it does not divert (when markers count at the claim)
+//! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george"] }]
+//! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
 //! ```
 //!
 //! The file is read by hand from the span tree rather than through serde, so every problem
@@ -65,6 +69,30 @@ pub struct PlayerPosition {
     /// The `stations` key, for problems of the whole list (too many stations).
     pub stations_key: Range<usize>,
     pub tickets: Vec<At<String>>,
+    /// City markers (Old West), the first the starting city.
+    pub markers: Vec<MarkerPosition>,
+    /// The `markers` key, for problems of the whole list (too many markers).
+    pub markers_key: Range<usize>,
+    /// Alvin (Old West's variant): this player's captures and whether they hold him.
+    pub alvin: Option<AlvinPosition>,
+}
+
+/// A city marker, and the routes claimed before it was placed.
+#[derive(Debug, Clone)]
+pub struct MarkerPosition {
+    pub city: At<String>,
+    pub after: Vec<At<String>>,
+}
+
+/// A player's part in the Alvin variant.
+#[derive(Debug, Clone)]
+pub struct AlvinPosition {
+    /// Times they captured him (default 0).
+    pub captures: Option<At<i64>>,
+    /// They hold him at the end.
+    pub holds: bool,
+    /// The `alvin` key.
+    pub span: Range<usize>,
 }
 
 /// A route by id (its first lane no one names), or a route and a lane.
@@ -94,7 +122,9 @@ pub struct Read {
 pub const FORMAT: &str = "position-format";
 
 const TOP_KEYS: &[&str] = &["map", "players", "mode", "without", "player"];
-const PLAYER_KEYS: &[&str] = &["name", "routes", "stations", "tickets"];
+const PLAYER_KEYS: &[&str] = &["name", "routes", "stations", "tickets", "markers", "alvin"];
+const MARKER_KEYS: &[&str] = &["city", "after"];
+const ALVIN_KEYS: &[&str] = &["captures", "holds"];
 const CLAIM_KEYS: &[&str] = &["route", "lane"];
 const STATION_KEYS: &[&str] = &["city", "borrows"];
 
@@ -351,8 +381,18 @@ impl Reader<'_> {
                 .map(|n| n.value),
             routes_key: self.key_span(crate::path!["player", i, "routes"].as_slice()),
             stations_key: self.key_span(crate::path!["player", i, "stations"].as_slice()),
+            markers_key: self.key_span(crate::path!["player", i, "markers"].as_slice()),
             ..PlayerPosition::default()
         };
+        if let Some(v) = table.get("markers") {
+            let path = crate::path!["player", i, "markers"];
+            for (j, item) in self.array(v, &path, "`markers`").iter().enumerate() {
+                p.markers.extend(self.marker(item, i, j));
+            }
+        }
+        if let Some(v) = table.get("alvin") {
+            p.alvin = self.alvin(v, i);
+        }
         if let Some(v) = table.get("routes") {
             let path = crate::path!["player", i, "routes"];
             for (j, item) in self.array(v, &path, "`routes`").iter().enumerate() {
@@ -374,6 +414,89 @@ impl Reader<'_> {
             }
         }
         Some(p)
+    }
+
+    fn marker(&mut self, v: &Value, i: usize, j: usize) -> Option<MarkerPosition> {
+        let path = crate::path!["player", i, "markers", j];
+        if let Some(city) = v.as_str() {
+            return Some(MarkerPosition {
+                city: At {
+                    value: city.to_string(),
+                    span: self.value_span(&path),
+                },
+                after: Vec::new(),
+            });
+        }
+        if !v.is_object() {
+            self.wrong(
+                &path,
+                "each marker is a city id or { city = \"id\", after = [\"route\", ...] }".into(),
+                "not a marker",
+            );
+            return None;
+        }
+        let what = format!("a marker of [[player]] #{}", i + 1);
+        let table = self.table(v, &path, MARKER_KEYS, &what)?;
+        let Some(c) = table.get("city") else {
+            self.missing(&path, "city", &what, "{ city = \"st-george\" }");
+            return None;
+        };
+        let mut at = path.clone();
+        at.push(Seg::Key("city".into()));
+        let city = self.string(c, &at, "`city`")?;
+        let mut after = Vec::new();
+        if let Some(a) = table.get("after") {
+            let mut at = path.clone();
+            at.push(Seg::Key("after".into()));
+            for (k, item) in self.array(a, &at, "`after`").iter().enumerate() {
+                let mut one = at.clone();
+                one.push(Seg::Index(k));
+                after.extend(self.string(item, &one, "each route of `after`"));
+            }
+        }
+        Some(MarkerPosition { city, after })
+    }
+
+    fn alvin(&mut self, v: &Value, i: usize) -> Option<AlvinPosition> {
+        let path = crate::path!["player", i, "alvin"];
+        let what = format!("`alvin` of [[player]] #{}", i + 1);
+        let table = self.table(v, &path, ALVIN_KEYS, &what)?;
+        let mut captures = None;
+        if let Some(c) = table.get("captures") {
+            let mut at = path.clone();
+            at.push(Seg::Key("captures".into()));
+            match self.whole(c, &at, "`captures`")? {
+                At {
+                    value: Whole::Fits(n),
+                    span,
+                } if (0..=1000).contains(&n) => captures = Some(At { value: n, span }),
+                At { span, .. } => {
+                    self.out.push(
+                        Diagnostic::error(FORMAT, "`captures` counts captures: 0 to 1000")
+                            .with_span(span)
+                            .with_label("not a number of captures"),
+                    );
+                    return None;
+                }
+            }
+        }
+        let mut holds = false;
+        if let Some(h) = table.get("holds") {
+            let mut at = path.clone();
+            at.push(Seg::Key("holds".into()));
+            match h.as_bool() {
+                Some(b) => holds = b,
+                None => {
+                    self.wrong(&at, "`holds` must be true or false".into(), "not a boolean");
+                    return None;
+                }
+            }
+        }
+        Some(AlvinPosition {
+            captures,
+            holds,
+            span: self.key_span(&path),
+        })
     }
 
     fn claim(&mut self, v: &Value, i: usize, j: usize) -> Option<RouteClaim> {

@@ -42,6 +42,10 @@ pub const CODES: &[(&str, &str)] = &[
         check::STATION,
         "a position puts a second station in a city, or a station borrows a route it may not",
     ),
+    (
+        check::MARKER,
+        "a position puts a second city marker in a city or one in a forbidden city, names a route `after` a marker that does not end there, or has Alvin held by two players or by one who never captured him",
+    ),
 ];
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -270,6 +270,25 @@ impl State {
         split
     }
 
+    /// Whether `lane` is open to player `p` now, or closed only by a module that says it
+    /// may open later ([`Mechanic::opens_later`](crate::engine::Mechanic::opens_later): a
+    /// network not grown there yet): what planning bots may plan through.
+    pub fn lane_open_now_or_later(&self, game: &Game, lane: usize, p: u8) -> bool {
+        if self.lane_is_open_to(game, lane, p) {
+            return true;
+        }
+        lane < game.lane_count()
+            && p < game.players
+            && self.lane_blocked(game, p, lane)
+            && self.lane_open_by_tables(game, lane, p)
+            && game
+                .mechanics
+                .modules
+                .iter()
+                .enumerate()
+                .any(|(m, module)| module.opens_later(game, self, m, p, lane))
+    }
+
     /// Whether lane `lane` is open to player `p` by the lane tables (not owned, its route
     /// not full at this player count, `p` on no other lane of it); trains and cards are
     /// not considered.
