@@ -1,7 +1,8 @@
 //! Complete games per second on one thread (plain main, std::time): random 2-player USA
 //! games, random 4-player Castilla games, random 6-player Old West games with Alvin (city
-//! markers: decisions, closed lanes, diverted points), and the four style bots in 4-player
-//! USA and Old West games;
+//! markers: decisions, closed lanes, diverted points), random 4-player France games (track
+//! beds built after every card draw, lanes coloured in play, crossings), and the four style
+//! bots in 4-player USA, Old West and France games;
 //! the final scoring alone; the cost of cloning a position.
 //! Run: `cargo bench --bench engine`.
 //!
@@ -176,6 +177,24 @@ fn main() {
             "long-route",
         ],
         1_000,
+    );
+    let france_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/france.toml");
+    let france_map = load_path(&france_path)
+        .expect("maps/france.toml is readable")
+        .map
+        .expect("maps/france.toml loads");
+    let france = Game::new(&france_map, 4, None).expect("France is playable");
+    measure("random 4-player France", &france, &["random"], 4_000);
+    measure(
+        "four-style 4-player France",
+        &france,
+        &[
+            "destination-hungry",
+            "route-focus",
+            "one-step",
+            "long-route",
+        ],
+        500,
     );
     let four = Game::new(&map, 4, None).expect("USA is playable");
     measure_clone("4-player USA", &four, 60);

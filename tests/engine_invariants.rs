@@ -5,6 +5,8 @@ use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use ttrmap::bots::{self, Bot, RandomBot, Style, StyleBot};
 use ttrmap::engine::mechanics::city_markers::CityMarkers;
+use ttrmap::engine::mechanics::crossings::Crossings;
+use ttrmap::engine::mechanics::track_pieces::TrackPieces;
 use ttrmap::engine::scoring::Components;
 use ttrmap::engine::{
     Action, Game, LOCO, NOBODY, Phase, State, claim_ways_match_general, final_scores,
@@ -86,6 +88,7 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
         assert_eq!(track, player.route_points, "route points: {context}");
     }
     check_markers(game, state, context);
+    check_track(game, state, context);
     for (r, route) in game.routes.iter().enumerate() {
         let first = route.first_lane as usize;
         let taken = (first..first + route.lane_count as usize)
@@ -166,6 +169,81 @@ fn check_markers(game: &Game, state: &State, context: &str) {
                 net.find(start),
                 "player {p}'s route {} is off their network: {context}",
                 route.id
+            );
+        }
+    }
+}
+
+/// France: pieces are conserved (supply plus pieces on lanes is the game's count of each
+/// kind), a piece lies on an unclaimed built bed lane (so no piece is on two beds) and gives
+/// it its colour, no claimed bed lane is unbuilt, a cut route is never built nor claimed, two
+/// crossing routes are never both taken, and no more lanes of a route are built than the
+/// player count lets be claimed.
+fn check_track(game: &Game, state: &State, context: &str) {
+    let Some((me, pieces)) = game.mechanics.get::<TrackPieces>() else {
+        return;
+    };
+    let mut on_board = vec![0u16; pieces.kinds.len()];
+    for lane in 0..game.lane_count() {
+        let built = pieces.built(game, state, me, lane);
+        let owner = state.lane_owner[lane];
+        if let Some((length, color)) = pieces.piece_on(game, state, me, lane) {
+            let k = pieces
+                .kinds
+                .iter()
+                .position(|&x| x == (length, color))
+                .unwrap();
+            on_board[k] += 1;
+            assert!(built && owner == NOBODY, "piece on lane {lane}: {context}");
+            assert_eq!(state.lane_color(game, lane), color, "{context}");
+            let route = &game.routes[game.lane_route[lane] as usize];
+            assert_eq!(route.length, length, "piece length: {context}");
+        }
+        if pieces.is_bed(game, lane) {
+            assert!(
+                owner == NOBODY || built,
+                "unbuilt bed {lane} claimed: {context}"
+            );
+            if !built {
+                for p in 0..game.players {
+                    assert!(!state.lane_is_open_to(game, lane, p), "{context}");
+                }
+            }
+        } else {
+            assert!(!built, "a pre-built lane marked built: {context}");
+        }
+    }
+    for (k, &n) in pieces.counts.iter().enumerate() {
+        let (length, color) = pieces.kinds[k];
+        let supply = pieces.supply(game, state, me, length, color);
+        assert_eq!(supply + on_board[k], n, "pieces of kind {k}: {context}");
+    }
+    for (r, route) in game.routes.iter().enumerate() {
+        let first = route.first_lane as usize;
+        let lanes = first..first + route.lane_count as usize;
+        let built = lanes
+            .clone()
+            .filter(|&l| pieces.built(game, state, me, l))
+            .count();
+        assert!(built <= route.usable_lanes as usize, "{context}");
+        let Some((c, crossings)) = game.mechanics.get::<Crossings>() else {
+            continue;
+        };
+        let taken = |r: usize| {
+            let route = &game.routes[r];
+            let first = route.first_lane as usize;
+            (first..first + route.lane_count as usize)
+                .any(|l| pieces.built(game, state, me, l) || state.lane_owner[l] != NOBODY)
+        };
+        if Crossings::is_cut(game, state, c, r) {
+            assert!(!taken(r), "cut route {} taken: {context}", route.id);
+        }
+        for &x in &crossings.crosses[r] {
+            assert!(
+                !(taken(r) && taken(x as usize)),
+                "crossing routes {} and {} both taken: {context}",
+                route.id,
+                game.routes[x as usize].id
             );
         }
     }
@@ -350,6 +428,46 @@ fn style_bots_finish_old_west_games() {
     }
 }
 
+/// France at every player count: track pieces, crossings, zones.
+#[test]
+fn france_random_games_keep_invariants() {
+    for players in 2..=5 {
+        let map = format!("france.toml ({players} players)");
+        let (finished, _) = play_game_checked(&map, &game("france.toml", players), games() / 4);
+        assert!(finished > 0, "{map}");
+    }
+}
+
+#[test]
+fn style_bots_finish_france_games() {
+    for players in [2, 4, 5] {
+        let map = format!("france.toml ({players} players)");
+        let finished = play_styles_game_checked(&map, &game("france.toml", players), 40);
+        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+    }
+}
+
+#[test]
+fn france_reports_are_the_same_whatever_the_thread_count() {
+    let game = game("france.toml", 4);
+    let config = |threads| Config {
+        games: 40,
+        seed: 12,
+        bots: ["destination-hungry", "random", "long-route", "one-step"]
+            .map(String::from)
+            .to_vec(),
+        threads,
+        progress: false,
+    };
+    let one = run(&game, &config(1)).expect("runs");
+    let two = run(&game, &config(2)).expect("runs");
+    assert!(!one.counters.is_empty());
+    assert_eq!(
+        serde_json::to_string(&one).expect("json"),
+        serde_json::to_string(&two).expect("json")
+    );
+}
+
 #[test]
 fn a_map_without_tickets_is_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/germany.toml");
@@ -362,7 +480,6 @@ fn a_map_without_tickets_is_refused() {
 fn maps_with_unplayed_mechanics_are_refused_by_name() {
     for (map, mechanic) in [
         ("uk.toml", "mechanics.technologies"),
-        ("france.toml", "mechanics.track_pieces"),
         ("iberia.toml", "mechanics.festivals"),
         ("south-korea.toml", "mechanics.express_cards"),
         ("castilla.toml", "mechanics.mystery_train"),

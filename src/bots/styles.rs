@@ -422,7 +422,7 @@ impl StyleBot {
         let &(city, _) = self.planner.stations.first()?;
         let me = &state.players[state.current as usize];
         let cost = game.station_cost(me.stations.len() as u8);
-        let needs = self.colour_needs(game, None);
+        let needs = self.colour_needs(game, state, None);
         let mut best: Option<((u8, i32, u8), Action)> = None;
         for color in 0..=LOCO {
             for locos in 0..=cost {
@@ -624,7 +624,7 @@ impl StyleBot {
         state.claims_of_lane(game, lane, &mut self.claims);
         let hand = &state.players[state.current as usize].hand;
         let route = game.lane_route[lane] as usize;
-        let mut needed = self.colour_needs(game, Some(route));
+        let mut needed = self.colour_needs(game, state, Some(route));
         // route-focus also keeps the cards of the long route it is saving for.
         if self.style == Style::RouteFocus
             && let Some(target) = self.long_target(game, state)
@@ -648,15 +648,16 @@ impl StyleBot {
         })
     }
 
-    /// Cards per colour the planned routes (but `except`) ask for.
-    fn colour_needs(&self, game: &Game, except: Option<usize>) -> [u16; 9] {
+    /// Cards per colour the planned routes (but `except`) ask for, in their colours now (a
+    /// track bed takes its piece's colour when built; an unbuilt one asks for none yet).
+    fn colour_needs(&self, game: &Game, state: &State, except: Option<usize>) -> [u16; 9] {
         let mut needs = [0u16; 9];
         for &r in &self.planner.plan {
             if Some(r as usize) == except {
                 continue;
             }
             let route = &game.routes[r as usize];
-            let colour = game.lane_color[route.first_lane as usize];
+            let colour = state.lane_color(game, route.first_lane as usize);
             if (colour as usize) < LOCO as usize {
                 needs[colour as usize] += route.length as u16;
             }
@@ -669,10 +670,11 @@ impl StyleBot {
         let hand = &state.players[state.current as usize].hand;
         let target = self.target_route(game, state)?;
         let route = &game.routes[target];
-        // The target's best lane colour: its own, or for gray the colour held most.
+        // The target's best lane colour: its own, or for gray (and for a track bed still to
+        // build, which the bot builds in the colour it holds most) the colour held most.
         let mut best: Option<(u16, u8)> = None;
         for l in route.first_lane..route.first_lane + route.lane_count as u16 {
-            if !state.lane_is_open_to(game, l as usize, state.current) {
+            if !state.lane_open_now_or_later(game, l as usize, state.current) {
                 continue;
             }
             let c = state.lane_color(game, l as usize);

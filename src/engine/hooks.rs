@@ -15,13 +15,14 @@
 //! | [`State::ask`], [`State::ask_round`] with [`decision_actions`](Mechanic::decision_actions) / [`apply_decision`](Mechanic::apply_decision) | a queue of decisions, each by a named player: at the end of a turn, or a round of every player between turns (seat order either way) | France's track piece, Old West's marker and Alvin, drafts | one decision at a time, in the order asked; the turn owner's turn resumes (or the next turn starts) only when the queue is empty; the decider sees only their own choices |
 //! | [`main_actions`](Mechanic::main_actions) / [`apply_action`](Mechanic::apply_action) | whole-turn actions, or **modifiers** that do not take the turn ([`AfterAction::Continue`]) and change it through [`State::turn_mods`] | Express cards, technology purchases, Water Tenders, Thermocompressor | [`TurnMods`] last one turn; a modifier never ends a turn |
 //! | [`allows`](Mechanic::allows) | remove a core action ([`Core`]) for a player, now | Iberia (no ticket draws before the second draft), an Express card's restriction to one kind of action | `legal_actions`, `is_legal`, `legal_count` and the samplers agree |
-//! | [`State::set_lane_blocked`] | close lanes to one player | crossings, Old West's network (closed until a start is chosen, reopened as the network grows), UK concessions | kept inside the open-lane caches |
-//! | [`on_claim`](Mechanic::on_claim) (told the cards paid), [`on_draw`](Mechanic::on_draw), [`on_turn_end`](Mechanic::on_turn_end) | react; [`State::spend`] takes more cards (paying more on purpose) | South Korea's mat, France, festivals | |
+//! | [`State::set_lane_blocked`] | close lanes to one player, or open them again | France's unbuilt track beds (opened when built), Old West's network (closed until a start is chosen, reopened as the network grows), UK concessions | kept inside the open-lane caches; opening never opens a lane the lane tables keep closed |
+//! | [`State::close_lane`] | close a lane to everyone for the rest of the game | crossings (a route cut by a crossing route built or claimed) | part of the lane tables: no module's opening opens it again, so a cut route is never built nor claimed |
+//! | [`on_claim`](Mechanic::on_claim) (told the cards paid), [`on_draw`](Mechanic::on_draw), [`on_turn_end`](Mechanic::on_turn_end) | react; [`State::spend`] takes more cards (paying more on purpose) | South Korea's mat, France (a build asked at the first card drawn, a piece back to the supply at a claim; crossings cut at a claim), festivals | |
 //! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
 //! | [`describe`](Mechanic::describe) | a choice in words for replays | Old West's starts, markers, Alvin's moves | |
-//! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
-//! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network | advice only: the rules never read it, and random bots ignore it |
+//! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
+//! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds | advice only: the rules never read it, and random bots ignore it |
 
 use super::scoring::{Components, DetailedScore};
 use super::{Action, Cards, Game, Goal, LaneClass, State};
@@ -146,6 +147,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// that must find one module of a game (positions); "" for modules nobody looks up.
     fn id(&self) -> &'static str {
         ""
+    }
+
+    /// The module itself, for code that reads a module's own tables ([`Installed::get`]:
+    /// positions, tests); `None` for modules nobody reads.
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
     }
 
     /// Costs: adjusts how lanes (`game.routes`' cost fields) and stations are paid for, and
@@ -416,6 +423,15 @@ impl Installed {
         self.modules
             .iter()
             .position(|m| !id.is_empty() && m.id() == id)
+    }
+
+    /// The module of type `T` and its index, if the game has one that offers itself
+    /// ([`Mechanic::as_any`]).
+    pub fn get<T: 'static>(&self) -> Option<(usize, &T)> {
+        self.modules
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| Some((i, m.as_any()?.downcast_ref::<T>()?)))
     }
 
     /// The global deck kind of module `me`'s own kind `kind`, if it declared it.

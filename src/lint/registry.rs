@@ -25,6 +25,7 @@ pub static RULES: &[&Rule] = &[
     &ticket_reach::RULE,
     &route_drawn_length::RULE,
     &undeclared_crossing::RULE,
+    &crossing_declaration::RULE,
     &label_collision::RULE,
     &space_overlap::RULE,
 ];

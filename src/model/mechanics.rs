@@ -156,11 +156,31 @@ pub struct ProvinceLine {
     pub spots: Vec<u8>,
 }
 
-/// France's track pieces: a track-bed route must be built with a piece of its length.
+/// France's track pieces: a track-bed route must be built with a piece of its length, which
+/// gives it its colour; a player who draws train cards then builds one bed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrackPieces {
     pub pieces: Vec<TrackPiece>,
+    /// What a card draw does when no piece of the supply fits any bed that may still be
+    /// built. The rules make the build part of the draw-cards action without saying what
+    /// happens when none is possible. `skip-build` (default): the cards are drawn and the
+    /// build is skipped (playtest reports count it). `no-card-draw`: drawing cards is then
+    /// not allowed at all, as the action cannot be completed.
+    #[serde(default)]
+    pub when_none_fits: NoPieceFits,
+}
+
+/// What a card draw does when no track piece fits any bed
+/// ([`TrackPieces::when_none_fits`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoPieceFits {
+    /// The cards are drawn; the build is skipped.
+    #[default]
+    SkipBuild,
+    /// Drawing cards is not allowed while no piece fits a bed.
+    NoCardDraw,
 }
 
 /// A kind of track piece and how many there are.

@@ -17,6 +17,7 @@ mod bonus;
 mod card_substitutes;
 pub mod city_markers;
 mod connected_cities;
+pub mod crossings;
 mod grand_tour;
 mod locomotive_limits;
 mod mountains;
@@ -25,6 +26,7 @@ mod routes_with_feature;
 mod tagged_cities;
 mod tickets_cover_tagged;
 mod tickets_from_decks;
+pub mod track_pieces;
 mod trains_used_tickets;
 
 pub use super::hooks::{Hooks, Installed, Mechanic};
@@ -43,6 +45,7 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
     ("card-substitutes", include_str!("card_substitutes.rs")),
     ("city-markers", include_str!("city_markers.rs")),
     ("connected-cities", include_str!("connected_cities.rs")),
+    ("crossings", include_str!("crossings.rs")),
     ("grand-tour", include_str!("grand_tour.rs")),
     ("locomotive-limits", include_str!("locomotive_limits.rs")),
     ("mountains", include_str!("mountains.rs")),
@@ -57,6 +60,7 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
         include_str!("tickets_cover_tagged.rs"),
     ),
     ("tickets-from-decks", include_str!("tickets_from_decks.rs")),
+    ("track-pieces", include_str!("track_pieces.rs")),
     (
         "trains-used-tickets",
         include_str!("trains_used_tickets.rs"),
@@ -80,7 +84,7 @@ pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
     let mut out = Vec::new();
     let mut add = |key: String, what: String| out.push(Unplayed { key, what });
     // Mechanic tables a module plays.
-    const PLAYED: &[&str] = &["mountains", "city_markers", "alvin"];
+    const PLAYED: &[&str] = &["mountains", "city_markers", "alvin", "track_pieces"];
     for m in map.mechanics.declared() {
         if !PLAYED.contains(&m) {
             add(format!("mechanics.{m}"), format!("the {m} mechanic"));
@@ -99,13 +103,16 @@ pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
     let mut features: Vec<(&str, String)> = Vec::new();
     for r in &map.routes {
         for (on, f) in [
-            (r.track_bed, "track_bed"),
+            // Played with the pieces that build it (`mechanics.track_pieces`).
+            (
+                r.track_bed && map.mechanics.track_pieces.is_none(),
+                "track_bed",
+            ),
             // Played when the map says what a mountain costs (`mechanics.mountains`).
             (
                 r.mountains > 0 && map.mechanics.mountains.is_none(),
                 "mountains",
             ),
-            (!r.crosses.is_empty(), "crosses"),
             (!r.stock_shares.is_empty(), "stock_shares"),
             (r.parallel_group.is_some(), "parallel_group"),
         ] {
@@ -191,6 +198,7 @@ pub fn modules_for(
         }));
     }
     city_marker_modules(map, without, &mut modules)?;
+    track_modules(map, &mut modules)?;
     if let Some(m) = &map.mechanics.mountains {
         modules.push(Arc::new(mountains::Mountains {
             trains_lost: m.trains_lost,
@@ -243,6 +251,59 @@ pub fn modules_for(
         }
     }
     Ok(modules)
+}
+
+/// Crossings (any map whose routes name others in `crosses`) and France's track pieces,
+/// which tell the crossings of every piece placed.
+fn track_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) -> Result<(), EngineError> {
+    let crossings = crossings::Crossings::for_map(map).map(|c| {
+        let c = Arc::new(c);
+        modules.push(c.clone());
+        (modules.len() - 1, c)
+    });
+    let Some(t) = &map.mechanics.track_pieces else {
+        return Ok(());
+    };
+    let lanes: usize = map
+        .routes
+        .iter()
+        .map(|r| r.lane_count().max(1) as usize)
+        .sum();
+    if !track_pieces::TrackPieces::fits(lanes) {
+        return Err(EngineError::Setup(format!(
+            "mechanics.track_pieces: {lanes} lanes are more than the engine builds on"
+        )));
+    }
+    // Kinds of one length and colour are one kind, sorted by length, then colour.
+    let mut kinds: Vec<((u8, u8), u16)> = Vec::new();
+    for p in &t.pieces {
+        let kind = (p.length, super::compile::color_index(p.color));
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += p.count as u16,
+            None => kinds.push((kind, p.count as u16)),
+        }
+    }
+    kinds.sort_unstable();
+    let name = |id: &str| {
+        map.cities
+            .iter()
+            .find(|c| c.id == id)
+            .and_then(|c| c.name.clone())
+            .unwrap_or_else(|| id.to_string())
+    };
+    modules.push(Arc::new(track_pieces::TrackPieces {
+        kinds: kinds.iter().map(|x| x.0).collect(),
+        counts: kinds.iter().map(|x| x.1).collect(),
+        beds: map.routes.iter().map(|r| r.track_bed).collect(),
+        when_none_fits: t.when_none_fits,
+        crossings,
+        route_names: map
+            .routes
+            .iter()
+            .map(|r| format!("{}–{}", name(&r.from), name(&r.to)))
+            .collect(),
+    }));
+    Ok(())
 }
 
 /// Old West's city markers and, unless left out, Alvin (who needs the markers: he moves to

@@ -10,6 +10,7 @@ use super::{blank_position, build_station};
 use crate::diagnostic::Diagnostic;
 use crate::engine::mechanics::alvin::Alvin;
 use crate::engine::mechanics::city_markers::CityMarkers;
+use crate::engine::mechanics::crossings::Crossings;
 use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
 use crate::engine::{EngineError, Game, NOBODY, State};
 use crate::model::MapFile;
@@ -20,7 +21,8 @@ use std::ops::Range;
 pub const UNKNOWN: &str = "position-unknown";
 /// The game cannot be set up as the position says (player count, mode, rules left out).
 pub const GAME: &str = "position-game";
-/// A lane that does not exist, is claimed twice, or that the player count keeps closed.
+/// A lane that does not exist, is claimed twice, or that the player count keeps closed; two
+/// routes that cross, both claimed.
 pub const LANE: &str = "position-lane";
 /// More trains, stations or ticket copies than a game has.
 pub const LIMIT: &str = "position-limit";
@@ -102,6 +104,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
         out,
     };
     let lanes = cx.lanes(position);
+    cx.crossings(position);
     let mut state = blank_position(&game);
     // Markers first, so that the routes they divert are claimed with them in place; then
     // the markers placed after some routes let those go.
@@ -319,6 +322,33 @@ impl Cx<'_> {
         }
         self.trains(position, &lanes);
         lanes
+    }
+
+    /// Crossings: the first of two crossing routes taken cuts the other for good, so no
+    /// position holds both (reported at the second in file order).
+    fn crossings(&mut self, position: &Position) {
+        let game = self.game;
+        let Some((_, crossings)) = game.mechanics.get::<Crossings>() else {
+            return;
+        };
+        let mut seen: Vec<(usize, usize)> = Vec::new();
+        for (p, player) in position.player.iter().enumerate() {
+            for claim in &player.routes {
+                let Found::One(r) = self.resolve.route(game, &claim.route.value) else {
+                    continue;
+                };
+                let crossed = seen.iter().find(|&&(c, _)| crossings.cross(r, c)).copied();
+                if let Some((c, q)) = crossed {
+                    let message = format!(
+                        "{}'s route `{}` crosses {}'s route `{}`: the first of two crossing routes built or claimed cuts the other, so both cannot be claimed",
+                        self.names[p], game.routes[r].id, self.names[q], game.routes[c].id
+                    );
+                    let label = format!("crosses `{}`", game.routes[c].id);
+                    self.problem(LANE, &claim.route.span, message, &label);
+                }
+                seen.push((r, p));
+            }
+        }
     }
 
     /// One lane of a route per player, and no more lanes than the player count opens.

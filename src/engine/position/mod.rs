@@ -32,7 +32,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         check::LANE,
-        "a position claims a lane that does not exist, a lane twice, two lanes of one route, or a lane its player count keeps closed",
+        "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, or two routes that cross",
     ),
     (
         check::LIMIT,

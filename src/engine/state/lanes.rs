@@ -32,6 +32,30 @@ impl State {
         }
     }
 
+    /// Whether `lane` is closed to everyone for good ([`State::close_lane`]).
+    #[inline]
+    pub fn lane_closed(&self, lane: usize) -> bool {
+        self.closed
+            .get(lane / 64)
+            .is_some_and(|w| w & (1 << (lane % 64)) != 0)
+    }
+
+    /// Closes `lane` to every player for the rest of the game (a route cut by a crossing):
+    /// it joins the lane tables, so unblocking it ([`State::set_lane_blocked`]) never opens
+    /// it again. Keeps the open-lane caches.
+    pub fn close_lane(&mut self, game: &Game, lane: usize) {
+        if lane >= game.lane_count() || self.lane_closed(lane) {
+            return;
+        }
+        if self.closed.is_empty() {
+            self.closed = vec![0; game.lane_words];
+        }
+        self.closed[lane / 64] |= 1u64 << (lane % 64);
+        for p in 0..game.players as usize {
+            self.set_open(game, p, lane, false);
+        }
+    }
+
     /// Opens or closes `lane` for player `p` in the caches: the bit, and the counts of its
     /// class and fast slot. Nothing changes when the bit already says so.
     #[inline]
@@ -126,6 +150,7 @@ impl State {
         let route = &game.routes[r];
         let first = route.first_lane as usize;
         self.lane_owner[lane] == NOBODY
+            && !self.lane_closed(lane)
             && self.route_claims[r] < route.usable_lanes
             && !(first..first + route.lane_count as usize).any(|l| self.lane_owner[l] == p)
             && !self
@@ -136,7 +161,7 @@ impl State {
 
     /// Whether lane `lane` may be claimed by player `p` (ignoring cards).
     pub fn lane_open_for(&self, game: &Game, lane: usize, p: u8) -> bool {
-        if self.lane_owner[lane] != NOBODY {
+        if self.lane_owner[lane] != NOBODY || self.lane_closed(lane) {
             return false;
         }
         let r = game.lane_route[lane] as usize;

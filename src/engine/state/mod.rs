@@ -203,6 +203,10 @@ pub struct State {
     /// Player → bitset of lanes mechanic modules closed to them (`lane_words` words each);
     /// empty until a module blocks a lane.
     blocked: Vec<u64>,
+    /// Bitset of lanes closed to everyone for the rest of the game ([`State::close_lane`]:
+    /// a route cut by a crossing); empty until a module closes one. Part of the lane
+    /// tables, so no module's unblocking opens such a lane again.
+    closed: Vec<u64>,
 }
 
 impl State {
@@ -269,6 +273,7 @@ impl State {
             deck_placed: Vec::new(),
             shared_lanes: Vec::new(),
             blocked: Vec::new(),
+            closed: Vec::new(),
         };
         for p in 0..game.players as usize {
             for _ in 0..game.start_locos {

@@ -6,6 +6,7 @@ pub mod city_off_board;
 pub mod city_ticket_overload;
 pub mod city_without_ticket;
 pub mod color_balance;
+pub mod crossing_declaration;
 pub mod dead_end;
 pub mod deck_size;
 pub mod duplicate_id;

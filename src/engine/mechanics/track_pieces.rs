@@ -1,0 +1,523 @@
+//! Track pieces (France): track beds built during play, each by a piece that gives it its
+//! colour.
+//!
+//! - A route marked `track_bed` cannot be claimed until a lane of it is built; every other
+//!   route (the 1-space and the printed gray ones, ferries among them) is built from the
+//!   start. Bed lanes are closed to every player until built (`State::set_lane_blocked`).
+//! - A player who draws train cards then builds one bed: a piece of the supply on an unbuilt
+//!   bed lane of the same length, whose colour the lane takes for the rest of the game
+//!   (`State::set_lane_color`). The build is a decision asked at the first card drawn and
+//!   made once the draw is done. Building is not claiming: the builder may claim it later,
+//!   or anyone else.
+//! - Each lane of a double or triple bed is built on its own; with fewer players than the
+//!   map's `rules.lanes` open such lanes to (France: 2 and 3 players), only as many lanes
+//!   of a route as may be claimed can be built (one).
+//! - A claim puts the lane's piece back in the supply; the lane keeps its colour.
+//! - Crossings: placing a piece takes the route for the crossings module, which cuts the
+//!   routes across it; a cut bed is never built.
+//! - No piece fits any bed: the rules are silent. `when_none_fits = "skip-build"`
+//!   (default): the cards are drawn and the build skipped; `"no-card-draw"`: drawing cards
+//!   is then not allowed.
+//!
+//! Decision: step 0, the build: `lane * 10 + colour` (colour 0..8 in card order, 9 gray).
+//! Report figures: beds built, beds built and never claimed, builds skipped, beds built by
+//! one player and claimed by another.
+
+use super::crossings::Crossings;
+use super::{Game, Hooks, Mechanic, State};
+use crate::engine::hooks::{Core, Counter, PlanView};
+use crate::engine::{Action, Cards, GRAY, LOCO, NOBODY, Phase};
+use crate::model::{Color, NoPieceFits};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// The build decision.
+pub const BUILD: u16 = 0;
+/// The only choice when nothing can be built (never offered when something can).
+pub const SKIP: u16 = u16::MAX;
+/// Set in a lane's word once it is built (it stays when the piece goes back at a claim).
+const BUILT: u32 = 1 << 31;
+/// Colours in a build choice (eight card colours and gray).
+const COLOURS: u16 = GRAY as u16 + 1;
+
+#[derive(Debug)]
+pub struct TrackPieces {
+    /// Piece kinds: (length, colour 0..8 or `GRAY`), each once, sorted.
+    pub kinds: Vec<(u8, u8)>,
+    /// Kind → pieces in the game.
+    pub counts: Vec<u16>,
+    /// Route → whether it is a track bed.
+    pub beds: Vec<bool>,
+    pub when_none_fits: NoPieceFits,
+    /// The crossings module (its index and itself), told of every piece placed.
+    pub crossings: Option<(usize, Arc<Crossings>)>,
+    /// Route → its name (`Marseille–Grenoble`), for replays.
+    pub route_names: Vec<String>,
+}
+
+/// Where the module's words are: kind → pieces in the supply; lane → `BUILT`, builder + 1
+/// (bits 16..24) and piece kind + 1 (bits 0..16, 0 once the piece went back); player →
+/// beds built, builds skipped; the turn (+ 1) whose draw asked for a build.
+struct Words {
+    kinds: usize,
+    lanes: usize,
+    players: usize,
+}
+
+impl Words {
+    fn of(game: &Game, me: &TrackPieces) -> Words {
+        Words {
+            kinds: me.kinds.len(),
+            lanes: game.lane_count(),
+            players: game.players as usize,
+        }
+    }
+    fn lane(&self, lane: usize) -> usize {
+        self.kinds + lane
+    }
+    fn built(&self, p: u8) -> usize {
+        self.kinds + self.lanes + p as usize
+    }
+    fn skipped(&self, p: u8) -> usize {
+        self.kinds + self.lanes + self.players + p as usize
+    }
+    fn asked(&self) -> usize {
+        self.kinds + self.lanes + 2 * self.players
+    }
+    fn total(&self) -> usize {
+        self.asked() + 1
+    }
+}
+
+/// A build choice: a lane and a colour.
+pub fn encode(lane: usize, color: u8) -> u16 {
+    (lane as u16) * COLOURS + color as u16
+}
+
+fn decode(choice: u16) -> (usize, u8) {
+    ((choice / COLOURS) as usize, (choice % COLOURS) as u8)
+}
+
+fn colour_name(c: u8) -> &'static str {
+    Color::CARD_COLORS
+        .get(c as usize)
+        .map_or("gray", |c| c.name())
+}
+
+impl TrackPieces {
+    /// Whether a build choice fits in a decision's number (`lane * 10 + colour`).
+    pub fn fits(lanes: usize) -> bool {
+        lanes * (COLOURS as usize) < SKIP as usize
+    }
+
+    fn kind(&self, length: u8, color: u8) -> Option<usize> {
+        self.kinds.iter().position(|&k| k == (length, color))
+    }
+
+    /// Pieces of kind `(length, color)` in the supply now.
+    pub fn supply(&self, game: &Game, state: &State, me: usize, length: u8, color: u8) -> u16 {
+        self.kind(length, color)
+            .map_or(0, |k| state.mechanic_words(game, me)[k] as u16)
+    }
+
+    /// Whether `lane` is a lane of a track bed.
+    pub fn is_bed(&self, game: &Game, lane: usize) -> bool {
+        self.beds[game.lane_route[lane] as usize]
+    }
+
+    /// Whether bed lane `lane` has been built (a piece placed, whether or not it went back
+    /// at a claim).
+    pub fn built(&self, game: &Game, state: &State, me: usize, lane: usize) -> bool {
+        state.mechanic_words(game, me)[Words::of(game, self).lane(lane)] & BUILT != 0
+    }
+
+    /// The piece on `lane` now: (length, colour).
+    pub fn piece_on(&self, game: &Game, state: &State, me: usize, lane: usize) -> Option<(u8, u8)> {
+        let w = state.mechanic_words(game, me)[Words::of(game, self).lane(lane)];
+        let kind = (w & 0xffff) as usize;
+        (kind > 0).then(|| self.kinds[kind - 1])
+    }
+
+    /// Who built `lane`, if it was built.
+    pub fn builder(&self, game: &Game, state: &State, me: usize, lane: usize) -> Option<u8> {
+        let w = state.mechanic_words(game, me)[Words::of(game, self).lane(lane)];
+        let b = (w >> 16) & 0xff;
+        (w & BUILT != 0 && b > 0).then(|| (b - 1) as u8)
+    }
+
+    /// Lanes of route `r` built so far.
+    fn built_lanes(&self, game: &Game, state: &State, me: usize, r: usize) -> u8 {
+        let route = &game.routes[r];
+        let first = route.first_lane as usize;
+        (first..first + route.lane_count as usize)
+            .filter(|&l| self.built(game, state, me, l))
+            .count() as u8
+    }
+
+    /// Whether a piece may go on `lane` now (given one of its length): an unbuilt bed lane
+    /// of a route not cut, with fewer lanes built than the player count lets be claimed.
+    pub fn buildable(&self, game: &Game, state: &State, me: usize, lane: usize) -> bool {
+        let r = game.lane_route[lane] as usize;
+        self.beds[r]
+            && !self.built(game, state, me, lane)
+            && state.lane_owner[lane] == NOBODY
+            && !state.lane_closed(lane)
+            && self.built_lanes(game, state, me, r) < game.routes[r].usable_lanes
+    }
+
+    /// Every build possible now, as (lane, colour), lanes in order, colours in card order.
+    pub fn for_each_build(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        mut f: impl FnMut(usize, u8) -> bool,
+    ) {
+        let w = state.mechanic_words(game, me);
+        for lane in 0..game.lane_count() {
+            if !self.beds[game.lane_route[lane] as usize] || !self.buildable(game, state, me, lane)
+            {
+                continue;
+            }
+            let length = game.routes[game.lane_route[lane] as usize].length;
+            // Kinds are sorted by length, then colour.
+            for (k, &(len, c)) in self.kinds.iter().enumerate() {
+                if len == length && w[k] > 0 && !f(lane, c) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Whether any piece of the supply fits any bed now.
+    pub fn any_build(&self, game: &Game, state: &State, me: usize) -> bool {
+        let mut any = false;
+        self.for_each_build(game, state, me, |_, _| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Player `p` places a piece of colour `color` on `lane`: from the supply, the lane takes
+    /// the colour and opens to claims (as the lane tables allow), and the routes across it
+    /// are cut. Refused, changing nothing, when the lane cannot be built or no such piece
+    /// is left.
+    pub fn build(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        p: u8,
+        lane: usize,
+        color: u8,
+    ) -> Result<(), String> {
+        if lane >= game.lane_count() || !self.buildable(game, state, me, lane) {
+            return Err(format!("lane {lane} cannot be built"));
+        }
+        let r = game.lane_route[lane] as usize;
+        let length = game.routes[r].length;
+        let kind = self
+            .kind(length, color)
+            .filter(|&k| state.mechanic_words(game, me)[k] > 0)
+            .ok_or_else(|| {
+                format!(
+                    "no {} track piece of length {length} in the supply",
+                    colour_name(color)
+                )
+            })?;
+        let words = Words::of(game, self);
+        let w = state.mechanic_words_mut(game, me);
+        w[kind] -= 1;
+        w[words.lane(lane)] = BUILT | (p as u32 + 1) << 16 | (kind as u32 + 1);
+        w[words.built(p)] += 1;
+        state.set_lane_color(game, lane, color);
+        for q in 0..game.players {
+            state.set_lane_blocked(game, q, lane, false);
+        }
+        if let Some((c, crossings)) = &self.crossings {
+            crossings.take(game, state, *c, r);
+        }
+        Ok(())
+    }
+
+    /// A piece goes back to the supply: `lane`'s, when it is claimed.
+    fn return_piece(&self, game: &Game, state: &mut State, me: usize, lane: usize) {
+        let at = Words::of(game, self).lane(lane);
+        let w = state.mechanic_words_mut(game, me);
+        let kind = (w[at] & 0xffff) as usize;
+        if kind > 0 {
+            w[kind - 1] += 1;
+            w[at] &= !0xffff;
+        }
+    }
+
+    /// Builds skipped by player `p` because no piece fitted.
+    pub fn skipped(&self, game: &Game, state: &State, me: usize, p: u8) -> u32 {
+        state.mechanic_words(game, me)[Words::of(game, self).skipped(p)]
+    }
+}
+
+impl Mechanic for TrackPieces {
+    fn name(&self) -> String {
+        let total: u32 = self.counts.iter().map(|&n| n as u32).sum();
+        format!(
+            "track pieces ({total}: track beds built after each card draw{})",
+            match self.when_none_fits {
+                NoPieceFits::SkipBuild => "; no piece fits: the build is skipped",
+                NoPieceFits::NoCardDraw => "; no piece fits: no card draw",
+            }
+        )
+    }
+
+    fn id(&self) -> &'static str {
+        "track-pieces"
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            lane_colors: true,
+            setup: true,
+            on_claim: true,
+            on_draw: true,
+            allows: self.when_none_fits == NoPieceFits::NoCardDraw,
+            ..Hooks::default()
+        }
+    }
+
+    fn state_words(&self, game: &Game) -> usize {
+        Words::of(game, self).total()
+    }
+
+    fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
+        let w = state.mechanic_words_mut(game, me);
+        for (k, &n) in self.counts.iter().enumerate() {
+            w[k] = n as u32;
+        }
+        for lane in 0..game.lane_count() {
+            if self.is_bed(game, lane) {
+                for p in 0..game.players {
+                    state.set_lane_blocked(game, p, lane, true);
+                }
+            }
+        }
+    }
+
+    fn allows(&self, game: &Game, state: &State, me: usize, _p: u8, what: Core) -> bool {
+        // Only the turn's first draw needs a build to be possible (the later draws belong
+        // to the same action).
+        !matches!(what, Core::DrawFaceUp | Core::DrawBlind)
+            || state.phase != Phase::Main
+            || self.any_build(game, state, me)
+    }
+
+    fn on_draw(&self, game: &Game, state: &mut State, me: usize, player: u8, _card: u8) {
+        if !matches!(state.phase, Phase::Main | Phase::Drawing { .. })
+            || player != state.current_player()
+        {
+            return;
+        }
+        let words = Words::of(game, self);
+        let turn = state.turn + 1;
+        if state.mechanic_words(game, me)[words.asked()] == turn {
+            return;
+        }
+        let can_build = self.any_build(game, state, me);
+        let w = state.mechanic_words_mut(game, me);
+        w[words.asked()] = turn;
+        if !can_build {
+            w[words.skipped(player)] += 1;
+            return;
+        }
+        state.ask(me, BUILD, player);
+    }
+
+    fn on_claim(&self, game: &Game, state: &mut State, me: usize, _: u8, lane: u16, _: &Cards) {
+        self.return_piece(game, state, me, lane as usize);
+    }
+
+    fn decision_actions(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        _step: u16,
+        push: &mut dyn FnMut(Action),
+    ) {
+        let mechanic = me as u8;
+        let mut any = false;
+        self.for_each_build(game, state, me, |lane, color| {
+            any = true;
+            push(Action::Mechanic {
+                mechanic,
+                choice: encode(lane, color),
+            });
+            true
+        });
+        if !any {
+            push(Action::Mechanic {
+                mechanic,
+                choice: SKIP,
+            });
+        }
+    }
+
+    fn apply_decision(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        _step: u16,
+        choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        let p = state.current_player();
+        if choice == SKIP as u32 {
+            if self.any_build(game, state, me) {
+                return Err("a track piece fits a bed: the build cannot be skipped".into());
+            }
+            let at = Words::of(game, self).skipped(p);
+            state.mechanic_words_mut(game, me)[at] += 1;
+            return Ok(());
+        }
+        let (lane, color) = decode(choice as u16);
+        self.build(game, state, me, p, lane, color)
+    }
+
+    fn describe(
+        &self,
+        game: &Game,
+        _state: &State,
+        _me: usize,
+        step: Option<u16>,
+        choice: u16,
+    ) -> Option<String> {
+        step?;
+        if choice == SKIP {
+            return Some("no track piece fits a bed: no build".into());
+        }
+        let (lane, color) = decode(choice);
+        let r = *game.lane_route.get(lane)? as usize;
+        let route = &game.routes[r];
+        let which = if route.lane_count > 1 {
+            format!(" lane {}", lane - route.first_lane as usize + 1)
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "builds {}{which} with a {} piece of {}",
+            self.route_names.get(r).cloned().unwrap_or_default(),
+            colour_name(color),
+            route.length
+        ))
+    }
+
+    fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
+        let players = game.players as usize;
+        let (mut built, mut unclaimed) = (0i64, 0i64);
+        let mut for_others = vec![0i64; players];
+        let mut from_others = vec![0i64; players];
+        for lane in 0..game.lane_count() {
+            let Some(b) = self.builder(game, state, me, lane) else {
+                continue;
+            };
+            built += 1;
+            match state.lane_owner[lane] {
+                NOBODY => unclaimed += 1,
+                o if o != b => {
+                    for_others[b as usize] += 1;
+                    from_others[o as usize] += 1;
+                }
+                _ => {}
+            }
+        }
+        let words = Words::of(game, self);
+        let w = state.mechanic_words(game, me);
+        let skipped: i64 = (0..game.players).map(|p| w[words.skipped(p)] as i64).sum();
+        for (name, value) in [
+            ("beds built", built),
+            ("beds built and never claimed", unclaimed),
+            ("builds skipped: no piece fits", skipped),
+        ] {
+            out.push(Counter {
+                name: name.into(),
+                player: None,
+                value,
+            });
+        }
+        for p in 0..game.players {
+            for (name, value) in [
+                ("beds built", w[words.built(p)] as i64),
+                (
+                    "beds built, then claimed by another player",
+                    for_others[p as usize],
+                ),
+                (
+                    "beds claimed that another player built",
+                    from_others[p as usize],
+                ),
+                ("builds skipped: no piece fits", w[words.skipped(p)] as i64),
+            ] {
+                out.push(Counter {
+                    name: name.into(),
+                    player: Some(p),
+                    value,
+                });
+            }
+        }
+    }
+
+    /// A bed on the bot's own plan in the colour it holds most of (and can soon claim);
+    /// otherwise a bed whose piece cuts routes the others plan, never one that cuts its own
+    /// plan, and not a bed the others plan (that would build it for them).
+    fn advise(
+        &self,
+        game: &Game,
+        state: &State,
+        _me: usize,
+        _step: u16,
+        view: &PlanView,
+        choice: u16,
+    ) -> i32 {
+        if choice == SKIP {
+            return 0;
+        }
+        let (lane, color) = decode(choice);
+        let Some(&r) = game.lane_route.get(lane) else {
+            return i32::MIN;
+        };
+        let route = &game.routes[r as usize];
+        let hand = &state.players[view.player as usize].hand;
+        let held = if color < LOCO {
+            hand[color as usize] as i32
+        } else {
+            hand[..LOCO as usize].iter().copied().max().unwrap_or(0) as i32
+        };
+        let claimable_soon = held + hand[LOCO as usize] as i32 >= route.length as i32;
+        let count = |routes: &[u16], x: u16| routes.iter().filter(|&&y| y == x).count() as i32;
+        let crossing: &[u16] = self
+            .crossings
+            .as_ref()
+            .and_then(|(_, c)| c.crosses.get(r as usize))
+            .map_or(&[], Vec::as_slice);
+        let cuts_own: i32 = crossing.iter().map(|&c| count(view.own_routes, c)).sum();
+        let cuts_others: i32 = crossing.iter().map(|&c| count(view.others_routes, c)).sum();
+        let mut value = 8 * held.min(route.length as i32);
+        if count(view.own_routes, r) > 0 {
+            value += 1000 + 200 * claimable_soon as i32;
+        } else {
+            value -= 100 * count(view.others_routes, r);
+        }
+        value + 150 * cuts_others - 2000 * cuts_own
+    }
+
+    fn opens_later(&self, game: &Game, state: &State, me: usize, _p: u8, lane: usize) -> bool {
+        // An unbuilt bed lane that may still be built (a piece of its length comes back to
+        // the supply at every claim).
+        self.buildable(game, state, me, lane)
+    }
+}
