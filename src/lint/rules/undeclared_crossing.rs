@@ -9,8 +9,9 @@
 //! means (France: crossing track beds block each other), and then the data must say which
 //! routes cross. Official maps bend their tracks around each other, so straight lines between
 //! city centres cross on them where the printed tracks may not: on the shipped maps the rule
-//! finds 11 pairs on France (whose crossings are real but not yet listed in the data), 6 on
-//! India and none on the other twelve, which is why it informs rather than warns. Add
+//! finds one pair on France (Montpellier–Rodez over Avignon–Toulouse, not among the published
+//! crossings, which France's routes declare), 6 on India and none on the other twelve, which
+//! is why it informs rather than warns. Add
 //! `waypoints` to route the line as printed, or `crosses` when the crossing is real.
 //!
 //! ## Example
