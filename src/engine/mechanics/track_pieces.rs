@@ -418,14 +418,13 @@ impl Mechanic for TrackPieces {
 
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let players = game.players as usize;
-        let (mut built, mut unclaimed) = (0i64, 0i64);
+        let mut unclaimed = 0i64;
         let mut for_others = vec![0i64; players];
         let mut from_others = vec![0i64; players];
         for lane in 0..game.lane_count() {
             let Some(b) = self.builder(game, state, me, lane) else {
                 continue;
             };
-            built += 1;
             match state.lane_owner[lane] {
                 NOBODY => unclaimed += 1,
                 o if o != b => {
@@ -437,18 +436,13 @@ impl Mechanic for TrackPieces {
         }
         let words = Words::of(game, self);
         let w = state.mechanic_words(game, me);
-        let skipped: i64 = (0..game.players).map(|p| w[words.skipped(p)] as i64).sum();
-        for (name, value) in [
-            ("beds built", built),
-            ("beds built and never claimed", unclaimed),
-            ("builds skipped: no piece fits", skipped),
-        ] {
-            out.push(Counter {
-                name: name.into(),
-                player: None,
-                value,
-            });
-        }
+        // A figure counted per player is not counted for the game as well: a report's mean
+        // per game of a name is the sum of its counters over the players.
+        out.push(Counter {
+            name: "beds built and never claimed".into(),
+            player: None,
+            value: unclaimed,
+        });
         for p in 0..game.players {
             for (name, value) in [
                 ("beds built", w[words.built(p)] as i64),
