@@ -5,6 +5,9 @@
 //! Players get cards by hand before each claim, so these positions do not keep the deck's
 //! card count; `engine_invariants` checks real games.
 
+mod common;
+
+use common::{TempDir, ttrmap_in};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
@@ -500,4 +503,83 @@ routes = ["avignon-nice"]
             .any(|p| p.contains("avignon-nice") && p.contains("grenoble-marseille")),
         "{problems:?}"
     );
+}
+
+/// `ttrmap score` on a France position file: zone tickets scored, exit 0; two crossing
+/// routes both claimed: exit 1 with the problem located at the second.
+#[test]
+fn ttrmap_score_scores_a_france_position_with_zones() {
+    let dir = TempDir::new("france-score");
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/france.toml");
+    let write = |name: &str, body: &str| {
+        let file = dir.0.join(name);
+        let text = format!("map = {:?}\n{body}", map.display().to_string());
+        std::fs::write(&file, text).expect("written");
+        file
+    };
+    // As in a_zone_ticket_is_completed_through_one_zone_route_not_through_two: Bea 48.
+    let bea = write(
+        "bea.toml",
+        r#"
+[[player]]
+name = "Bea"
+routes = ["calais-lille", "lille-reims", "nancy-reims", "metz-nancy", "metz-strasbourg",
+          "strasbourg-allemagne-2"]
+tickets = ["calais-allemagne"]
+
+[[player]]
+name = "Bob"
+"#,
+    );
+    let out = ttrmap_in(
+        &dir.0,
+        &["score", bea.to_str().unwrap(), "--format", "json"],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let totals: Vec<i64> = v["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["total"].as_i64().expect("a total"))
+        .collect();
+    assert_eq!(totals, [48, 0]);
+    let crossing = write(
+        "crossing.toml",
+        "[[player]]\nroutes = [\"grenoble-marseille\"]\n[[player]]\nroutes = [\"avignon-nice\"]\n",
+    );
+    let out = ttrmap_in(&dir.0, &["score", crossing.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("position-lane") && stderr.contains("crosses"),
+        "{stderr}"
+    );
+}
+
+/// The hook crossings use: a lane closed for good stays closed when a module opens it again
+/// (`State::set_lane_blocked(.., false)`: France's build of a bed), and the open-lane caches
+/// agree.
+#[test]
+fn a_lane_closed_for_good_is_never_opened_again() {
+    let mut t = france(3);
+    let lane = lanes(&t.game, route(&t.game, "avignon", "toulouse"))[0];
+    assert!(t.state.lane_is_open_to(&t.game, lane, 0));
+    t.state.close_lane(&t.game, lane);
+    for p in 0..3 {
+        t.state.set_lane_blocked(&t.game, p, lane, true);
+        t.state.set_lane_blocked(&t.game, p, lane, false);
+        assert!(!t.state.lane_is_open_to(&t.game, lane, p));
+    }
+    t.state.check_caches(&t.game).expect("caches agree");
+    t.state.players[0].hand = [10; CARD_KINDS];
+    assert!(!t.claimable().contains(&lane));
+    let claim = Action::Claim {
+        lane: lane as u16,
+        color: 0,
+        locos: 0,
+    };
+    assert!(!t.state.is_legal(&t.game, claim));
+    assert!(t.state.clone().apply(&t.game, claim, &mut t.rng).is_err());
 }

@@ -173,17 +173,32 @@ impl TrackPieces {
         me: usize,
         mut f: impl FnMut(usize, u8) -> bool,
     ) {
+        let words = Words::of(game, self);
         let w = state.mechanic_words(game, me);
-        for lane in 0..game.lane_count() {
-            if !self.beds[game.lane_route[lane] as usize] || !self.buildable(game, state, me, lane)
-            {
+        let built = |l: usize| w[words.lane(l)] & BUILT != 0;
+        for (r, route) in game.routes.iter().enumerate() {
+            if !self.beds[r] {
                 continue;
             }
-            let length = game.routes[game.lane_route[lane] as usize].length;
-            // Kinds are sorted by length, then colour.
-            for (k, &(len, c)) in self.kinds.iter().enumerate() {
-                if len == length && w[k] > 0 && !f(lane, c) {
-                    return;
+            let first = route.first_lane as usize;
+            let lanes = first..first + route.lane_count as usize;
+            if lanes.clone().filter(|&l| built(l)).count() >= route.usable_lanes as usize {
+                continue;
+            }
+            // Kinds are sorted by length, then colour: this length's are one run.
+            let from = self.kinds.partition_point(|k| k.0 < route.length);
+            let to = self.kinds.partition_point(|k| k.0 <= route.length);
+            if !(from..to).any(|k| w[k] > 0) {
+                continue;
+            }
+            for lane in lanes {
+                if built(lane) || state.lane_owner[lane] != NOBODY || state.lane_closed(lane) {
+                    continue;
+                }
+                for k in from..to {
+                    if w[k] > 0 && !f(lane, self.kinds[k].1) {
+                        return;
+                    }
                 }
             }
         }
@@ -262,10 +277,10 @@ impl Mechanic for TrackPieces {
     fn name(&self) -> String {
         let total: u32 = self.counts.iter().map(|&n| n as u32).sum();
         format!(
-            "track pieces ({total}: track beds built after each card draw{})",
+            "track pieces ({total}; no piece fits: {})",
             match self.when_none_fits {
-                NoPieceFits::SkipBuild => "; no piece fits: the build is skipped",
-                NoPieceFits::NoCardDraw => "; no piece fits: no card draw",
+                NoPieceFits::SkipBuild => "build skipped",
+                NoPieceFits::NoCardDraw => "no card draw",
             }
         )
     }
@@ -408,10 +423,15 @@ impl Mechanic for TrackPieces {
         } else {
             String::new()
         };
+        let colour = colour_name(color);
+        let article = if colour.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
         Some(format!(
-            "builds {}{which} with a {} piece of {}",
+            "builds {}{which} with {article} {colour} piece of {}",
             self.route_names.get(r).cloned().unwrap_or_default(),
-            colour_name(color),
             route.length
         ))
     }
