@@ -195,8 +195,8 @@ impl TrackPieces {
                 if built(lane) || state.lane_owner[lane] != NOBODY || state.lane_closed(lane) {
                     continue;
                 }
-                for k in from..to {
-                    if w[k] > 0 && !f(lane, self.kinds[k].1) {
+                for (&left, &(_, colour)) in w[from..to].iter().zip(&self.kinds[from..to]) {
+                    if left > 0 && !f(lane, colour) {
                         return;
                     }
                 }
