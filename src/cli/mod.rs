@@ -1,9 +1,11 @@
 //! Command-line parsing and dispatch. Each subcommand is one file named after it.
 
 mod check;
+mod compare;
 mod explain;
 mod fix;
 mod import;
+mod merge;
 mod new;
 mod out_format;
 mod output;
@@ -55,6 +57,11 @@ enum Command {
     Render(render::Args),
     /// Play many games between bots and report win rates, scores and failure states.
     Playtest(playtest::Args),
+    /// Play two versions of a map with the same seeds and report what changed, with 95 %
+    /// intervals.
+    Compare(compare::Args),
+    /// Merge the parts of a playtest played in shards (`playtest --shard I/N`) into its report.
+    Merge(merge::Args),
     /// Score a finished position played on paper: every route, ticket, station and bonus.
     Score(score::Args),
     /// Re-play a game recorded by `playtest --record`, turn by turn.
@@ -86,6 +93,8 @@ pub fn run() -> i32 {
         Command::Import(a) => import::run(a),
         Command::Render(a) => render::run(a),
         Command::Playtest(a) => playtest::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Compare(a) => compare::run(a),
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
     }

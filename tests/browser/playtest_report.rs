@@ -1,6 +1,7 @@
-//! The playtest HTML report in headless Chromium: it loads with no console error, the heat
-//! board and histograms are there, and a city named like a script tag stays text. Harness in
-//! `chromium.rs`.
+//! The playtest HTML report in headless Chromium: it loads with no console error and asks
+//! for nothing outside the page, the heat board, histograms and win-rate intervals are there,
+//! a click on a table heading sorts the table, and a city named like a script tag stays text.
+//! Harness in `chromium.rs`.
 
 use super::chromium;
 use std::path::Path;
@@ -19,6 +20,9 @@ id = "browser-report"
 name = "Report <test>"
 players = { min = 2, max = 3 }
 board = { width = 400, height = 300 }
+[rules]
+# Few trains, so games on this small board end (a player down to 2) before it fills.
+trains = { per_player = 4 }
 [[cities]]
 id = "alpha"
 position = [50, 50]
@@ -37,6 +41,10 @@ length = 2
 from = "gamma"
 to = "delta"
 length = 3
+[[routes]]
+from = "delta"
+to = "alpha"
+length = 1
 [[tickets]]
 from = "alpha"
 to = "delta"
@@ -50,6 +58,13 @@ r.fill=sp?getComputedStyle(sp).fill:'';r.inline=sp?sp.style.fill:'';
 r.hists=document.querySelectorAll('figure.hist svg').length;
 r.cityCell=Array.prototype.some.call(document.querySelectorAll('td'),function(td){return td.textContent==='<script>alert(1)<\/script>';});
 r.scripts=document.querySelectorAll('script').length;
+r.outside=performance.getEntriesByType('resource').map(function(e){return e.name;}).filter(function(n){return !/^(file|data|blob):/.test(n);});
+var iv=document.querySelectorAll('g.interval');r.intervals=iv.length;
+r.intervalsHold=Array.prototype.every.call(iv,function(g){var lo=+g.dataset.low,hi=+g.dataset.high,x=+g.dataset.rate;return lo<=x&&x<=hi&&hi-lo>0;});
+var t=null;document.querySelectorAll('h2').forEach(function(h){if(h.textContent==='Routes')t=h.nextElementSibling;});
+var col=function(){return Array.prototype.map.call(t.tBodies[0].rows,function(row){return +row.cells[2].getAttribute('data-v');});};
+r.before=col();var b=t.querySelectorAll('thead th button')[2];b.click();r.asc=col();
+r.ariaAsc=t.querySelectorAll('thead th')[2].getAttribute('aria-sort');b.click();r.desc=col();
 "#;
 
 pub fn report_page_loads_cleanly_in_chromium(chromium: &Path) {
@@ -67,13 +82,36 @@ pub fn report_page_loads_cleanly_in_chromium(chromium: &Path) {
     let r = chromium::run(chromium, "report", &page, PROBE);
     assert_eq!(r["errors"], serde_json::json!([]), "{r}");
     assert_eq!(r["alerts"], 0, "{r}");
-    assert_eq!(r["spaces"], 5, "{r}");
+    assert_eq!(r["spaces"], 6, "{r}");
     // The heat fill (inline style) wins over the theme's colour class.
     let fill = r["fill"].as_str().unwrap();
     assert!(fill.starts_with("rgb("), "{r}");
     assert_eq!(r["fill"], r["inline"], "{r}");
-    assert_eq!(r["hists"], 3, "{r}");
+    assert_eq!(r["hists"], 4, "{r}");
     assert_eq!(r["cityCell"], true, "{r}");
-    // Only the harness's two scripts: the page has none of its own, and none from a name.
-    assert_eq!(r["scripts"], 2, "{r}");
+    // The harness's two scripts and the page's table sorter: none from a name.
+    assert_eq!(r["scripts"], 3, "{r}");
+    assert_eq!(r["outside"], serde_json::json!([]), "{r}");
+    // 2 seats and 1 bot, each rate inside its interval.
+    assert_eq!(r["intervals"], 3, "{r}");
+    assert_eq!(r["intervalsHold"], true, "{r}");
+    // A click on "claimed in" sorts the routes ascending, a second click descending.
+    let rates = |k: &str| -> Vec<f64> {
+        r[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect()
+    };
+    let mut sorted = rates("before");
+    sorted.sort_by(f64::total_cmp);
+    assert_eq!(rates("asc"), sorted, "{r}");
+    assert_eq!(r["ariaAsc"], "ascending", "{r}");
+    sorted.reverse();
+    assert_eq!(rates("desc"), sorted, "{r}");
+    assert_ne!(
+        rates("asc"),
+        rates("desc"),
+        "the rates differ, so the order shows: {r}"
+    );
 }
