@@ -16,6 +16,7 @@ mod replay;
 mod schema;
 mod score;
 mod stats;
+mod suggest;
 
 use clap::{Parser, Subcommand};
 
@@ -60,6 +61,9 @@ enum Command {
     /// Play two versions of a map with the same seeds and report what changed, with 95 %
     /// intervals.
     Compare(compare::Args),
+    /// Suggest map values from play (`suggest tickets MAP`).
+    #[command(subcommand)]
+    Suggest(suggest::What),
     /// Merge the parts of a playtest played in shards (`playtest --shard I/N`) into its report.
     Merge(merge::Args),
     /// Score a finished position played on paper: every route, ticket, station and bonus.
@@ -95,6 +99,7 @@ pub fn run() -> i32 {
         Command::Playtest(a) => playtest::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Compare(a) => compare::run(a),
+        Command::Suggest(w) => suggest::run(w),
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
     }

@@ -21,6 +21,7 @@ pub mod plots;
 pub mod record;
 mod report;
 pub mod standout;
+pub mod ticket_values;
 pub mod totals;
 
 pub use record::{RecordHeader, Recording};
