@@ -301,3 +301,40 @@ fn the_documented_shard_scripts_merge_to_the_single_run() {
         );
     }
 }
+
+/// Ctrl-C in the middle of a long shard (or any playtest) leaves no part and no temporary
+/// file: the output is written only when every game is played.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_shard_writes_nothing() {
+    let dir = TempDir::new("shards-interrupt");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args([
+            "playtest",
+            &usa(),
+            "--games",
+            "10000000",
+            "--threads",
+            "1",
+            "--shard",
+            "1/2",
+            "-o",
+            "part.json",
+        ])
+        .current_dir(&dir.0)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("ttrmap starts");
+    // Let it get well into its games (not a speed check: any moment mid-run will do).
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let status = child.wait().expect("ttrmap ends");
+    assert!(!status.success(), "{status:?}");
+    let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -9,10 +9,16 @@ use ttrmap::engine::Game;
 use ttrmap::playtest::{Config, html::render_html, run};
 
 /// This file's tests, run by `main.rs` when a browser is found.
-pub const TESTS: &[super::BrowserTest] = &[(
-    "report_page_loads_cleanly_in_chromium",
-    report_page_loads_cleanly_in_chromium,
-)];
+pub const TESTS: &[super::BrowserTest] = &[
+    (
+        "report_page_loads_cleanly_in_chromium",
+        report_page_loads_cleanly_in_chromium,
+    ),
+    (
+        "compare_page_loads_cleanly_in_chromium",
+        compare_page_loads_cleanly_in_chromium,
+    ),
+];
 
 const MAP: &str = r#"
 [map]
@@ -114,4 +120,45 @@ pub fn report_page_loads_cleanly_in_chromium(chromium: &Path) {
         rates("desc"),
         "the rates differ, so the order shows: {r}"
     );
+}
+
+/// The comparison page: no console error, nothing fetched, the heat difference on the board
+/// and the tables sortable.
+pub fn compare_page_loads_cleanly_in_chromium(chromium: &Path) {
+    use ttrmap::playtest::compare::{Side, compare, html};
+    let loaded = ttrmap::load::load_str("r.toml", MAP);
+    let old = loaded.map.clone().expect("loads");
+    let mut new = old.clone();
+    new.tickets[0].points = Some(9);
+    let (a, b) = (
+        Game::new(&old, 2, None).unwrap(),
+        Game::new(&new, 2, None).unwrap(),
+    );
+    let side = |label: &str, game, map| Side {
+        label: label.into(),
+        game,
+        map,
+        lint: Vec::new(),
+    };
+    let config = Config {
+        games: 40,
+        seed: 3,
+        bots: vec!["random".into()],
+        threads: 1,
+        progress: false,
+    };
+    let c = compare(&side("old", &a, &old), &side("new", &b, &new), &config).unwrap();
+    let page = html::render_html(&c, &new).unwrap();
+    let probe = r#"r.outside=performance.getEntriesByType('resource').map(function(e){return e.name;}).filter(function(n){return !/^(file|data|blob):/.test(n);});
+r.painted=document.querySelectorAll('.board rect.space title').length;
+r.tables=document.querySelectorAll('table.sortable').length;
+var th=document.querySelector('table.sortable thead th');th.querySelector('button').click();
+r.sorted=th.getAttribute('aria-sort');
+"#;
+    let r = chromium::run(chromium, "compare", &page, probe);
+    assert_eq!(r["errors"], serde_json::json!([]), "{r}");
+    assert_eq!(r["outside"], serde_json::json!([]), "{r}");
+    assert_eq!(r["painted"], 6, "{r}");
+    assert_eq!(r["tables"], 4, "{r}");
+    assert_eq!(r["sorted"], "ascending", "{r}");
 }
