@@ -166,10 +166,19 @@ fn observe(
 
 /// The progress bar's line: games done of all, games a second, time left.
 pub const PROGRESS_TEMPLATE: &str =
-    "{wide_bar} {human_pos}/{human_len} games ({per_sec}, {eta} left)";
+    "{wide_bar} {human_pos}/{human_len} games ({rate}, {eta} left)";
 
 fn progress_style() -> indicatif::ProgressStyle {
     indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
+        .map(|style| {
+            // Whole games a second: indicatif's own `per_sec` shows four decimals.
+            style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", state.per_sec());
+                },
+            )
+        })
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
 }
 
