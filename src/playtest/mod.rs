@@ -165,8 +165,7 @@ fn observe(
 }
 
 /// The progress bar's line: games done of all, games a second, time left.
-pub const PROGRESS_TEMPLATE: &str =
-    "{wide_bar} {human_pos}/{human_len} games ({rate}, {eta} left)";
+pub const PROGRESS_TEMPLATE: &str = "{wide_bar} {human_pos}/{human_len} games ({rate}, {eta} left)";
 
 fn progress_style() -> indicatif::ProgressStyle {
     indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
