@@ -197,24 +197,9 @@ pub fn run(args: Args) -> i32 {
         Ok(c) => c,
         Err(e) => return usage_error(e),
     };
-    let text = match format {
-        PlaytestFormat::Human => {
-            crate::report::text::escape_controls(&render::human(&comparison)).into_owned()
-        }
-        PlaytestFormat::Json => json_text(&comparison),
-        PlaytestFormat::Html => match html::render_html(&comparison, &new.map) {
-            Ok(page) => page,
-            Err(e) => return usage_error(e),
-        },
-    };
-    match (&args.output, &target) {
-        (Some(path), Some(target)) => {
-            if let Err(e) = output::write(target, text.as_bytes()) {
-                return usage_error(format!("cannot write {}: {e}", path.display()));
-            }
-            out_format::wrote(path, target);
-        }
-        _ => super::emit(&text),
+    let code = write(&args, target.as_ref(), format, &comparison, &new.map);
+    if code != EXIT_OK {
+        return code;
     }
     let failed = fail_if::failed(&args.fail_if, &comparison);
     for line in &failed {
@@ -225,4 +210,34 @@ pub fn run(args: Args) -> i32 {
     } else {
         EXIT_PROBLEMS
     }
+}
+
+/// Writes the comparison in `format` to the output or stdout; the exit code.
+fn write(
+    args: &Args,
+    target: Option<&output::Target>,
+    format: PlaytestFormat,
+    comparison: &crate::playtest::compare::Comparison,
+    new_map: &crate::model::MapFile,
+) -> i32 {
+    let text = match format {
+        PlaytestFormat::Human => {
+            crate::report::text::escape_controls(&render::human(comparison)).into_owned()
+        }
+        PlaytestFormat::Json => json_text(comparison),
+        PlaytestFormat::Html => match html::render_html(comparison, new_map) {
+            Ok(page) => page,
+            Err(e) => return usage_error(e),
+        },
+    };
+    match (&args.output, target) {
+        (Some(path), Some(target)) => {
+            if let Err(e) = output::write(target, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            out_format::wrote(path, target);
+        }
+        _ => super::emit(&text),
+    }
+    EXIT_OK
 }

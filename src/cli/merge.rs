@@ -57,6 +57,32 @@ fn read_part(path: &Path) -> Result<Part, String> {
     Part::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Reads the parts one at a time into one running total; every shard must be there once.
+fn merge_parts(parts: &[PathBuf]) -> Result<Merger, String> {
+    let mut merger: Option<Merger> = None;
+    for path in parts {
+        let part = read_part(path)?;
+        match merger.as_mut() {
+            None => merger = Some(Merger::new(part)),
+            Some(m) => m
+                .add(part)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        }
+    }
+    let merger = merger.ok_or("no parts given")?;
+    let missing = merger.missing();
+    if !missing.is_empty() {
+        let list: Vec<String> = missing.iter().map(|i| i.to_string()).collect();
+        return Err(format!(
+            "shard{} {} of {} missing: merge needs every part of the run",
+            if missing.len() == 1 { "" } else { "s" },
+            list.join(", "),
+            merger.settings.shards
+        ));
+    }
+    Ok(merger)
+}
+
 pub fn run(args: Args) -> i32 {
     let format = match out_format::choose(
         args.format,
@@ -68,34 +94,10 @@ pub fn run(args: Args) -> i32 {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };
-    let mut merger: Option<Merger> = None;
-    for path in &args.parts {
-        let part = match read_part(path) {
-            Ok(p) => p,
-            Err(e) => return usage_error(e),
-        };
-        match merger.as_mut() {
-            None => merger = Some(Merger::new(part)),
-            Some(m) => {
-                if let Err(e) = m.add(part) {
-                    return usage_error(format!("{}: {e}", path.display()));
-                }
-            }
-        }
-    }
-    let Some(merger) = merger else {
-        return usage_error("no parts given");
+    let merger = match merge_parts(&args.parts) {
+        Ok(m) => m,
+        Err(e) => return usage_error(e),
     };
-    let missing = merger.missing();
-    if !missing.is_empty() {
-        let list: Vec<String> = missing.iter().map(|i| i.to_string()).collect();
-        return usage_error(format!(
-            "shard{} {} of {} missing: merge needs every part of the run",
-            if missing.len() == 1 { "" } else { "s" },
-            list.join(", "),
-            merger.settings.shards
-        ));
-    }
     let s = &merger.settings;
     if s.ttrmap != env!("CARGO_PKG_VERSION") {
         return usage_error(format!(

@@ -251,6 +251,13 @@ fn distributions(body: &mut String, r: &Report) {
 
 /// The report's tables, sortable, names rather than ids.
 fn tables(body: &mut String, r: &Report, map: &MapFile) {
+    player_tables(body, r);
+    board_tables(body, r, map);
+    module_tables(body, r);
+}
+
+/// Seats and bots.
+fn player_tables(body: &mut String, r: &Report) {
     let means = |m: &super::MeanScores| {
         [m.routes, m.tickets, m.stations, m.bonuses, m.total].map(|x| num(x, 1))
     };
@@ -292,6 +299,10 @@ fn tables(body: &mut String, r: &Report, map: &MapFile) {
         })
         .collect();
     table(body, Some("Bots"), &headers, rows);
+}
+
+/// Tickets, routes, cities and card colours.
+fn board_tables(body: &mut String, r: &Report, map: &MapFile) {
     let rows = r
         .ticket_completion
         .iter()
@@ -380,6 +391,10 @@ fn tables(body: &mut String, r: &Report, map: &MapFile) {
         &["colour", "drawn", "spent", "claimed spaces"],
         rows,
     );
+}
+
+/// Bonuses, module counts and failure states.
+fn module_tables(body: &mut String, r: &Report) {
     if !r.bonuses.is_empty() {
         let rows = r
             .bonuses

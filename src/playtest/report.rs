@@ -481,62 +481,8 @@ fn extremes<T>(list: &[T], key: impl Fn(&T) -> f64, name: impl Fn(&T) -> &str) -
     }
 }
 
-/// `[low%, high%]`.
-pub fn interval_text(i: [f64; 2]) -> String {
-    format!("[{:.1}, {:.1}]", i[0] * 100.0, i[1] * 100.0)
-}
-
-/// The report as text for people.
-pub fn render_human(r: &Report) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{}{}: {} games, {} players, bots {}, seed {}",
-        r.map,
-        r.mode
-            .as_ref()
-            .map(|m| format!(" (mode {m})"))
-            .unwrap_or_default(),
-        r.games,
-        r.players,
-        r.bots.join(","),
-        r.seed
-    );
-    if !r.played_without.is_empty() {
-        let _ = writeln!(
-            s,
-            "PLAYED WITHOUT {} (--without): these results are not the map's full rules",
-            r.played_without.join(", ")
-        );
-    }
-    if !r.extensions_not_played.is_empty() {
-        let _ = writeln!(
-            s,
-            "optional extension not played: {} (`--with KEY` asks for it)",
-            r.extensions_not_played.join(", ")
-        );
-    }
-    let _ = writeln!(
-        s,
-        "finished {}, failure states {}; turns mean {:.1} (min {}, max {})",
-        r.finished, r.failures, r.turns_mean, r.turns_min, r.turns_max
-    );
-    let _ = writeln!(
-        s,
-        "players with nothing to do passed in {} games ({} passes)",
-        r.passes.games, r.passes.total
-    );
-    let e = &r.deck_exhaustion;
-    let _ = writeln!(
-        s,
-        "train deck and discard ran dry in {} games ({:.1}%){}",
-        e.games,
-        e.rate * 100.0,
-        match (e.first_turn_mean, e.first_turn_min) {
-            (Some(m), Some(min)) => format!(", first at turn {m:.1} on average (earliest {min})"),
-            _ => String::new(),
-        }
-    );
+/// What stands out, then the seats' and bots' tables, with their intervals.
+fn stands_out_and_players(s: &mut String, r: &Report) {
     if !r.stands_out.is_empty() {
         let _ = writeln!(s, "\nwhat stands out:");
         for line in &r.stands_out {
@@ -601,6 +547,65 @@ pub fn render_human(r: &Report) -> String {
             100.0 / r.players.max(1) as f64
         );
     }
+}
+
+/// `[low%, high%]`.
+pub fn interval_text(i: [f64; 2]) -> String {
+    format!("[{:.1}, {:.1}]", i[0] * 100.0, i[1] * 100.0)
+}
+
+/// The report as text for people.
+pub fn render_human(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{}{}: {} games, {} players, bots {}, seed {}",
+        r.map,
+        r.mode
+            .as_ref()
+            .map(|m| format!(" (mode {m})"))
+            .unwrap_or_default(),
+        r.games,
+        r.players,
+        r.bots.join(","),
+        r.seed
+    );
+    if !r.played_without.is_empty() {
+        let _ = writeln!(
+            s,
+            "PLAYED WITHOUT {} (--without): these results are not the map's full rules",
+            r.played_without.join(", ")
+        );
+    }
+    if !r.extensions_not_played.is_empty() {
+        let _ = writeln!(
+            s,
+            "optional extension not played: {} (`--with KEY` asks for it)",
+            r.extensions_not_played.join(", ")
+        );
+    }
+    let _ = writeln!(
+        s,
+        "finished {}, failure states {}; turns mean {:.1} (min {}, max {})",
+        r.finished, r.failures, r.turns_mean, r.turns_min, r.turns_max
+    );
+    let _ = writeln!(
+        s,
+        "players with nothing to do passed in {} games ({} passes)",
+        r.passes.games, r.passes.total
+    );
+    let e = &r.deck_exhaustion;
+    let _ = writeln!(
+        s,
+        "train deck and discard ran dry in {} games ({:.1}%){}",
+        e.games,
+        e.rate * 100.0,
+        match (e.first_turn_mean, e.first_turn_min) {
+            (Some(m), Some(min)) => format!(", first at turn {m:.1} on average (earliest {min})"),
+            _ => String::new(),
+        }
+    );
+    stands_out_and_players(&mut s, r);
     let kept: Vec<TicketReport> = r
         .ticket_completion
         .iter()

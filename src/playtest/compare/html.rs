@@ -128,6 +128,12 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
         body,
         "<h2>Route heat difference</h2><p>Blue: claimed more often in the new version; red: less (hover a space for the figures).</p>{heat_legend}<div class=\"board\">{board}</div>"
     );
+    tables(&mut body, c);
+    Ok(page(&format!("Compare: {} → {}", c.old, c.new), &body))
+}
+
+/// Every figure in sortable tables: games and seats, bots, tickets, routes.
+fn tables(body: &mut String, c: &Comparison) {
     let mut rows = vec![
         {
             let mut r = vec![Cell::text("failure states")];
@@ -153,7 +159,7 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
             rows.push(r);
         }
     }
-    table(&mut body, Some("Games and seats"), &headers("figure"), rows);
+    table(body, Some("Games and seats"), &headers("figure"), rows);
     let mut rows = Vec::new();
     for b in &c.by_bot {
         let mut r = vec![Cell::text(&format!("{} win rate", b.bot))];
@@ -163,7 +169,7 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
         r.extend(change_cells(&b.mean_total, Unit::Number));
         rows.push(r);
     }
-    table(&mut body, Some("Bots"), &headers("figure"), rows);
+    table(body, Some("Bots"), &headers("figure"), rows);
     let rows = c
         .tickets
         .iter()
@@ -189,7 +195,7 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
         "95 % interval",
         "significant",
     ]);
-    table(&mut body, Some("Tickets"), &h, rows);
+    table(body, Some("Tickets"), &h, rows);
     let rows = c
         .routes
         .iter()
@@ -215,6 +221,5 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
         "95 % interval",
         "significant",
     ]);
-    table(&mut body, Some("Routes"), &h, rows);
-    Ok(page(&format!("Compare: {} → {}", c.old, c.new), &body))
+    table(body, Some("Routes"), &h, rows);
 }
