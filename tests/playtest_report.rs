@@ -174,10 +174,9 @@ fn html_escapes_names_and_draws_every_space_by_claim_rate() {
     let game = Game::new(&map, 2, None).unwrap();
     let report = run(&game, &config(40, 2)).unwrap();
     let page = render_html(&report, &map).unwrap();
-    assert!(
-        !page.contains("<script"),
-        "no script at all, and none from a name"
-    );
+    // One script, the page's own table sorter (inline); none from a name.
+    assert_eq!(page.matches("<script").count(), 1);
+    assert!(page.contains("<script>document.querySelectorAll('table.sortable')"));
     assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(page.contains("Esc &lt;b&gt;bold&lt;/b&gt; &amp; co"));
     // 2 + 3 + 1 spaces, each filled by its route's heat.
@@ -188,8 +187,40 @@ fn html_escapes_names_and_draws_every_space_by_claim_rate() {
     assert!(!page.contains("http://") || page.contains("xmlns=\"http://www.w3.org"));
     assert!(!page.contains("src="));
     assert_eq!(
-        page.matches("<figure class=\"hist\">").count(),
-        3,
-        "2 seats + 1 bot"
+        page.matches("<figure class=\"plot hist\">").count(),
+        4,
+        "2 seats + 1 bot + the game length"
     );
+    // Each space says on hover which route (by its cities' names) and how often.
+    assert!(
+        page.contains("<title>alpha – &lt;script&gt;alert(1)&lt;/script&gt;: claimed in "),
+        "{page}"
+    );
+    // Win rates are drawn with their intervals against the fair share.
+    assert_eq!(page.matches("<g class=\"interval\"").count(), 3);
+    assert!(page.contains("fair share 50.0%"));
+}
+
+#[test]
+fn win_rates_have_intervals_and_what_stands_out_is_said() {
+    let map = usa();
+    let game = Game::new(&map, 2, None).unwrap();
+    let mut r = run(&game, &config(120, 2)).unwrap();
+    r.fill_names(&map);
+    for s in &r.seats {
+        let [low, high] = s.win_interval;
+        assert!(low <= s.win_rate && s.win_rate <= high, "{s:?}");
+        // 120 games: the half width is about 1.96 × sqrt(.25 / 120) ≈ 9 points.
+        assert!(high - low > 0.1 && high - low < 0.25, "{s:?}");
+        assert_eq!(s.within_noise, low <= 0.5 && 0.5 <= high);
+    }
+    // Random bots on the USA leave some routes unclaimed in 120 games; whatever stands out
+    // is named by cities, not ids.
+    let human = ttrmap::playtest::render_human(&r);
+    assert!(human.contains("95% interval"), "{human}");
+    for line in &r.stands_out {
+        assert!(!line.contains("salt-lake-city"), "{line}");
+    }
+    let names: Vec<&str> = r.route_claims.iter().map(|x| x.name.as_str()).collect();
+    assert!(names.contains(&"Denver – Omaha"), "{names:?}");
 }

@@ -1,9 +1,11 @@
 //! Command-line parsing and dispatch. Each subcommand is one file named after it.
 
 mod check;
+mod compare;
 mod explain;
 mod fix;
 mod import;
+mod merge;
 mod new;
 mod out_format;
 mod output;
@@ -14,6 +16,7 @@ mod replay;
 mod schema;
 mod score;
 mod stats;
+mod suggest;
 
 use clap::{Parser, Subcommand};
 
@@ -55,6 +58,14 @@ enum Command {
     Render(render::Args),
     /// Play many games between bots and report win rates, scores and failure states.
     Playtest(playtest::Args),
+    /// Play two versions of a map with the same seeds and report what changed, with 95 %
+    /// intervals.
+    Compare(compare::Args),
+    /// Suggest map values from play (`suggest tickets MAP`).
+    #[command(subcommand)]
+    Suggest(suggest::What),
+    /// Merge the parts of a playtest played in shards (`playtest --shard I/N`) into its report.
+    Merge(merge::Args),
     /// Score a finished position played on paper: every route, ticket, station and bonus.
     Score(score::Args),
     /// Re-play a game recorded by `playtest --record`, turn by turn.
@@ -86,6 +97,9 @@ pub fn run() -> i32 {
         Command::Import(a) => import::run(a),
         Command::Render(a) => render::run(a),
         Command::Playtest(a) => playtest::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Suggest(w) => suggest::run(w),
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
     }

@@ -1,16 +1,24 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
 //! [--mode M] [--without KEY,...] [--with KEY,...] [--format human|json|html] [--output FILE] [--record FILE]
-//! [--max-failures PERCENT] [--force]`.
+//! [--max-failures PERCENT] [--shard I/N] [--force]`.
+//!
+//! The report is written by [`finish`], which `ttrmap merge` calls too, from the same totals.
 
 use super::out_format::{self, OtherExtension};
 use super::output::{self, Request, Target};
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::{EngineError, Game};
 use crate::playtest::diagnose::failure_cause;
+use crate::playtest::partial::{Part, RunSettings, Shard};
 use crate::playtest::record::map_hash;
-use crate::playtest::{Config, RecordHeader, Recording, html::render_html, render_human, run_with};
+use crate::playtest::totals::Totals;
+use crate::playtest::{
+    Config, RecordHeader, Recording, Report, html::render_html, play_range, render_human,
+    report_from_totals,
+};
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum PlaytestFormat {
@@ -69,6 +77,11 @@ pub struct Args {
     /// failure state (the report is still written).
     #[arg(long, default_value_t = 10.0, value_name = "PERCENT", value_parser = percent)]
     max_failures: f64,
+    /// Play only shard I of N of the games (1 <= I <= N; the games and seeds a single run
+    /// gives that shard) and write its partial result (JSON) for `ttrmap merge`, which writes
+    /// the report a single run would.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
     /// Replace an existing --output or --record file of another kind than the command writes
     /// (report: .txt, .json, .html; recording: .jsonl). The map is never replaced.
     #[arg(long)]
@@ -76,7 +89,7 @@ pub struct Args {
 }
 
 /// `3` → (3, 3); `2-5` → (2, 5).
-fn player_counts(s: &str) -> Result<(u8, u8), String> {
+pub(super) fn player_counts(s: &str) -> Result<(u8, u8), String> {
     let count = |t: &str| {
         t.trim()
             .parse::<u8>()
@@ -93,14 +106,14 @@ fn player_counts(s: &str) -> Result<(u8, u8), String> {
 }
 
 /// Output extensions and the report format each gets; any other extension gets text.
-const EXTENSIONS: &[(&str, PlaytestFormat)] = &[
+pub(super) const EXTENSIONS: &[(&str, PlaytestFormat)] = &[
     ("json", PlaytestFormat::Json),
     ("html", PlaytestFormat::Html),
     ("htm", PlaytestFormat::Html),
     ("txt", PlaytestFormat::Human),
 ];
 
-fn percent(s: &str) -> Result<f64, String> {
+pub(super) fn percent(s: &str) -> Result<f64, String> {
     let v: f64 = s
         .trim_end_matches('%')
         .parse()
@@ -114,14 +127,14 @@ fn percent(s: &str) -> Result<f64, String> {
 
 /// The most games one run plays: far beyond what a balance question needs, and a run that
 /// ends (an unbounded count would run for centuries).
-const MAX_GAMES: u64 = 10_000_000;
+pub(super) const MAX_GAMES: u64 = 10_000_000;
 /// The most threads one may ask for; more than the cores is capped anyway (see
 /// [`worker_threads`]).
-const MAX_THREADS: u64 = 256;
+pub(super) const MAX_THREADS: u64 = 256;
 
 /// The threads that help: no more than the cores available and the games to play (each game
 /// runs on one thread). Says so on stderr when it uses fewer than asked.
-fn worker_threads(asked: usize, games: u64) -> usize {
+pub(super) fn worker_threads(asked: usize, games: u64) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let games = usize::try_from(games.max(1)).unwrap_or(usize::MAX);
     let want = if asked == 0 { cores } else { asked };
@@ -135,7 +148,7 @@ fn worker_threads(asked: usize, games: u64) -> usize {
 }
 
 /// Files `--output` writes: an existing one of these kinds is replaced without `--force`.
-const REPORT_KINDS: &[&str] = &["txt", "json", "html", "htm"];
+pub(super) const REPORT_KINDS: &[&str] = &["txt", "json", "html", "htm"];
 /// Files `--record` writes.
 const RECORD_KINDS: &[&str] = &["jsonl"];
 
@@ -184,15 +197,48 @@ pub fn run(args: Args) -> i32 {
         Ok(keys) => keys,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
+    if let Some(shard) = args.shard {
+        let targets = (report_target.as_ref(), record_target.as_ref());
+        return write_part(&args, &clean, shard, (lo, hi), &not_played, targets);
+    }
     let mut reports = Vec::new();
     for players in lo..=hi {
         let record = record_target.as_ref();
-        match play_count(&args, &clean, players, &not_played, format, record) {
+        let games = 0..args.games;
+        let played = play_count(&args, &clean, players, &not_played, games, record);
+        match played.and_then(|(game, totals)| {
+            report_of(map, &game, &report_config(&args), &totals, &not_played).map_err(usage_error)
+        }) {
             Ok(r) => reports.push(r),
             Err(code) => return code,
         }
     }
-    let text = match format {
+    let out = Out {
+        path: args.output.as_deref(),
+        target: report_target.as_ref(),
+        format,
+    };
+    finish(&reports, map, &args.file, &out, args.max_failures)
+}
+
+/// Where and how a report goes.
+pub(super) struct Out<'a> {
+    pub path: Option<&'a Path>,
+    pub target: Option<&'a Target>,
+    pub format: PlaytestFormat,
+}
+
+/// Writes the reports (one per player count) in the chosen format to the output or stdout,
+/// and returns the exit code: 1 when a report has more failures than `max_failures` percent.
+/// One path for `playtest` and `merge`, so a merged report has the single run's bytes.
+pub(super) fn finish(
+    reports: &[Report],
+    map: &crate::model::MapFile,
+    file: &Path,
+    out: &Out<'_>,
+    max_failures: f64,
+) -> i32 {
+    let text = match out.format {
         PlaytestFormat::Human => {
             let text = reports
                 .iter()
@@ -208,7 +254,7 @@ pub fn run(args: Args) -> i32 {
             Err(e) => return usage_error(e),
         },
     };
-    match (&args.output, &report_target) {
+    match (out.path, out.target) {
         (Some(path), Some(target)) => {
             if let Err(e) = output::write(target, text.as_bytes()) {
                 return usage_error(format!("cannot write {}: {e}", path.display()));
@@ -219,59 +265,155 @@ pub fn run(args: Args) -> i32 {
     }
     reports
         .iter()
-        .map(|r| too_many_failures(&args.file, r, map, args.max_failures))
+        .map(|r| too_many_failures(file, r, map, max_failures))
         .max()
         .unwrap_or(EXIT_OK)
 }
 
-fn json_text(value: &impl serde::Serialize) -> String {
+/// The report of a run's totals, saying which optional extensions were left out.
+pub(super) fn report_of(
+    map: &crate::model::MapFile,
+    game: &Game,
+    config: &Config,
+    totals: &Totals,
+    not_played: &[String],
+) -> Result<Report, String> {
+    let mut report = report_from_totals(game, config, totals)?;
+    report.fill_names(map);
+    // Left out because optional, not by the designer's `--without`: said apart in the report.
+    report.played_without.retain(|k| !not_played.contains(k));
+    report.extensions_not_played = not_played.to_vec();
+    Ok(report)
+}
+
+/// `--shard I/N`: plays the shard's games at every player count and writes the part.
+fn write_part(
+    args: &Args,
+    clean: &super::CleanMap,
+    shard: Shard,
+    (lo, hi): (u8, u8),
+    not_played: &[String],
+    (target, record): (Option<&Target>, Option<&Target>),
+) -> i32 {
+    if args.format.is_some() {
+        return usage_error(
+            "--shard writes a part (JSON) for `ttrmap merge`; give --format to merge instead",
+        );
+    }
+    let mut sections = Vec::new();
+    for players in lo..=hi {
+        let range = shard.range(args.games);
+        match play_count(args, clean, players, not_played, range, record) {
+            Ok((_, totals)) => sections.push(totals),
+            Err(code) => return code,
+        }
+    }
+    let settings = RunSettings {
+        map: absolute(&args.file),
+        map_hash: map_hash(clean.text.as_bytes()),
+        ttrmap: env!("CARGO_PKG_VERSION").into(),
+        mode: args.mode.clone(),
+        without: args.without.clone(),
+        extensions_not_played: not_played.to_vec(),
+        bots: args.bots.clone(),
+        seed: args.seed,
+        games: args.games,
+        players: (lo..=hi).collect(),
+        shards: shard.count,
+    };
+    let text = Part::new(settings, shard, sections).to_text();
+    match (&args.output, target) {
+        (Some(path), Some(target)) => {
+            if let Err(e) = output::write(target, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            out_format::wrote(path, target);
+        }
+        _ => super::emit(&text),
+    }
+    EXIT_OK
+}
+
+/// A path as the absolute path recorded in recordings and parts.
+fn absolute(file: &Path) -> String {
+    std::path::absolute(file)
+        .unwrap_or_else(|_| file.to_path_buf())
+        .display()
+        .to_string()
+}
+
+/// The run's settings as a [`Config`] to play with: the threads that help, and the progress
+/// bar on stderr when it is a terminal (never when piped or redirected).
+fn play_config(args: &Args) -> Config {
+    Config {
+        threads: worker_threads(args.threads, args.games),
+        progress: std::io::stderr().is_terminal(),
+        ..report_config(args)
+    }
+}
+
+/// The run's settings as the report names them.
+fn report_config(args: &Args) -> Config {
+    Config {
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots.clone(),
+        threads: 0,
+        progress: false,
+    }
+}
+
+pub(super) fn json_text(value: &impl serde::Serialize) -> String {
     format!(
         "{}\n",
         serde_json::to_string_pretty(value).expect("plain data")
     )
 }
 
-/// Plays the games at one player count (recording them when asked); `Err` is the exit code,
-/// its message printed.
+/// Compiles the game at `players` players without the rules `without` (the designer's and
+/// the optional extensions left out); `Err` is the exit code, its message printed.
+pub(super) fn compile(
+    map: &crate::model::MapFile,
+    file: &Path,
+    players: u8,
+    mode: Option<&str>,
+    without: &[String],
+) -> Result<Game, i32> {
+    match Game::new_without(map, players, mode, without) {
+        Ok(g) => Ok(g),
+        Err(e @ EngineError::Unsupported(_)) => {
+            eprintln!("error: {}: {e}", file.display());
+            Err(EXIT_PROBLEMS)
+        }
+        Err(e) => Err(usage_error(format!("{}: {e}", file.display()))),
+    }
+}
+
+/// Plays games `games` of the run at one player count (recording them when asked); `Err` is
+/// the exit code, its message printed.
 fn play_count(
     args: &Args,
     clean: &super::CleanMap,
     players: u8,
     not_played: &[String],
-    format: PlaytestFormat,
+    games: Range<u64>,
     record: Option<&Target>,
-) -> Result<crate::playtest::Report, i32> {
+) -> Result<(Game, Totals), i32> {
     let map = &clean.map;
     let without: Vec<String> = args.without.iter().chain(not_played).cloned().collect();
-    let game = match Game::new_without(map, players, args.mode.as_deref(), &without) {
-        Ok(g) => g,
-        Err(e @ EngineError::Unsupported(_)) => {
-            eprintln!("error: {}: {e}", args.file.display());
-            return Err(EXIT_PROBLEMS);
-        }
-        Err(e) => return Err(usage_error(format!("{}: {e}", args.file.display()))),
-    };
-    let config = Config {
-        games: args.games,
-        seed: args.seed,
-        bots: args.bots.clone(),
-        threads: worker_threads(args.threads, args.games),
-        progress: std::io::stderr().is_terminal() && format == PlaytestFormat::Human,
-    };
-    let report = match (&args.record, record) {
+    let game = compile(map, &args.file, players, args.mode.as_deref(), &without)?;
+    let config = play_config(args);
+    let totals = match (&args.record, record) {
         (Some(path), Some(target)) => {
             let header = RecordHeader {
-                map: std::path::absolute(&args.file)
-                    .unwrap_or_else(|_| args.file.clone())
-                    .display()
-                    .to_string(),
+                map: absolute(&args.file),
                 map_hash: map_hash(clean.text.as_bytes()),
                 mode: args.mode.clone(),
                 players,
                 without: without.clone(),
             };
             match record_to(target, |out| {
-                run_with(&game, &config, Some(Recording { header, out }))
+                play_range(&game, &config, games, Some(Recording { header, out }))
             }) {
                 Ok(r) => Ok(r),
                 Err(RecordError::Io(e)) => {
@@ -280,20 +422,16 @@ fn play_count(
                 Err(RecordError::Run(e)) => Err(e),
             }
         }
-        _ => run_with(&game, &config, None),
+        _ => play_range(&game, &config, games, None),
     };
-    let mut report = report.map_err(usage_error)?;
-    // Left out because optional, not by the designer's `--without`: said apart in the report.
-    report.played_without.retain(|k| !not_played.contains(k));
-    report.extensions_not_played = not_played.to_vec();
-    Ok(report)
+    Ok((game, totals.map_err(usage_error)?))
 }
 
 /// `EXIT_PROBLEMS`, with the cause in one line on stderr, when the failure states exceed
 /// `max_percent` of the games; `EXIT_OK` otherwise.
 fn too_many_failures(
-    file: &std::path::Path,
-    report: &crate::playtest::Report,
+    file: &Path,
+    report: &Report,
     map: &crate::model::MapFile,
     max_percent: f64,
 ) -> i32 {
@@ -316,7 +454,7 @@ fn too_many_failures(
 /// The map's optional extensions (`mechanics.NAME`) this playtest leaves out: all of them
 /// but those `with` asks for and those `without` already names. A `with` key that is not an
 /// optional extension of the map is an error.
-fn optional_left_out(
+pub(super) fn optional_left_out(
     map: &crate::model::MapFile,
     with: &[String],
     without: &[String],

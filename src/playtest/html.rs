@@ -1,12 +1,17 @@
-//! `playtest --format html`: one self-contained page (inline SVG and CSS, no script, nothing
-//! fetched) with the route heat drawn on the rendered board, score histograms and the report's
-//! tables. Every piece of user text (map, city, route, ticket and bot names, failure reasons)
-//! goes through `esc`.
+//! `playtest --format html`: one self-contained page (inline SVG and CSS, a few lines of
+//! inline script to sort the tables, nothing fetched). At the top, what stands out; then the
+//! win rates with their 95 % intervals against the fair share, the route heat drawn lane by
+//! lane on the rendered board (the value on hover, its own legend, tunnels keeping their
+//! border), score and game-length histograms with axes and means, and the report's tables,
+//! sortable, with names rather than ids. Every piece of user text (map, city, route, ticket
+//! and bot names, failure reasons) is escaped.
 
-use super::Report;
+use super::page::{Cell, legend, painted_board, ramp, table};
+use super::plots::{Interval, histogram, intervals};
+use super::{Report, names};
 use crate::model::MapFile;
-use crate::render::svg::{esc, num};
-use crate::render::{Options, RenderError, to_svg};
+use crate::render::RenderError;
+use crate::render::svg::esc;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -17,165 +22,81 @@ const HEAT: [(f64, [u8; 3]); 3] = [
     (0.5, [0xfd, 0x8d, 0x3c]),
     (1.0, [0xbd, 0x00, 0x26]),
 ];
-/// Histogram bins per plot.
-const BINS: usize = 24;
 
-fn heat(rate: f64) -> String {
-    let r = if rate.is_finite() {
-        rate.clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (lo, hi) = if r <= HEAT[1].0 {
-        (HEAT[0], HEAT[1])
-    } else {
-        (HEAT[1], HEAT[2])
-    };
-    let t = (r - lo.0) / (hi.0 - lo.0);
-    let c: Vec<u8> = (0..3)
-        .map(|i| (lo.1[i] as f64 + (hi.1[i] as f64 - lo.1[i] as f64) * t).round() as u8)
-        .collect();
-    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
-}
-
-/// The board with each train-car space filled by its route's claim rate (and its outline
-/// thickened for often-claimed routes).
+/// The board with each lane's spaces coloured by the share of games it was claimed in.
 fn heat_board(map: &MapFile, report: &Report) -> Result<String, RenderError> {
-    let svg = to_svg(map, &Options::default())?;
     // The SVG writes each route id escaped in `data-route`; match on that form.
-    let rates: HashMap<String, f64> = report
+    let routes: HashMap<String, (usize, &super::RouteReport)> = report
         .route_claims
         .iter()
-        .map(|r| (esc(&r.id), r.claim_rate))
+        .enumerate()
+        .map(|(i, r)| (esc(&r.id), (i, r)))
         .collect();
-    let mut out = String::with_capacity(svg.len() + svg.len() / 4);
-    for line in svg.lines() {
-        let is_space = line.trim_start().starts_with("<rect class=\"space");
-        let route = is_space
-            .then(|| line.split_once("data-route=\""))
-            .flatten()
-            .and_then(|(_, rest)| rest.split_once('"'))
-            .map(|(id, _)| id);
-        match route.and_then(|id| rates.get(id)) {
-            Some(&rate) => {
-                let style = format!(
-                    " style=\"fill:{};stroke:#3b0f0f;stroke-width:{}\"",
-                    heat(rate),
-                    num(0.5 + 2.5 * rate)
-                );
-                out.push_str(&line.replacen("<rect ", &format!("<rect{style} "), 1));
-            }
-            None => out.push_str(line),
-        }
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-fn legend() -> String {
-    let mut s = String::from(
-        r#"<svg class="legend" width="320" height="46" viewBox="0 0 320 46" role="img" aria-label="claim rate colours"><defs><linearGradient id="pt-heat">"#,
-    );
-    for (at, c) in HEAT {
-        let _ = write!(
-            s,
-            r##"<stop offset="{}" stop-color="#{:02x}{:02x}{:02x}"/>"##,
-            num(at),
-            c[0],
-            c[1],
-            c[2]
+    painted_board(map, |route, lane| {
+        let &(i, r) = routes.get(route)?;
+        let rate = *r.lane_claim_rates.get(lane)?;
+        let lanes = r.lane_claim_rates.len();
+        let which = if lanes > 1 {
+            format!(", lane {} of {lanes}", lane + 1)
+        } else {
+            String::new()
+        };
+        let turn = r.mean_claim_turn.map_or(String::new(), |t| {
+            format!("; first claimed at turn {t:.1} on average")
+        });
+        let title = format!(
+            "{}{which}: claimed in {:.1}% of games{turn}",
+            names::route(map, i),
+            rate * 100.0
         );
-    }
-    s.push_str(r##"</linearGradient></defs><rect x="10" y="4" width="300" height="16" fill="url(#pt-heat)" stroke="#333"/>"##);
-    for (x, label) in [(10, "0%"), (160, "50%"), (310, "100%")] {
-        let _ = write!(
-            s,
-            r#"<text x="{x}" y="38" text-anchor="middle" font-size="12">{label}</text>"#
-        );
-    }
-    s.push_str("</svg>");
-    s
-}
-
-/// An inline SVG histogram of `values` (`[score, games]`) over the shared range `lo..=hi`.
-fn histogram(title: &str, values: &[(i32, u64)], lo: i32, hi: i32) -> String {
-    let (w, h, pad) = (360.0, 140.0, 24.0);
-    let span = (hi - lo + 1).max(1) as f64;
-    let width = (span / BINS as f64).ceil().max(1.0) as i64;
-    let mut bins = [0u64; BINS];
-    for &(score, n) in values {
-        let b = ((score - lo) as i64 / width).clamp(0, BINS as i64 - 1) as usize;
-        bins[b] += n;
-    }
-    let top = bins.iter().copied().max().unwrap_or(0).max(1) as f64;
-    let bar_w = (w - 2.0 * pad) / BINS as f64;
-    let mut s = format!(
-        r#"<figure class="hist"><svg width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-label="{t}">"#,
-        t = esc(title)
-    );
-    for (i, &n) in bins.iter().enumerate() {
-        let bh = (h - 2.0 * pad) * n as f64 / top;
-        let from = lo as i64 + i as i64 * width;
-        let _ = write!(
-            s,
-            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#4a6fa5"><title>{from} to {}: {n} games</title></rect>"##,
-            num(pad + i as f64 * bar_w),
-            num(h - pad - bh),
-            num((bar_w - 1.0).max(0.5)),
-            num(bh),
-            from + width - 1
-        );
-    }
-    let _ = write!(
-        s,
-        r##"<line x1="{pad}" y1="{y}" x2="{x2}" y2="{y}" stroke="#333"/><text x="{pad}" y="{ty}" font-size="11">{lo}</text><text x="{x2}" y="{ty}" font-size="11" text-anchor="end">{hi}</text></svg><figcaption>{t}</figcaption></figure>"##,
-        y = h - pad,
-        x2 = w - pad,
-        ty = h - 6.0,
-        t = esc(title)
-    );
-    s
-}
-
-/// Appends a table (under an `<h2>` heading when given): a header row, then one row per item
-/// of `rows`, whose cells are already escaped.
-fn table(
-    body: &mut String,
-    heading: Option<&str>,
-    headers: &[&str],
-    rows: impl Iterator<Item = Vec<String>>,
-) {
-    if let Some(h) = heading {
-        let _ = write!(body, "<h2>{h}</h2>");
-    }
-    body.push_str("<table><tr>");
-    for h in headers {
-        let _ = write!(body, "<th>{h}</th>");
-    }
-    body.push_str("</tr>");
-    for row in rows {
-        body.push_str("<tr>");
-        for cell in row {
-            let _ = write!(body, "<td>{cell}</td>");
-        }
-        body.push_str("</tr>");
-    }
-    body.push_str("</table>");
+        Some((ramp(&HEAT, rate), title))
+    })
 }
 
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
+fn num(x: f64, digits: usize) -> Cell {
+    Cell::num(x, format!("{x:.digits$}"))
+}
+
+fn rate(x: f64) -> Cell {
+    Cell::num(x, pct(x))
+}
+
+fn count(x: u64) -> Cell {
+    Cell::num(x as f64, x.to_string())
+}
+
+fn interval_cell(i: [f64; 2], within_noise: bool) -> Cell {
+    let class = if within_noise { "noise" } else { "sig" };
+    Cell::html(
+        format!(
+            "<span class=\"{class}\">{} to {}</span>",
+            pct(i[0]),
+            pct(i[1])
+        ),
+        Some(i[0]),
+    )
+}
+
 /// The HTML page of a report on `map`.
 pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError> {
     let board = heat_board(map, report)?;
-    let name = match &report.mode {
-        Some(m) => esc(&format!("{} (mode {m})", report.map)),
-        None => esc(&report.map),
+    let r = report;
+    let title = match &r.mode {
+        Some(m) => format!("Playtest: {} (mode {m})", r.map),
+        None => format!("Playtest: {}", r.map),
     };
     let mut body = String::new();
-    let r = report;
+    if !r.stands_out.is_empty() {
+        body.push_str("<section class=\"standout\"><h2>What stands out</h2><ul>");
+        for line in &r.stands_out {
+            let _ = write!(body, "<li>{}</li>", esc(line));
+        }
+        body.push_str("</ul></section>");
+    }
     let _ = writeln!(
         body,
         "<p>{} games ({} finished, {} failure states), {} players, bots {}, seed {}. Turns: mean {:.1}, min {}, max {}.</p>",
@@ -214,98 +135,211 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
             _ => String::new(),
         }
     );
+    win_rates(&mut body, r);
+    let heat_legend = legend(
+        "pt-heat",
+        "share of games in which the lane was claimed",
+        &HEAT,
+        &[
+            (0.0, "0%".into()),
+            (0.5, "50%".into()),
+            (1.0, "100%".into()),
+        ],
+    );
     let _ = writeln!(
         body,
-        "<h2>Route heat</h2><p>Each route's spaces are coloured by the share of finished games in which it was claimed.</p>{}<div class=\"board\">{board}</div>",
-        legend()
+        "<h2>Route heat</h2><p>Each lane's spaces are coloured by the share of finished games in which it was claimed (hover a space for its value); tunnels keep their dark border.</p>{heat_legend}<div class=\"board\">{board}</div>"
     );
+    distributions(&mut body, r);
+    tables(&mut body, r, map);
+    Ok(super::page::page(&title, &body))
+}
 
-    // Score distributions on one shared range so plots compare at a glance.
+/// Win rates by seat and by bot with their 95 % intervals against the fair share.
+fn win_rates(body: &mut String, r: &Report) {
+    let fair = 1.0 / r.players.max(1) as f64;
+    body.push_str("<h2>Win rates</h2><div class=\"plots\">");
+    let seats: Vec<Interval> = r
+        .seats
+        .iter()
+        .map(|s| Interval {
+            name: format!("seat {}", s.seat),
+            rate: s.win_rate,
+            low: s.win_interval[0],
+            high: s.win_interval[1],
+        })
+        .collect();
+    body.push_str(&intervals("by seat, with 95 % intervals", &seats, fair));
+    let bots: Vec<Interval> = r
+        .by_bot
+        .iter()
+        .map(|b| Interval {
+            name: b.bot.clone(),
+            rate: b.win_rate,
+            low: b.win_interval[0],
+            high: b.win_interval[1],
+        })
+        .collect();
+    body.push_str(&intervals("by bot, with 95 % intervals", &bots, fair));
+    body.push_str("</div>");
+    let noise = r.seats.iter().all(|s| s.within_noise) && r.by_bot.iter().all(|b| b.within_noise);
+    let _ = write!(
+        body,
+        "<p class=\"noise\">{}</p>",
+        if noise {
+            format!(
+                "Every interval holds the fair share ({}): the differences are within noise.",
+                pct(fair)
+            )
+        } else {
+            format!(
+                "Red: the interval misses the fair share ({}), a difference more games will not wash out.",
+                pct(fair)
+            )
+        }
+    );
+}
+
+/// Score histograms per seat and bot on one shared range, and the game length.
+fn distributions(body: &mut String, r: &Report) {
     let all = r
         .seats
         .iter()
         .flat_map(|s| s.score_histogram.iter())
         .chain(r.by_bot.iter().flat_map(|b| b.score_histogram.iter()));
-    let lo = all.clone().map(|x| x.0).min().unwrap_or(0);
-    let hi = all.map(|x| x.0).max().unwrap_or(0);
-    body.push_str("<h2>Score distributions</h2><div class=\"hists\">");
+    let lo = all.clone().map(|x| x.0).min().unwrap_or(0) as i64;
+    let hi = all.map(|x| x.0).max().unwrap_or(0) as i64;
+    let widen =
+        |h: &[(i32, u64)]| -> Vec<(i64, u64)> { h.iter().map(|&(v, n)| (v as i64, n)).collect() };
+    body.push_str("<h2>Score distributions</h2><div class=\"plots\">");
     for s in &r.seats {
+        let h = widen(&s.score_histogram);
         body.push_str(&histogram(
             &format!("seat {}", s.seat),
-            &s.score_histogram,
+            "final score",
+            &h,
             lo,
             hi,
         ));
     }
     for b in &r.by_bot {
+        let h = widen(&b.score_histogram);
         body.push_str(&histogram(
             &format!("bot {}", b.bot),
-            &b.score_histogram,
+            "final score",
+            &h,
             lo,
             hi,
         ));
     }
+    body.push_str("</div><h2>Game length</h2><div class=\"plots\">");
+    let turns: Vec<(i64, u64)> = r
+        .turns_histogram
+        .iter()
+        .map(|&(t, n)| (t as i64, n))
+        .collect();
+    let (tlo, thi) = (r.turns_min as i64, r.turns_max as i64);
+    body.push_str(&histogram(
+        "turns per game (all players)",
+        "turns",
+        &turns,
+        tlo,
+        thi,
+    ));
     body.push_str("</div>");
+}
 
+/// The report's tables, sortable, names rather than ids.
+fn tables(body: &mut String, r: &Report, map: &MapFile) {
+    player_tables(body, r);
+    board_tables(body, r, map);
+    module_tables(body, r);
+}
+
+/// Seats and bots.
+fn player_tables(body: &mut String, r: &Report) {
     let means = |m: &super::MeanScores| {
-        [m.routes, m.tickets, m.stations, m.bonuses, m.total].map(|x| format!("{x:.1}"))
+        [m.routes, m.tickets, m.stations, m.bonuses, m.total].map(|x| num(x, 1))
     };
-    table(
-        &mut body,
-        Some("Seats"),
-        &[
-            "seat",
-            "wins",
-            "routes",
-            "tickets",
-            "stations",
-            "bonuses",
-            "total",
-            "ended the game",
-        ],
-        r.seats.iter().map(|s| {
-            let mut row = vec![s.seat.to_string(), pct(s.win_rate)];
+    let parts = ["routes", "tickets", "stations", "bonuses", "total"];
+    let mut headers = vec!["seat", "wins", "95 % interval"];
+    headers.extend(parts);
+    headers.push("ended the game");
+    let rows = r
+        .seats
+        .iter()
+        .map(|s| {
+            let mut row = vec![
+                count(s.seat as u64),
+                rate(s.win_rate),
+                interval_cell(s.win_interval, s.within_noise),
+            ];
             row.extend(means(&s.mean));
-            row.push(pct(s.ended_game));
+            row.push(rate(s.ended_game));
             row
-        }),
-    );
-    table(
-        &mut body,
-        Some("Bots"),
-        &[
-            "bot",
-            "wins",
-            "seats",
-            "routes",
-            "tickets",
-            "stations",
-            "bonuses",
-            "total",
-            "ended the game",
-        ],
-        r.by_bot.iter().map(|b| {
-            let mut row = vec![esc(&b.bot), pct(b.win_rate), b.seats_played.to_string()];
+        })
+        .collect();
+    table(body, Some("Seats"), &headers, rows);
+    let mut headers = vec!["bot", "wins", "95 % interval", "seats"];
+    headers.extend(parts);
+    headers.push("ended the game");
+    let rows = r
+        .by_bot
+        .iter()
+        .map(|b| {
+            let mut row = vec![
+                Cell::text(&b.bot),
+                rate(b.win_rate),
+                interval_cell(b.win_interval, b.within_noise),
+                count(b.seats_played),
+            ];
             row.extend(means(&b.mean));
-            row.push(pct(b.ended_game));
+            row.push(rate(b.ended_game));
             row
-        }),
-    );
-    table(
-        &mut body,
-        Some("Tickets"),
-        &["ticket", "kept", "completed", "rate"],
-        r.ticket_completion.iter().map(|t| {
+        })
+        .collect();
+    table(body, Some("Bots"), &headers, rows);
+}
+
+/// Tickets, routes, cities and card colours.
+fn board_tables(body: &mut String, r: &Report, map: &MapFile) {
+    let rows = r
+        .ticket_completion
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let points = map.tickets.get(i).and_then(|x| x.points);
             vec![
-                esc(&t.name),
-                t.kept.to_string(),
-                t.completed.to_string(),
-                pct(t.rate),
+                Cell::text(&names::ticket_at(map, i)),
+                points.map_or(Cell::text("–"), |p| num(p as f64, 0)),
+                count(t.kept),
+                count(t.completed),
+                rate(t.rate),
             ]
-        }),
-    );
+        })
+        .collect();
     table(
-        &mut body,
+        body,
+        Some("Tickets"),
+        &["ticket", "points", "kept", "completed", "completion"],
+        rows,
+    );
+    let rows = r
+        .route_claims
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            vec![
+                Cell::text(&names::route(map, i)),
+                count(x.length as u64),
+                rate(x.claim_rate),
+                count(x.lanes_claimed),
+                x.mean_claim_turn.map_or(Cell::text("–"), |t| num(t, 1)),
+            ]
+        })
+        .collect();
+    table(
+        body,
         Some("Routes"),
         &[
             "route",
@@ -314,19 +348,22 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
             "lanes claimed",
             "mean claim turn",
         ],
-        r.route_claims.iter().map(|x| {
-            vec![
-                esc(&x.id),
-                x.length.to_string(),
-                pct(x.claim_rate),
-                x.lanes_claimed.to_string(),
-                x.mean_claim_turn
-                    .map_or("–".to_string(), |t| format!("{t:.1}")),
-            ]
-        }),
+        rows,
     );
+    let rows = r
+        .cities
+        .iter()
+        .map(|c| {
+            vec![
+                Cell::text(names::place(map, &c.id)),
+                count(c.on_kept_tickets),
+                count(c.on_completed_tickets),
+                rate(c.touched_rate),
+            ]
+        })
+        .collect();
     table(
-        &mut body,
+        body,
         Some("Cities"),
         &[
             "city",
@@ -334,61 +371,68 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
             "on completed tickets",
             "touched by claims",
         ],
-        r.cities.iter().map(|c| {
-            let shown = map
-                .cities
-                .iter()
-                .find(|x| x.id == c.id)
-                .map_or(c.id.as_str(), |x| x.display_name());
-            vec![
-                esc(shown),
-                c.on_kept_tickets.to_string(),
-                c.on_completed_tickets.to_string(),
-                pct(c.touched_rate),
-            ]
-        }),
+        rows,
     );
+    let rows = r
+        .colours
+        .iter()
+        .map(|c| {
+            vec![
+                Cell::text(&c.colour),
+                count(c.drawn),
+                count(c.spent),
+                count(c.claimed_spaces),
+            ]
+        })
+        .collect();
     table(
-        &mut body,
+        body,
         Some("Card colours"),
         &["colour", "drawn", "spent", "claimed spaces"],
-        r.colours.iter().map(|c| {
-            vec![
-                esc(&c.colour),
-                c.drawn.to_string(),
-                c.spent.to_string(),
-                c.claimed_spaces.to_string(),
-            ]
-        }),
+        rows,
     );
+}
+
+/// Bonuses, module counts and failure states.
+fn module_tables(body: &mut String, r: &Report) {
     if !r.bonuses.is_empty() {
+        let rows = r
+            .bonuses
+            .iter()
+            .map(|b| {
+                vec![
+                    Cell::text(&b.name),
+                    rate(b.awarded_rate),
+                    num(b.mean_points, 1),
+                    Cell::text(&b.by_seat_text(" / ")),
+                ]
+            })
+            .collect();
         table(
-            &mut body,
+            body,
             Some("Bonuses"),
             &["bonus", "awarded", "mean points", "mean points by seat"],
-            r.bonuses.iter().map(|b| {
-                vec![
-                    esc(&b.name),
-                    pct(b.awarded_rate),
-                    format!("{:.1}", b.mean_points),
-                    b.by_seat_text(" / "),
-                ]
-            }),
+            rows,
         );
     }
     if !r.counters.is_empty() {
+        let rows = r
+            .counters
+            .iter()
+            .map(|c| {
+                vec![
+                    Cell::text(&c.module),
+                    Cell::text(&c.name),
+                    num(c.mean, 2),
+                    Cell::text(&c.by_seat_text(" / ")),
+                ]
+            })
+            .collect();
         table(
-            &mut body,
+            body,
             Some("Module counts (mean per finished game)"),
             &["module", "count", "all", "by seat"],
-            r.counters.iter().map(|c| {
-                vec![
-                    esc(&c.module),
-                    esc(&c.name),
-                    format!("{:.2}", c.mean),
-                    c.by_seat_text(" / "),
-                ]
-            }),
+            rows,
         );
     }
     let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
@@ -400,41 +444,18 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
     if r.failure_list.is_empty() {
         body.push_str("<p>None.</p>");
     } else {
-        table(
-            &mut body,
-            None,
-            &["game", "seed", "turn", "reason"],
-            r.failure_list.iter().map(|f| {
+        let rows = r
+            .failure_list
+            .iter()
+            .map(|f| {
                 vec![
-                    f.game.to_string(),
-                    f.seed.to_string(),
-                    f.turn.to_string(),
-                    esc(&f.reason),
+                    count(f.game),
+                    Cell::text(&f.seed.to_string()),
+                    count(f.turn as u64),
+                    Cell::text(&f.reason),
                 ]
-            }),
-        );
+            })
+            .collect();
+        table(body, None, &["game", "seed", "turn", "reason"], rows);
     }
-    let fonts = crate::render::fonts::font_face_css();
-    Ok(format!(
-        r#"<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Playtest: {name}</title>
-<style>{fonts}{CSS}</style>
-</head>
-<body>
-<h1>Playtest: {name}</h1>
-{body}
-</body>
-</html>
-"#
-    ))
 }
-
-const CSS: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:1400px}\
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}\
-td:first-child,th:first-child{text-align:left}th{background:#eee}\
-.board svg{max-width:100%;height:auto;border:1px solid #ccc}\
-.hists{display:flex;flex-wrap:wrap;gap:1em}.hist{margin:0}.hist figcaption{text-align:center}";

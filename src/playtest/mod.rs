@@ -11,11 +11,18 @@
 //! stream 0) and the bots' choices (stream 1). A replay needs only the seed and the actions,
 //! whatever the bots did with their own randomness.
 
+pub mod compare;
 pub mod diagnose;
 pub mod html;
+pub mod names;
+pub mod page;
+pub mod partial;
+pub mod plots;
 pub mod record;
 mod report;
-mod totals;
+pub mod standout;
+pub mod ticket_values;
+pub mod totals;
 
 pub use record::{RecordHeader, Recording};
 pub use report::*;
@@ -26,6 +33,7 @@ use crate::model::WhenStuck;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use std::ops::Range;
 use totals::{Context, Totals};
 
 /// Failures listed in a report (the ones of the lowest game indices); all are counted.
@@ -157,11 +165,19 @@ fn observe(
 }
 
 /// The progress bar's line: games done of all, games a second, time left.
-pub const PROGRESS_TEMPLATE: &str =
-    "{wide_bar} {human_pos}/{human_len} games ({per_sec}, {eta} left)";
+pub const PROGRESS_TEMPLATE: &str = "{wide_bar} {human_pos}/{human_len} games ({rate}, {eta} left)";
 
 fn progress_style() -> indicatif::ProgressStyle {
     indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
+        .map(|style| {
+            // Whole games a second: indicatif's own `per_sec` shows four decimals.
+            style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", state.per_sec());
+                },
+            )
+        })
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
 }
 
@@ -187,8 +203,17 @@ pub fn run(game: &Game, config: &Config) -> Result<Report, String> {
 pub fn run_with(
     game: &Game,
     config: &Config,
-    mut recording: Option<Recording<'_>>,
+    recording: Option<Recording<'_>>,
 ) -> Result<Report, String> {
+    let totals = play_range(game, config, 0..config.games, recording)?;
+    report_from_totals(game, config, &totals)
+}
+
+/// The distinct bots of `config`, in order of first seat: the bots the report has a line for.
+pub fn bot_names(config: &Config) -> Result<Vec<String>, String> {
+    if config.bots.is_empty() {
+        return Err("no bots given".into());
+    }
     let mut names: Vec<String> = Vec::new();
     for b in &config.bots {
         if bots::by_name(b).is_none() {
@@ -201,25 +226,54 @@ pub fn run_with(
             names.push(b.clone());
         }
     }
-    if config.bots.is_empty() {
-        return Err("no bots given".into());
-    }
+    Ok(names)
+}
+
+/// The empty totals of a playtest of `game` by `config`'s bots.
+pub fn empty_totals(game: &Game, config: &Config) -> Result<Totals, String> {
+    let names = bot_names(config)?;
+    Ok(Totals::new(&Context::new(game, names.len())))
+}
+
+/// The report of `totals`, the games of one run or the merged parts of a sharded one: the one
+/// path from totals to a report, so both give the same bytes. Totals of another shape than
+/// `game` (a part made from another map) are an error.
+pub fn report_from_totals(game: &Game, config: &Config, totals: &Totals) -> Result<Report, String> {
+    let names = bot_names(config)?;
+    let context = Context::new(game, names.len());
+    totals.check_shape(&context)?;
+    Ok(report::build(game, config, &names, &context, totals))
+}
+
+/// The bots of game `index` by seat, as indices into [`bot_names`]: the list rotates by one
+/// each game so every bot plays every seat.
+fn seat_bots(config: &Config, names: &[String], players: usize, index: u64) -> Vec<usize> {
+    let list = &config.bots;
+    (0..players)
+        .map(|s| {
+            let name = &list[(s + (index % list.len() as u64) as usize) % list.len()];
+            names.iter().position(|n| n == name).unwrap_or(0)
+        })
+        .collect()
+}
+
+/// Plays games `range` of a run of `config` (each with the seed and seats it has in the whole
+/// run, so any split of the games into ranges plays the same games) and returns their totals.
+pub fn play_range(
+    game: &Game,
+    config: &Config,
+    range: Range<u64>,
+    mut recording: Option<Recording<'_>>,
+) -> Result<Totals, String> {
+    let names = bot_names(config)?;
     let players = game.players as usize;
-    let bot_list = &config.bots;
     let record = recording.is_some();
     let context = Context::new(game, names.len());
     let progress = if config.progress {
-        indicatif::ProgressBar::new(config.games).with_style(progress_style())
+        indicatif::ProgressBar::new(range.end.saturating_sub(range.start))
+            .with_style(progress_style())
     } else {
         indicatif::ProgressBar::hidden()
-    };
-    let seat_bots = |i: u64| -> Vec<usize> {
-        (0..players)
-            .map(|s| {
-                let name = &bot_list[(s + (i % bot_list.len() as u64) as usize) % bot_list.len()];
-                names.iter().position(|n| n == name).unwrap_or(0)
-            })
-            .collect()
     };
     let play_chunk = |start: u64, end: u64| {
         (start..end)
@@ -227,7 +281,7 @@ pub fn run_with(
             .fold(
                 || (Totals::new(&context), Vec::new()),
                 |(mut totals, mut lines), i| {
-                    let seat_bot = seat_bots(i);
+                    let seat_bot = seat_bots(config, &names, players, i);
                     let mut seats: Vec<Box<dyn Bot>> = seat_bot
                         .iter()
                         .map(|&b| bots::by_name(&names[b]).expect("checked above"))
@@ -265,9 +319,9 @@ pub fn run_with(
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
     let mut totals = Totals::new(&context);
-    let mut start = 0;
-    while start < config.games {
-        let end = (start + CHUNK).min(config.games);
+    let mut start = range.start;
+    while start < range.end {
+        let end = (start + CHUNK).min(range.end);
         let (chunk, mut lines) = pool.install(|| play_chunk(start, end));
         totals = totals.merge(chunk);
         if let Some(rec) = recording.as_mut() {
@@ -280,5 +334,5 @@ pub fn run_with(
         start = end;
     }
     progress.finish_and_clear();
-    Ok(report::build(game, config, &names, &context, &totals))
+    Ok(totals)
 }

@@ -22,6 +22,10 @@ pub struct MeanScores {
 pub struct SeatReport {
     pub seat: usize,
     pub win_rate: f64,
+    /// The 95 % interval of the win rate (normal approximation from the games' spread).
+    pub win_interval: [f64; 2],
+    /// The fair share (1 / players) is inside the interval: any difference is within noise.
+    pub within_noise: bool,
     pub mean: MeanScores,
     /// Share of finished games whose last round this seat started.
     pub ended_game: f64,
@@ -34,6 +38,10 @@ pub struct BotReport {
     pub bot: String,
     /// Wins per seat played.
     pub win_rate: f64,
+    /// The 95 % interval of the win rate.
+    pub win_interval: [f64; 2],
+    /// The fair share (1 / players) is inside the interval.
+    pub within_noise: bool,
     pub seats_played: u64,
     pub mean: MeanScores,
     /// Share of its seats in which this bot started the last round.
@@ -43,7 +51,11 @@ pub struct BotReport {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct TicketReport {
+    /// The ticket's label (its id, or its places' ids).
     pub name: String,
+    /// Its places by name (`Denver – El Paso`); the ids until names are filled in
+    /// ([`Report::fill_names`]).
+    pub places: String,
     /// Times a player kept it (finished games).
     pub kept: u64,
     pub completed: u64,
@@ -54,6 +66,8 @@ pub struct TicketReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct RouteReport {
     pub id: String,
+    /// Its cities by name (`Denver – Omaha`); the ids until names are filled in.
+    pub name: String,
     pub length: u8,
     /// Finished games in which any lane of it was claimed.
     pub claimed_games: u64,
@@ -63,11 +77,15 @@ pub struct RouteReport {
     pub lanes_claimed: u64,
     /// Mean global turn number of its first claim, over the games where it was claimed.
     pub mean_claim_turn: Option<f64>,
+    /// Per lane (in the file's order): share of finished games in which it was claimed.
+    pub lane_claim_rates: Vec<f64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CityReport {
     pub id: String,
+    /// Its name; the id until names are filled in.
+    pub name: String,
     /// Kept tickets naming the city (a zone counts for its endpoint cities).
     pub on_kept_tickets: u64,
     pub on_completed_tickets: u64,
@@ -198,6 +216,46 @@ pub struct Report {
     pub passes: PassReport,
     /// The failures of the lowest game indices (at most [`super::FAILURES_LISTED`]).
     pub failure_list: Vec<FailureReport>,
+    /// What a designer should look at first ([`super::standout`]).
+    pub stands_out: Vec<String>,
+}
+
+impl Report {
+    /// Names routes, tickets and cities as the map does (the ids stay in `id` / `name`), and
+    /// says again what stands out, in those names.
+    pub fn fill_names(&mut self, map: &crate::model::MapFile) {
+        for (i, r) in self.route_claims.iter_mut().enumerate() {
+            r.name = super::names::route(map, i);
+        }
+        for (i, t) in self.ticket_completion.iter_mut().enumerate() {
+            t.places = super::names::ticket_at(map, i);
+        }
+        for c in &mut self.cities {
+            c.name = super::names::place(map, &c.id).to_string();
+        }
+        self.stands_out = super::standout::stands_out(self);
+    }
+}
+
+/// The 95 % interval of a win rate from the win units' sum and sum of squares over `n` seats
+/// (normal approximation; a shared win counts its fraction).
+fn win_interval(units: u64, squares: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 0.0];
+    }
+    let u = WIN_UNITS as f64;
+    let mean = units as f64 / n as f64 / u;
+    let var = if n > 1 {
+        ((squares as f64 / u / u - n as f64 * mean * mean) / (n - 1) as f64).max(0.0)
+    } else {
+        0.0
+    };
+    let half = super::compare::stats::Z95 * (var / n as f64).sqrt();
+    [(mean - half).max(0.0), (mean + half).min(1.0)]
+}
+
+fn within(interval: [f64; 2], fair: f64) -> bool {
+    interval[0] <= fair && fair <= interval[1]
 }
 
 fn ratio(a: u64, b: u64) -> f64 {
@@ -242,7 +300,8 @@ pub(super) fn build(
     t: &Totals,
 ) -> Report {
     let finished = t.finished;
-    Report {
+    let fair = 1.0 / game.players.max(1) as f64;
+    let mut report = Report {
         map: game.name.clone(),
         players: game.players,
         games: t.games,
@@ -257,6 +316,11 @@ pub(super) fn build(
             .map(|s| SeatReport {
                 seat: s + 1,
                 win_rate: ratio(t.seat_win_units[s], finished * WIN_UNITS),
+                win_interval: win_interval(t.seat_win_units[s], t.seat_win_sq[s], finished),
+                within_noise: within(
+                    win_interval(t.seat_win_units[s], t.seat_win_sq[s], finished),
+                    fair,
+                ),
                 mean: means(&t.seat_scores[s], finished),
                 ended_game: ratio(t.ended_by[s], finished),
                 score_histogram: hist(&t.seat_hist[s]),
@@ -268,6 +332,15 @@ pub(super) fn build(
             .map(|(b, name)| BotReport {
                 bot: name.clone(),
                 win_rate: ratio(t.bot_win_units[b], t.bot_seats_played[b] * WIN_UNITS),
+                win_interval: win_interval(
+                    t.bot_win_units[b],
+                    t.bot_win_sq[b],
+                    t.bot_seats_played[b],
+                ),
+                within_noise: within(
+                    win_interval(t.bot_win_units[b], t.bot_win_sq[b], t.bot_seats_played[b]),
+                    fair,
+                ),
                 seats_played: t.bot_seats_played[b],
                 mean: means(&t.bot_scores[b], t.bot_seats_played[b]),
                 ended_game: ratio(t.bot_ended[b], t.bot_seats_played[b]),
@@ -284,6 +357,7 @@ pub(super) fn build(
             .enumerate()
             .map(|(i, ticket)| TicketReport {
                 name: ticket.label.clone(),
+                places: ticket.label.clone(),
                 kept: t.ticket_kept[i],
                 completed: t.ticket_done[i],
                 rate: ratio(t.ticket_done[i], t.ticket_kept[i]),
@@ -295,17 +369,25 @@ pub(super) fn build(
             .enumerate()
             .map(|(i, r)| RouteReport {
                 id: r.id.clone(),
+                name: format!(
+                    "{} – {}",
+                    game.city_ids[r.city_a as usize], game.city_ids[r.city_b as usize]
+                ),
                 length: r.length,
                 claimed_games: t.route_games[i],
                 claim_rate: ratio(t.route_games[i], finished),
                 lanes_claimed: t.route_lanes[i],
                 mean_claim_turn: (t.route_games[i] > 0)
                     .then(|| ratio(t.route_turn_sum[i], t.route_games[i])),
+                lane_claim_rates: (0..r.lane_count as usize)
+                    .map(|l| ratio(t.lane_games[r.first_lane as usize + l], finished))
+                    .collect(),
             })
             .collect(),
         cities: (0..cx.cities)
             .map(|c| CityReport {
                 id: game.city_ids[c].clone(),
+                name: game.city_ids[c].clone(),
                 on_kept_tickets: t.city_kept[c],
                 on_completed_tickets: t.city_done[c],
                 touched_games: t.city_touched[c],
@@ -378,7 +460,10 @@ pub(super) fn build(
                 reason: f.reason.clone(),
             })
             .collect(),
-    }
+        stands_out: Vec::new(),
+    };
+    report.stands_out = super::standout::stands_out(&report);
+    report
 }
 
 /// The lowest and highest five of a list ranked by `key` (all of it when short).
@@ -394,6 +479,79 @@ fn extremes<T>(list: &[T], key: impl Fn(&T) -> f64, name: impl Fn(&T) -> &str) -
             .copied()
             .collect()
     }
+}
+
+/// What stands out, then the seats' and bots' tables, with their intervals.
+fn stands_out_and_players(s: &mut String, r: &Report) {
+    if !r.stands_out.is_empty() {
+        let _ = writeln!(s, "\nwhat stands out:");
+        for line in &r.stands_out {
+            let _ = writeln!(s, "  - {line}");
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n{:<8} {:>7} {:>15} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
+        "seat",
+        "wins",
+        "95% interval",
+        "routes",
+        "tickets",
+        "stations",
+        "bonuses",
+        "total",
+        "ended"
+    );
+    for seat in &r.seats {
+        let m = &seat.mean;
+        let _ = writeln!(
+            s,
+            "{:<8} {:>6.1}% {:>15} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
+            seat.seat,
+            seat.win_rate * 100.0,
+            interval_text(seat.win_interval),
+            m.routes,
+            m.tickets,
+            m.stations,
+            m.bonuses,
+            m.total,
+            seat.ended_game * 100.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\n{:<20} {:>7} {:>15} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
+        "bot", "wins", "95% interval", "seats", "routes", "tickets", "bonuses", "total", "ended"
+    );
+    for b in &r.by_bot {
+        let _ = writeln!(
+            s,
+            // 20 columns: the longest bot name, `destination-hungry`, fits.
+            "{:<20} {:>6.1}% {:>15} {:>8} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
+            b.bot,
+            b.win_rate * 100.0,
+            interval_text(b.win_interval),
+            b.seats_played,
+            b.mean.routes,
+            b.mean.tickets,
+            b.mean.bonuses,
+            b.mean.total,
+            b.ended_game * 100.0
+        );
+    }
+    let noise = r.seats.iter().all(|x| x.within_noise) && r.by_bot.iter().all(|x| x.within_noise);
+    if noise && r.finished > 0 {
+        let _ = writeln!(
+            s,
+            "(every seat's and bot's interval holds the fair share {:.1}%: the differences are within noise)",
+            100.0 / r.players.max(1) as f64
+        );
+    }
+}
+
+/// `[low%, high%]`.
+pub fn interval_text(i: [f64; 2]) -> String {
+    format!("[{:.1}, {:.1}]", i[0] * 100.0, i[1] * 100.0)
 }
 
 /// The report as text for people.
@@ -447,46 +605,7 @@ pub fn render_human(r: &Report) -> String {
             _ => String::new(),
         }
     );
-    let _ = writeln!(
-        s,
-        "\n{:<8} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
-        "seat", "wins", "routes", "tickets", "stations", "bonuses", "total", "ended"
-    );
-    for seat in &r.seats {
-        let m = &seat.mean;
-        let _ = writeln!(
-            s,
-            "{:<8} {:>6.1}% {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
-            seat.seat,
-            seat.win_rate * 100.0,
-            m.routes,
-            m.tickets,
-            m.stations,
-            m.bonuses,
-            m.total,
-            seat.ended_game * 100.0
-        );
-    }
-    let _ = writeln!(
-        s,
-        "\n{:<20} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7}",
-        "bot", "wins", "seats", "routes", "tickets", "bonuses", "total", "ended"
-    );
-    for b in &r.by_bot {
-        let _ = writeln!(
-            s,
-            // 20 columns: the longest bot name, `destination-hungry`, fits.
-            "{:<20} {:>6.1}% {:>8} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>6.1}%",
-            b.bot,
-            b.win_rate * 100.0,
-            b.seats_played,
-            b.mean.routes,
-            b.mean.tickets,
-            b.mean.bonuses,
-            b.mean.total,
-            b.ended_game * 100.0
-        );
-    }
+    stands_out_and_players(&mut s, r);
     let kept: Vec<TicketReport> = r
         .ticket_completion
         .iter()
@@ -494,22 +613,22 @@ pub fn render_human(r: &Report) -> String {
         .cloned()
         .collect();
     let _ = writeln!(s, "\nticket completion (lowest and highest five):");
-    for x in extremes(&kept, |x| x.rate, |x| &x.name) {
+    for x in extremes(&kept, |x| x.rate, |x| &x.places) {
         let _ = writeln!(
             s,
             "  {:<40} {:>6.1}%  ({} of {})",
-            x.name,
+            x.places,
             x.rate * 100.0,
             x.completed,
             x.kept
         );
     }
     let _ = writeln!(s, "\nroutes claimed in games (lowest and highest five):");
-    for x in extremes(&r.route_claims, |x| x.claim_rate, |x| &x.id) {
+    for x in extremes(&r.route_claims, |x| x.claim_rate, |x| &x.name) {
         let _ = writeln!(
             s,
             "  {:<40} {:>6.1}%  mean turn {}",
-            x.id,
+            x.name,
             x.claim_rate * 100.0,
             x.mean_claim_turn
                 .map_or("-".to_string(), |t| format!("{t:.1}"))
@@ -519,11 +638,11 @@ pub fn render_human(r: &Report) -> String {
         s,
         "\ncities on completed tickets (lowest and highest five):"
     );
-    for x in extremes(&r.cities, |x| x.on_completed_tickets as f64, |x| &x.id) {
+    for x in extremes(&r.cities, |x| x.on_completed_tickets as f64, |x| &x.name) {
         let _ = writeln!(
             s,
             "  {:<40} {:>7} completed, touched in {:.1}% of games",
-            x.id,
+            x.name,
             x.on_completed_tickets,
             x.touched_rate * 100.0
         );

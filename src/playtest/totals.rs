@@ -1,8 +1,13 @@
 //! Running totals of a playtest: integers only, so merging is exact and order-free, and sized
 //! by the board (routes, tickets, cities) and the score range, never by the number of games.
+//!
+//! The totals are also the partial result of a shard (`playtest --shard`): they serialize as
+//! they are, and `ttrmap merge` adds the parts with [`Totals::merge`], the same sum a single
+//! run does between its chunks, so both write the same report.
 
 use super::{FAILURES_LISTED, GameLog};
-use crate::engine::{CARD_KINDS, Counter, Failure, Game, Goal, NOBODY, State};
+use crate::engine::{CARD_KINDS, Counter, Game, Goal, NOBODY, State};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A shared win is worth 1/k of a win; this is divisible by every k from 1 to 12.
@@ -26,6 +31,8 @@ pub struct Context {
     pub route_lanes: Vec<(u8, usize, Vec<u8>)>,
     /// Mechanic modules (bonus lines name them by index).
     pub mechanics: usize,
+    /// Lanes, all routes together.
+    pub lanes: usize,
 }
 
 impl Context {
@@ -66,6 +73,7 @@ impl Context {
             routes: game.routes.len(),
             cities: game.city_ids.len(),
             mechanics: game.mechanics.len(),
+            lanes: game.lane_route.len(),
             ticket_cities,
             route_cities: game.routes.iter().map(|r| (r.city_a, r.city_b)).collect(),
             route_lanes: game
@@ -83,20 +91,33 @@ impl Context {
     }
 }
 
-#[derive(Debug, Clone)]
+/// A game that ended in a failure state, as the report lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FailureEntry {
+    pub seed: u64,
+    pub turn: u32,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Totals {
     pub games: u64,
     pub finished: u64,
     pub failures: u64,
-    pub failure_list: Vec<(u64, Failure)>,
+    pub failure_list: Vec<(u64, FailureEntry)>,
     /// Games (finished or not) in which some player passed, having nothing to do.
     pub pass_games: u64,
     /// Passes in all games.
     pub passes: u64,
     pub seat_win_units: Vec<u64>,
+    /// Sum of the squared win units of each game, per seat (the spread of the win rate).
+    pub seat_win_sq: Vec<u64>,
     pub seat_scores: Vec<[i64; PARTS]>,
     pub seat_hist: Vec<BTreeMap<i32, u64>>,
     pub bot_win_units: Vec<u64>,
+    /// Sum of the squared win units of each seat a bot played.
+    pub bot_win_sq: Vec<u64>,
     pub bot_seats_played: Vec<u64>,
     pub bot_scores: Vec<[i64; PARTS]>,
     pub bot_hist: Vec<BTreeMap<i32, u64>>,
@@ -114,6 +135,8 @@ pub struct Totals {
     pub route_lanes: Vec<u64>,
     /// Sum over finished games of the turn of the route's first claim.
     pub route_turn_sum: Vec<u64>,
+    /// Finished games in which each lane (in the engine's lane order) was claimed.
+    pub lane_games: Vec<u64>,
     pub city_kept: Vec<u64>,
     pub city_done: Vec<u64>,
     pub city_touched: Vec<u64>,
@@ -131,7 +154,25 @@ pub struct Totals {
     pub bonus_seat_points: Vec<Vec<i64>>,
     /// Modules' counters ([`Counter`]) over finished games, by (module, name): the sum for
     /// the whole game at 0, then each seat's.
+    #[serde(with = "pairs")]
     pub counters: BTreeMap<(u8, String), Vec<i64>>,
+}
+
+/// A map with tuple keys as a list of `[key, value]` pairs (JSON keys are strings only).
+mod pairs {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::collections::BTreeMap;
+
+    type Map = BTreeMap<(u8, String), Vec<i64>>;
+
+    pub fn serialize<S: Serializer>(map: &Map, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Map, D::Error> {
+        let list: Vec<((u8, String), Vec<i64>)> = Vec::deserialize(d)?;
+        Ok(list.into_iter().collect())
+    }
 }
 
 /// Every module's counters for the finished game `state`, with the module's index.
@@ -145,21 +186,30 @@ pub fn module_counters(game: &Game, state: &State) -> Vec<(u8, Counter)> {
     out
 }
 
+// Merging adds saturating: real totals never come near the limits, and a hand-edited part
+// read by `ttrmap merge` must not make the sum panic.
 fn add_all(a: &mut [u64], b: &[u64]) {
-    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+    a.iter_mut()
+        .zip(b)
+        .for_each(|(x, y)| *x = x.saturating_add(*y));
+}
+
+fn add_signed(a: &mut [i64], b: &[i64]) {
+    a.iter_mut()
+        .zip(b)
+        .for_each(|(x, y)| *x = x.saturating_add(*y));
 }
 
 fn add_parts(a: &mut [[i64; PARTS]], b: &[[i64; PARTS]]) {
     for (x, y) in a.iter_mut().zip(b) {
-        for k in 0..PARTS {
-            x[k] += y[k];
-        }
+        add_signed(x, y);
     }
 }
 
 fn add_hist<K: Ord + Copy>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) {
     for (k, v) in b {
-        *a.entry(*k).or_default() += v;
+        let x = a.entry(*k).or_default();
+        *x = x.saturating_add(*v);
     }
 }
 
@@ -174,9 +224,11 @@ impl Totals {
             pass_games: 0,
             passes: 0,
             seat_win_units: vec![0; p],
+            seat_win_sq: vec![0; p],
             seat_scores: vec![[0; PARTS]; p],
             seat_hist: vec![BTreeMap::new(); p],
             bot_win_units: vec![0; b],
+            bot_win_sq: vec![0; b],
             bot_seats_played: vec![0; b],
             bot_scores: vec![[0; PARTS]; b],
             bot_hist: vec![BTreeMap::new(); b],
@@ -191,6 +243,7 @@ impl Totals {
             route_games: vec![0; cx.routes],
             route_lanes: vec![0; cx.routes],
             route_turn_sum: vec![0; cx.routes],
+            lane_games: vec![0; cx.lanes],
             city_kept: vec![0; cx.cities],
             city_done: vec![0; cx.cities],
             city_touched: vec![0; cx.cities],
@@ -236,7 +289,14 @@ impl Totals {
             if self.failure_list.len() < FAILURES_LISTED
                 || self.failure_list.last().is_some_and(|(i, _)| *i > index)
             {
-                self.failure_list.push((index, f.clone()));
+                self.failure_list.push((
+                    index,
+                    FailureEntry {
+                        seed: f.seed,
+                        turn: f.turn,
+                        reason: f.reason.clone(),
+                    },
+                ));
                 self.failure_list.sort_by_key(|(i, _)| *i);
                 self.failure_list.truncate(FAILURES_LISTED);
             }
@@ -262,8 +322,11 @@ impl Totals {
             *self.bot_hist[bot].entry(b.total).or_default() += 1;
             self.bot_seats_played[bot] += 1;
             if b.winner {
-                self.seat_win_units[seat] += WIN_UNITS / winners;
-                self.bot_win_units[bot] += WIN_UNITS / winners;
+                let units = WIN_UNITS / winners;
+                self.seat_win_units[seat] += units;
+                self.bot_win_units[bot] += units;
+                self.seat_win_sq[seat] += units * units;
+                self.bot_win_sq[bot] += units * units;
             }
             for &(t, done) in &b.ticket_results {
                 self.ticket_kept[t as usize] += 1;
@@ -339,33 +402,122 @@ impl Totals {
                 {
                     let k = (c as usize).min(LANE_COLOURS - 1);
                     self.claimed_spaces[k] += *length as u64;
+                    self.lane_games[first + i] += 1;
                 }
             }
         }
     }
 
+    /// Whether these totals have the shape `cx` gives (a part read from a file may not):
+    /// every list as long as the board's routes, tickets, cities, lanes, seats, bots and
+    /// modules, so that merging and the report never read past one.
+    pub fn check_shape(&self, cx: &Context) -> Result<(), String> {
+        let lens = [
+            ("seat_win_units", self.seat_win_units.len(), cx.players),
+            ("seat_win_sq", self.seat_win_sq.len(), cx.players),
+            ("seat_scores", self.seat_scores.len(), cx.players),
+            ("seat_hist", self.seat_hist.len(), cx.players),
+            ("ended_by", self.ended_by.len(), cx.players),
+            ("bot_win_units", self.bot_win_units.len(), cx.bots),
+            ("bot_win_sq", self.bot_win_sq.len(), cx.bots),
+            ("bot_seats_played", self.bot_seats_played.len(), cx.bots),
+            ("bot_scores", self.bot_scores.len(), cx.bots),
+            ("bot_hist", self.bot_hist.len(), cx.bots),
+            ("bot_ended", self.bot_ended.len(), cx.bots),
+            (
+                "ticket_kept",
+                self.ticket_kept.len(),
+                cx.ticket_cities.len(),
+            ),
+            (
+                "ticket_done",
+                self.ticket_done.len(),
+                cx.ticket_cities.len(),
+            ),
+            ("route_games", self.route_games.len(), cx.routes),
+            ("route_lanes", self.route_lanes.len(), cx.routes),
+            ("route_turn_sum", self.route_turn_sum.len(), cx.routes),
+            ("lane_games", self.lane_games.len(), cx.lanes),
+            ("city_kept", self.city_kept.len(), cx.cities),
+            ("city_done", self.city_done.len(), cx.cities),
+            ("city_touched", self.city_touched.len(), cx.cities),
+            (
+                "bonus_scored_games",
+                self.bonus_scored_games.len(),
+                cx.mechanics,
+            ),
+            (
+                "bonus_awarded_games",
+                self.bonus_awarded_games.len(),
+                cx.mechanics,
+            ),
+            (
+                "bonus_seat_points",
+                self.bonus_seat_points.len(),
+                cx.mechanics,
+            ),
+        ];
+        if let Some((name, got, want)) = lens.iter().find(|(_, got, want)| got != want) {
+            return Err(format!("{name} has {got} entries, the map {want}"));
+        }
+        if let Some(p) = self
+            .bonus_seat_points
+            .iter()
+            .find(|p| p.len() != cx.players)
+        {
+            return Err(format!(
+                "bonus_seat_points has {} seats, the game {}",
+                p.len(),
+                cx.players
+            ));
+        }
+        if let Some(((m, name), v)) = self
+            .counters
+            .iter()
+            .find(|((m, _), v)| *m as usize >= cx.mechanics || v.len() != cx.players + 1)
+        {
+            return Err(format!(
+                "counter {name} of module {m} does not fit the game ({} values)",
+                v.len()
+            ));
+        }
+        if self.failure_list.len() > FAILURES_LISTED {
+            return Err(format!("more than {FAILURES_LISTED} failures listed"));
+        }
+        if self.finished.checked_add(self.failures) != Some(self.games) {
+            return Err(format!(
+                "{} finished and {} failed games do not make {}",
+                self.finished, self.failures, self.games
+            ));
+        }
+        Ok(())
+    }
+
     pub fn merge(mut self, o: Totals) -> Totals {
-        self.games += o.games;
-        self.finished += o.finished;
-        self.failures += o.failures;
+        let add = |a: &mut u64, b: u64| *a = a.saturating_add(b);
+        add(&mut self.games, o.games);
+        add(&mut self.finished, o.finished);
+        add(&mut self.failures, o.failures);
         self.failure_list.extend(o.failure_list);
         self.failure_list.sort_by_key(|(i, _)| *i);
         self.failure_list.truncate(FAILURES_LISTED);
-        self.pass_games += o.pass_games;
-        self.passes += o.passes;
+        add(&mut self.pass_games, o.pass_games);
+        add(&mut self.passes, o.passes);
         add_all(&mut self.seat_win_units, &o.seat_win_units);
+        add_all(&mut self.seat_win_sq, &o.seat_win_sq);
         add_parts(&mut self.seat_scores, &o.seat_scores);
         for (a, b) in self.seat_hist.iter_mut().zip(&o.seat_hist) {
             add_hist(a, b);
         }
         add_all(&mut self.bot_win_units, &o.bot_win_units);
+        add_all(&mut self.bot_win_sq, &o.bot_win_sq);
         add_all(&mut self.bot_seats_played, &o.bot_seats_played);
         add_parts(&mut self.bot_scores, &o.bot_scores);
         for (a, b) in self.bot_hist.iter_mut().zip(&o.bot_hist) {
             add_hist(a, b);
         }
         add_all(&mut self.bot_ended, &o.bot_ended);
-        self.turns_sum += o.turns_sum;
+        add(&mut self.turns_sum, o.turns_sum);
         self.turns_min = self.turns_min.min(o.turns_min);
         self.turns_max = self.turns_max.max(o.turns_max);
         add_hist(&mut self.turns_hist, &o.turns_hist);
@@ -375,23 +527,24 @@ impl Totals {
         add_all(&mut self.route_games, &o.route_games);
         add_all(&mut self.route_lanes, &o.route_lanes);
         add_all(&mut self.route_turn_sum, &o.route_turn_sum);
+        add_all(&mut self.lane_games, &o.lane_games);
         add_all(&mut self.city_kept, &o.city_kept);
         add_all(&mut self.city_done, &o.city_done);
         add_all(&mut self.city_touched, &o.city_touched);
         add_all(&mut self.drawn, &o.drawn);
         add_all(&mut self.spent, &o.spent);
         add_all(&mut self.claimed_spaces, &o.claimed_spaces);
-        self.exhausted_games += o.exhausted_games;
-        self.exhausted_turn_sum += o.exhausted_turn_sum;
+        add(&mut self.exhausted_games, o.exhausted_games);
+        add(&mut self.exhausted_turn_sum, o.exhausted_turn_sum);
         self.exhausted_turn_min = self.exhausted_turn_min.min(o.exhausted_turn_min);
         add_all(&mut self.bonus_scored_games, &o.bonus_scored_games);
         add_all(&mut self.bonus_awarded_games, &o.bonus_awarded_games);
         for (a, b) in self.bonus_seat_points.iter_mut().zip(&o.bonus_seat_points) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+            add_signed(a, b);
         }
         for (k, v) in o.counters {
             let sums = self.counters.entry(k).or_insert_with(|| vec![0; v.len()]);
-            sums.iter_mut().zip(&v).for_each(|(x, y)| *x += y);
+            add_signed(sums, &v);
         }
         self
     }

@@ -1,0 +1,243 @@
+//! `ttrmap compare OLD [NEW] --games N [--players P] [--bots a,b] [--seed S] [--threads T]
+//! [--mode M] [--without K] [--with K] [--new-mode M] [--new-without K] [--new-with K]
+//! [--format human|json|html] [-o FILE] [--fail-if COND]... [--force]`: two versions of a map,
+//! or one map under two sets of options, played game by game with the same seeds, bots and
+//! seats; what changed, with 95 % intervals. Exit 1 when a `--fail-if` condition holds.
+
+use super::out_format::{self, OtherExtension};
+use super::output::{self, Request};
+use super::playtest::{
+    EXTENSIONS, MAX_GAMES, MAX_THREADS, PlaytestFormat, REPORT_KINDS, compile, json_text,
+    optional_left_out, worker_threads,
+};
+use super::{CleanMap, EXIT_OK, EXIT_PROBLEMS, usage_error};
+use crate::engine::Game;
+use crate::playtest::Config;
+use crate::playtest::compare::fail_if::{self, Condition};
+use crate::playtest::compare::{Side, compare, html, render};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map as it was.
+    old: PathBuf,
+    /// The map as it is now (default: OLD again, to compare options: `--new-without ...`).
+    new: Option<PathBuf>,
+    /// Paired games: each is played on both versions with the same seed and seats.
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    games: u64,
+    /// Players per game (default: the old map's minimum).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Bots, comma-separated, as for `playtest`; the same seats on both versions.
+    #[arg(long, value_delimiter = ',', default_value = "random", long_help = crate::bots::bots_help())]
+    bots: Vec<String>,
+    /// Base seed; game i plays with a seed derived from it and i, on both versions.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
+    threads: usize,
+    /// Game mode of both versions (maps with `[[modes]]`).
+    #[arg(long)]
+    mode: Option<String>,
+    /// Rules both versions are played without (as `playtest --without`).
+    #[arg(long, value_delimiter = ',')]
+    without: Vec<String>,
+    /// Optional extensions both versions play (as `playtest --with`).
+    #[arg(long, value_delimiter = ',', value_name = "KEY")]
+    with: Vec<String>,
+    /// Game mode of the new version only.
+    #[arg(long)]
+    new_mode: Option<String>,
+    /// Rules the new version is played without, besides --without.
+    #[arg(long, value_delimiter = ',')]
+    new_without: Vec<String>,
+    /// Optional extensions the new version plays, besides --with.
+    #[arg(long, value_delimiter = ',', value_name = "KEY")]
+    new_with: Vec<String>,
+    /// Output format (default: from the output's extension, `.json` or `.html`, else human).
+    #[arg(long, value_enum)]
+    format: Option<PlaytestFormat>,
+    /// Write the comparison to this file (atomically) instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Exit 1 when this holds, e.g. `seat-spread>5%` (repeatable). Names: seat-spread,
+    /// bot-spread, failure-rate (of the new version), seat-spread-change, turns-change,
+    /// significant (how many figures changed significantly).
+    #[arg(long, value_name = "COND")]
+    fail_if: Vec<Condition>,
+    /// Replace an existing --output file of another kind than a report (.txt, .json, .html).
+    #[arg(long)]
+    force: bool,
+}
+
+/// One version's options.
+struct Options<'a> {
+    mode: Option<&'a str>,
+    without: Vec<String>,
+    with: Vec<String>,
+}
+
+/// Compiles one version; `Err` is the exit code, its message printed.
+fn version(file: &Path, clean: &CleanMap, players: u8, o: &Options<'_>) -> Result<Game, i32> {
+    let left_out = optional_left_out(&clean.map, &o.with, &o.without)
+        .map_err(|e| usage_error(format!("{}: {e}", file.display())))?;
+    let without: Vec<String> = o.without.iter().chain(&left_out).cloned().collect();
+    compile(&clean.map, file, players, o.mode, &without)
+}
+
+/// The codes of a map's lint findings.
+fn lint_codes(name: &Path, clean: &CleanMap) -> Vec<&'static str> {
+    let loaded = crate::load::load_str(&name.display().to_string(), &clean.text);
+    crate::lint::run(&loaded).iter().map(|d| d.code).collect()
+}
+
+/// How a version is named in the report: its file, and its options when they differ.
+fn label(file: &Path, o: &Options<'_>, differs: bool) -> String {
+    let mut s = file.display().to_string();
+    if differs {
+        if let Some(m) = o.mode {
+            s.push_str(&format!(" --mode {m}"));
+        }
+        if !o.without.is_empty() {
+            s.push_str(&format!(" --without {}", o.without.join(",")));
+        }
+        if !o.with.is_empty() {
+            s.push_str(&format!(" --with {}", o.with.join(",")));
+        }
+    }
+    s
+}
+
+pub fn run(args: Args) -> i32 {
+    let new_path = args.new.clone().unwrap_or_else(|| args.old.clone());
+    let format = match out_format::choose(
+        args.format,
+        args.output.as_deref(),
+        EXTENSIONS,
+        PlaytestFormat::Human,
+        OtherExtension::Write(PlaytestFormat::Human),
+    ) {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
+    let target = match args
+        .output
+        .as_deref()
+        .map(|path| {
+            output::resolve(&Request {
+                path,
+                inputs: &[&args.old, &new_path],
+                kinds: REPORT_KINDS,
+                force: args.force,
+            })
+        })
+        .transpose()
+    {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
+    let (old, new) = match (
+        super::load_clean_map(&args.old, ""),
+        super::load_clean_map(&new_path, ""),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let range = old.map.map.players;
+    let players = args.players.unwrap_or(range.min.max(2));
+    let old_opts = Options {
+        mode: args.mode.as_deref(),
+        without: args.without.clone(),
+        with: args.with.clone(),
+    };
+    let new_opts = Options {
+        mode: args.new_mode.as_deref().or(args.mode.as_deref()),
+        without: args
+            .without
+            .iter()
+            .chain(&args.new_without)
+            .cloned()
+            .collect(),
+        with: args.with.iter().chain(&args.new_with).cloned().collect(),
+    };
+    let (old_game, new_game) = match (
+        version(&args.old, &old, players, &old_opts),
+        version(&new_path, &new, players, &new_opts),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let differs =
+        args.new_mode.is_some() || !args.new_without.is_empty() || !args.new_with.is_empty();
+    let old_side = Side {
+        label: label(&args.old, &old_opts, differs),
+        game: &old_game,
+        map: &old.map,
+        lint: lint_codes(&args.old, &old),
+    };
+    let new_side = Side {
+        label: label(&new_path, &new_opts, differs),
+        game: &new_game,
+        map: &new.map,
+        lint: lint_codes(&new_path, &new),
+    };
+    let config = Config {
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots.clone(),
+        threads: worker_threads(args.threads, args.games),
+        progress: std::io::stderr().is_terminal(),
+    };
+    let comparison = match compare(&old_side, &new_side, &config) {
+        Ok(c) => c,
+        Err(e) => return usage_error(e),
+    };
+    let code = write(&args, target.as_ref(), format, &comparison, &new.map);
+    if code != EXIT_OK {
+        return code;
+    }
+    let failed = fail_if::failed(&args.fail_if, &comparison);
+    for line in &failed {
+        eprintln!("error: {line}");
+    }
+    if failed.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_PROBLEMS
+    }
+}
+
+/// Writes the comparison in `format` to the output or stdout; the exit code.
+fn write(
+    args: &Args,
+    target: Option<&output::Target>,
+    format: PlaytestFormat,
+    comparison: &crate::playtest::compare::Comparison,
+    new_map: &crate::model::MapFile,
+) -> i32 {
+    let text = match format {
+        PlaytestFormat::Human => {
+            crate::report::text::escape_controls(&render::human(comparison)).into_owned()
+        }
+        PlaytestFormat::Json => json_text(comparison),
+        PlaytestFormat::Html => match html::render_html(comparison, new_map) {
+            Ok(page) => page,
+            Err(e) => return usage_error(e),
+        },
+    };
+    match (&args.output, target) {
+        (Some(path), Some(target)) => {
+            if let Err(e) = output::write(target, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            out_format::wrote(path, target);
+        }
+        _ => super::emit(&text),
+    }
+    EXIT_OK
+}

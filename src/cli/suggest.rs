@@ -1,0 +1,150 @@
+//! `ttrmap suggest tickets MAP [--games N] [--players P] [--bots a,b] [--seed S] [--threads T]
+//! [--mode M] [--without K] [--with K] [--format human|json] [--write] [--only LABEL,...]`:
+//! ticket values from play, beside the printed and shortest-path values; `--write` writes the
+//! suggested values into the map, keeping its comments and order.
+
+use super::playtest::{
+    MAX_GAMES, MAX_THREADS, compile, json_text, optional_left_out, worker_threads,
+};
+use super::{EXIT_OK, usage_error};
+use crate::playtest::Config;
+use crate::playtest::ticket_values::{render_human, suggest, write_values};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// Ticket values that pay every ticket the same points per train, from a playtest.
+    Tickets(Args),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// The four playing styles: values should come from purposeful play.
+const STYLE_BOTS: &str = "destination-hungry,route-focus,one-step,long-route";
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map file.
+    file: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    games: u64,
+    /// Players per game (default: the map's minimum).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Bots, comma-separated (default: the four playing styles).
+    #[arg(long, value_delimiter = ',', default_value = STYLE_BOTS, long_help = crate::bots::bots_help())]
+    bots: Vec<String>,
+    /// Base seed; game i plays with a seed derived from it and i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (0: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
+    threads: usize,
+    /// Game mode id (maps with `[[modes]]`).
+    #[arg(long)]
+    mode: Option<String>,
+    /// Play without these rules (as `playtest --without`).
+    #[arg(long, value_delimiter = ',')]
+    without: Vec<String>,
+    /// Play these optional extensions (as `playtest --with`).
+    #[arg(long, value_delimiter = ',', value_name = "KEY")]
+    with: Vec<String>,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Write the suggested values into the map file (only the values change; comments and
+    /// order are kept). Tickets without a suggestion keep theirs.
+    #[arg(long)]
+    write: bool,
+    /// With --write: only these tickets, by label (`denver-el-paso`, as the json's `label`).
+    #[arg(long, value_delimiter = ',', requires = "write", value_name = "LABEL")]
+    only: Vec<String>,
+}
+
+pub fn run(what: What) -> i32 {
+    let What::Tickets(args) = what;
+    let clean = match super::load_clean_map(&args.file, "") {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let players = args.players.unwrap_or(clean.map.map.players.min.max(2));
+    let left_out = match optional_left_out(&clean.map, &args.with, &args.without) {
+        Ok(k) => k,
+        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+    };
+    let without: Vec<String> = args.without.iter().chain(&left_out).cloned().collect();
+    let game = match compile(
+        &clean.map,
+        &args.file,
+        players,
+        args.mode.as_deref(),
+        &without,
+    ) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    if let Some(l) = args
+        .only
+        .iter()
+        .find(|l| !game.tickets.iter().any(|t| &t.label == *l))
+    {
+        return usage_error(format!("--only {l}: the map has no ticket labelled so"));
+    }
+    let config = Config {
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots.clone(),
+        threads: worker_threads(args.threads, args.games),
+        progress: std::io::stderr().is_terminal(),
+    };
+    let s = match suggest(&game, &clean.map, &config) {
+        Ok(s) => s,
+        Err(e) => return usage_error(e),
+    };
+    match args.format {
+        Format::Human => super::emit_human(&render_human(&s)),
+        Format::Json => super::emit(&json_text(&s)),
+    }
+    if !args.write {
+        return EXIT_OK;
+    }
+    let chosen: Vec<(usize, i32)> = s
+        .tickets
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| args.only.is_empty() || args.only.contains(&t.label))
+        .filter_map(|(i, t)| Some((i, t.suggested?)))
+        .filter(|&(i, v)| s.tickets[i].printed != Some(v))
+        .collect();
+    let name = args.file.display().to_string();
+    let text = match write_values(&name, &clean.text, &chosen) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
+    // Like `check --fix`, `--write` rewrites the map it read, on purpose.
+    let target = match super::output::resolve(&super::output::Request {
+        path: &args.file,
+        inputs: &[],
+        kinds: &["toml"],
+        force: false,
+    }) {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
+    if let Err(e) = super::output::write(&target, text.as_bytes()) {
+        return usage_error(format!("cannot write {name}: {e}"));
+    }
+    eprintln!(
+        "wrote {} ticket value{} into {name}",
+        chosen.len(),
+        if chosen.len() == 1 { "" } else { "s" }
+    );
+    EXIT_OK
+}

@@ -1,0 +1,203 @@
+//! A comparison for people: every figure on both versions with its change and 95 % interval,
+//! the significant ones first, then the map differences and the tables.
+
+use super::stats::Change;
+use super::{Comparison, mapdiff::MapDiff};
+use std::fmt::Write as _;
+
+/// How a figure is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// A share, shown in percent; its change in percentage points.
+    Rate,
+    /// Points, turns: one or two decimals.
+    Number,
+}
+
+/// One figure of the comparison: what it measures, in words, and its change.
+pub struct Figure {
+    pub what: String,
+    pub change: Change,
+    pub unit: Unit,
+}
+
+/// Every figure the comparison measured, in report order.
+pub fn figures(c: &Comparison) -> Vec<Figure> {
+    let mut out = Vec::new();
+    let mut add =
+        |what: String, change: Change, unit: Unit| out.push(Figure { what, change, unit });
+    add("failure states".into(), c.failure_rate, Unit::Rate);
+    add("game length (turns)".into(), c.turns, Unit::Number);
+    for s in &c.seats {
+        add(format!("seat {} win rate", s.seat), s.win_rate, Unit::Rate);
+        add(format!("seat {} mean score", s.seat), s.total, Unit::Number);
+        add(
+            format!("seat {} route points", s.seat),
+            s.routes,
+            Unit::Number,
+        );
+        add(
+            format!("seat {} ticket points", s.seat),
+            s.tickets,
+            Unit::Number,
+        );
+        add(
+            format!("seat {} bonus points", s.seat),
+            s.bonuses,
+            Unit::Number,
+        );
+    }
+    for b in &c.by_bot {
+        add(format!("bot {} win rate", b.bot), b.win_rate, Unit::Rate);
+        add(
+            format!("bot {} mean score", b.bot),
+            b.mean_total,
+            Unit::Number,
+        );
+    }
+    for t in &c.tickets {
+        add(
+            format!("ticket {} completion", t.name),
+            t.completion,
+            Unit::Rate,
+        );
+        add(
+            format!("ticket {} points per game", t.name),
+            t.mean_points,
+            Unit::Number,
+        );
+    }
+    for r in &c.routes {
+        add(
+            format!("route {} claimed", r.name),
+            r.claim_rate,
+            Unit::Rate,
+        );
+        add(
+            format!("route {} turn first claimed", r.name),
+            r.claim_turn,
+            Unit::Number,
+        );
+    }
+    out
+}
+
+/// `old → new (change [low, high])` in the figure's unit.
+pub fn describe(change: &Change, unit: Unit) -> String {
+    match unit {
+        Unit::Rate => format!(
+            "{:.1}% → {:.1}% ({:+.1} pp [{:+.1}, {:+.1}])",
+            change.old * 100.0,
+            change.new * 100.0,
+            change.change * 100.0,
+            change.low * 100.0,
+            change.high * 100.0
+        ),
+        Unit::Number => format!(
+            "{:.2} → {:.2} ({:+.2} [{:+.2}, {:+.2}])",
+            change.old, change.new, change.change, change.low, change.high
+        ),
+    }
+}
+
+/// Every significant change in words, in report order.
+pub fn significant_lines(c: &Comparison) -> Vec<String> {
+    figures(c)
+        .into_iter()
+        .filter(|f| f.change.significant)
+        .map(|f| format!("{}: {}", f.what, describe(&f.change, f.unit)))
+        .collect()
+}
+
+/// The map differences as indented lines (none when the files differ in nothing measured).
+pub fn map_lines(d: &MapDiff) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut list = |title: &str, items: &[String]| {
+        for i in items {
+            out.push(format!("{title} {i}"));
+        }
+    };
+    list("route added:", &d.routes_added);
+    list("route removed:", &d.routes_removed);
+    list("route changed:", &d.routes_changed);
+    list("ticket added:", &d.tickets_added);
+    list("ticket removed:", &d.tickets_removed);
+    list("ticket changed:", &d.tickets_changed);
+    list("city renamed:", &d.cities_renamed);
+    for c in &d.counts {
+        out.push(format!("{}: {} → {}", c.name, c.old, c.new));
+    }
+    for c in &d.lint {
+        out.push(format!("lint {}: {} → {} findings", c.name, c.old, c.new));
+    }
+    out
+}
+
+/// The comparison as text for people.
+pub fn human(c: &Comparison) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "compare {} → {}: {} paired games, {} players, bots {}, seed {}",
+        c.old,
+        c.new,
+        c.games,
+        c.players,
+        c.bots.join(","),
+        c.seed
+    );
+    let _ = writeln!(
+        s,
+        "finished on both: {}; every game played on both versions with the same seed and seats",
+        c.both_finished
+    );
+    let all = figures(c);
+    let _ = writeln!(
+        s,
+        "\nsignificant changes (95 % interval excludes 0): {} of {} figures{}",
+        c.significant.len(),
+        all.len(),
+        if all.len() >= 20 {
+            format!(
+                " (about {} would be by chance alone if nothing changed)",
+                all.len() / 20
+            )
+        } else {
+            String::new()
+        }
+    );
+    if c.significant.is_empty() {
+        let _ = writeln!(s, "  none: every difference is within noise");
+    }
+    for line in &c.significant {
+        let _ = writeln!(s, "  {line}");
+    }
+    let lines = map_lines(&c.map_changes);
+    let _ = writeln!(s, "\nmap differences:");
+    if lines.is_empty() {
+        let _ = writeln!(s, "  none");
+    }
+    for line in lines {
+        let _ = writeln!(s, "  {line}");
+    }
+    let _ = writeln!(
+        s,
+        "\nseat/bot spread of win rates: seats {:.1} → {:.1} pp, bots {:.1} → {:.1} pp",
+        c.seat_spread.old * 100.0,
+        c.seat_spread.new * 100.0,
+        c.bot_spread.old * 100.0,
+        c.bot_spread.new * 100.0
+    );
+    let _ = writeln!(s, "\nall figures (old → new, change [95 % interval]):");
+    for f in all.iter().filter(|f| {
+        !(f.what.starts_with("ticket ") || f.what.starts_with("route ")) || f.change.significant
+    }) {
+        let mark = if f.change.significant { "*" } else { " " };
+        let _ = writeln!(s, "{mark} {:<44} {}", f.what, describe(&f.change, f.unit));
+    }
+    let _ = writeln!(
+        s,
+        "  (tickets and routes: the significant ones above; --format json or html lists all)"
+    );
+    s
+}

@@ -1,0 +1,116 @@
+//! "What stands out": the few lines at the top of every report that a designer should read
+//! first. A seat or bot whose 95 % interval misses the fair share, tickets never completed or
+//! never kept, routes never claimed, failure states and passes; each list names at most
+//! [`NAMED`] items, by name.
+
+use super::Report;
+
+/// Items named per line; the rest are counted.
+const NAMED: usize = 5;
+
+fn listed(names: &[&str]) -> String {
+    let mut s = names[..names.len().min(NAMED)].join(", ");
+    if names.len() > NAMED {
+        s.push_str(&format!(" and {} more", names.len() - NAMED));
+    }
+    s
+}
+
+fn side(rate: f64, fair: f64) -> &'static str {
+    if rate > fair { "above" } else { "below" }
+}
+
+/// The lines, most important first (none for a report with nothing unusual).
+pub fn stands_out(r: &Report) -> Vec<String> {
+    let mut out = Vec::new();
+    if r.failures > 0 {
+        let first = r
+            .failure_list
+            .first()
+            .map(|f| format!(" (first: game {}, seed {}: {})", f.game, f.seed, f.reason))
+            .unwrap_or_default();
+        out.push(format!(
+            "{} of {} games ended in a failure state{first}",
+            r.failures, r.games
+        ));
+    }
+    if r.finished == 0 {
+        return out;
+    }
+    let fair = 1.0 / r.players.max(1) as f64;
+    for s in r.seats.iter().filter(|s| !s.within_noise) {
+        out.push(format!(
+            "seat {} wins {:.1}% (95 % interval {:.1}% to {:.1}%), {} the fair share {:.1}%",
+            s.seat,
+            s.win_rate * 100.0,
+            s.win_interval[0] * 100.0,
+            s.win_interval[1] * 100.0,
+            side(s.win_rate, fair),
+            fair * 100.0
+        ));
+    }
+    for b in r
+        .by_bot
+        .iter()
+        .filter(|b| !b.within_noise && r.by_bot.len() > 1)
+    {
+        out.push(format!(
+            "bot {} wins {:.1}% of its seats (95 % interval {:.1}% to {:.1}%), {} the fair share {:.1}%",
+            b.bot,
+            b.win_rate * 100.0,
+            b.win_interval[0] * 100.0,
+            b.win_interval[1] * 100.0,
+            side(b.win_rate, fair),
+            fair * 100.0
+        ));
+    }
+    let never_done: Vec<&str> = r
+        .ticket_completion
+        .iter()
+        .filter(|t| t.kept > 0 && t.completed == 0)
+        .map(|t| t.places.as_str())
+        .collect();
+    if !never_done.is_empty() {
+        out.push(format!(
+            "{} ticket{} kept but never completed: {}",
+            never_done.len(),
+            if never_done.len() == 1 { "" } else { "s" },
+            listed(&never_done)
+        ));
+    }
+    let never_kept: Vec<&str> = r
+        .ticket_completion
+        .iter()
+        .filter(|t| t.kept == 0)
+        .map(|t| t.places.as_str())
+        .collect();
+    if !never_kept.is_empty() {
+        out.push(format!(
+            "{} ticket{} never kept: {}",
+            never_kept.len(),
+            if never_kept.len() == 1 { "" } else { "s" },
+            listed(&never_kept)
+        ));
+    }
+    let unclaimed: Vec<&str> = r
+        .route_claims
+        .iter()
+        .filter(|x| x.claimed_games == 0)
+        .map(|x| x.name.as_str())
+        .collect();
+    if !unclaimed.is_empty() {
+        out.push(format!(
+            "{} route{} never claimed: {}",
+            unclaimed.len(),
+            if unclaimed.len() == 1 { "" } else { "s" },
+            listed(&unclaimed)
+        ));
+    }
+    if r.passes.games > 0 {
+        out.push(format!(
+            "players with nothing to do passed in {} games",
+            r.passes.games
+        ));
+    }
+    out
+}
