@@ -16,6 +16,7 @@ use super::types::{CityLayout, LaneLayout, P, RouteLayout, Space};
 use crate::model::MapFile;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
+use std::collections::BTreeSet;
 
 /// Costs of a candidate; only their order matters. A covered space or city is far worse
 /// than any bend.
@@ -128,6 +129,7 @@ pub fn lay_routes(
     s: &Sizes,
     board: [f64; 2],
     units_per_mm: f64,
+    crossing: &BTreeSet<(usize, usize)>,
 ) -> Vec<RouteLayout> {
     let needs = needs(map, cities, s);
     let touch = 0.3 * units_per_mm;
@@ -159,7 +161,7 @@ pub fn lay_routes(
                 .collect()
         })
         .collect();
-    let chosen = choose(&cands, touch, s.space_width);
+    let chosen = choose(&cands, touch, s.space_width, crossing);
     needs
         .iter()
         .zip(cands)
@@ -407,6 +409,15 @@ fn own_cost(
     cost
 }
 
+/// What the joint choice reads besides the candidates: overlaps shallower than `touch` do
+/// not count, deeper ones cost more per `width`, and the declared crossings (pairs of route
+/// indices, lower first) may lie on each other.
+struct Judge<'a> {
+    touch: f64,
+    width: f64,
+    crossing: &'a BTreeSet<(usize, usize)>,
+}
+
 /// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes.
 fn overlap_cost(
     cands: &[Vec<Candidate>],
@@ -414,15 +425,15 @@ fn overlap_cost(
     tree: &RTree<Entry>,
     r: usize,
     c: &Candidate,
-    touch: f64,
-    width: f64,
+    j: &Judge,
 ) -> f64 {
+    let (touch, width) = (j.touch, j.width);
     let mut cost = 0.0;
     for q in &c.quads {
         let [lo, hi] = bounds(q);
         for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
             let (other, k) = e.data;
-            if other == r {
+            if other == r || j.crossing.contains(&(r.min(other), r.max(other))) {
                 continue;
             }
             let depth = penetration(q, &cands[other][chosen[other]].quads[k]);
@@ -437,7 +448,17 @@ fn overlap_cost(
 
 /// One candidate per route: each route's own best first, then routes in conflict re-chosen
 /// against the rest until a pass changes nothing.
-fn choose(cands: &[Vec<Candidate>], touch: f64, width: f64) -> Vec<usize> {
+fn choose(
+    cands: &[Vec<Candidate>],
+    touch: f64,
+    width: f64,
+    crossing: &BTreeSet<(usize, usize)>,
+) -> Vec<usize> {
+    let judge = Judge {
+        touch,
+        width,
+        crossing,
+    };
     let mut chosen: Vec<usize> = cands
         .iter()
         .map(|cs| {
@@ -464,7 +485,7 @@ fn choose(cands: &[Vec<Candidate>], touch: f64, width: f64) -> Vec<usize> {
             if cands[r].len() < 2 {
                 continue;
             }
-            let now = overlap_cost(cands, &chosen, &tree, r, &cands[r][chosen[r]], touch, width);
+            let now = overlap_cost(cands, &chosen, &tree, r, &cands[r][chosen[r]], &judge);
             if now == 0.0 {
                 continue;
             }
@@ -475,7 +496,7 @@ fn choose(cands: &[Vec<Candidate>], touch: f64, width: f64) -> Vec<usize> {
                 if k == chosen[r] || c.own >= best.0 {
                     continue;
                 }
-                let total = c.own + overlap_cost(cands, &chosen, &tree, r, c, touch, width);
+                let total = c.own + overlap_cost(cands, &chosen, &tree, r, c, &judge);
                 if total < best.0 - 1e-9 {
                     best = (total, k);
                 }
