@@ -27,7 +27,7 @@ const ANCHORS: [LabelAnchor; 8] = [
 ];
 
 /// Extra distances from the marker tried, in label sizes.
-const REACH: [f64; 4] = [0.0, 0.6, 1.4, 2.4];
+const REACH: [f64; 7] = [0.0, 0.6, 1.4, 2.4, 3.6, 5.0, 7.0];
 
 const COST_SPACE: f64 = 10.0;
 const COST_MARKER: f64 = 20.0;

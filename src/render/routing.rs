@@ -27,15 +27,17 @@ const COST_SHORT: f64 = 100.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
-const BEND_STEPS: [f64; 7] = [0.0, 0.06, 0.12, 0.18, 0.26, 0.36, 0.5];
+const BEND_STEPS: [f64; 11] = [
+    0.0, 0.04, 0.08, 0.12, 0.18, 0.26, 0.36, 0.5, 0.7, 0.95, 1.25,
+];
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
-const SKEWS: [f64; 3] = [0.0, 0.7, -0.7];
+const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, 3.0, -3.0];
 /// The largest bulge tried, as a fraction of the chord (a tall loop; beyond it the cars are
 /// shortened and `route-drawn-length` reports the route).
-const BEND_MAX: f64 = 1.2;
+const BEND_MAX: f64 = 1.6;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
-const PASSES: usize = 8;
+const PASSES: usize = 24;
 
 /// The drawn shape of a route: its centre line and the spaces of each lane.
 #[derive(Debug, Clone)]
