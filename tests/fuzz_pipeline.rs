@@ -184,9 +184,8 @@ fn pipeline(loaded: &mut Loaded) -> Result<(), TestCaseError> {
     for tickets in [false, true] {
         let opts = ttrmap::render::Options {
             theme: ttrmap::render::DEFAULT_THEME.to_string(),
-            print: false,
             tickets,
-            dpi: None,
+            ..Default::default()
         };
         let svg = ttrmap::render::render(map, ttrmap::render::Format::Svg, &opts)
             .map_err(|e| TestCaseError::fail(format!("a clean map did not render: {e}")))?;

@@ -286,6 +286,7 @@ fn every_map_renders_every_lane_space_with_its_route_and_lane() {
                 "background",
                 "zones",
                 "routes",
+                "crossings",
                 "cities",
                 "labels",
                 "legend",
@@ -426,8 +427,242 @@ fn ticket_sheet_has_one_card_per_copy_with_its_cities_ringed() {
     assert_eq!(counts["ticket"], copies);
     // alpha–eps (2) + alpha–beta–gamma (3) + 2 × gamma–overseas (1 city + 1 endpoint).
     assert_eq!(counts["ticket-ring"], 2 + 3 + 2 * 2);
-    assert!(sheet.contains("width=\"201mm\""), "two 88 mm cards a row");
+    // Four cards of 67 × 44 mm fit one A4 page (two columns of six).
+    assert!(
+        sheet.contains("width=\"210mm\" height=\"297mm\""),
+        "one A4 page"
+    );
+    assert_eq!(counts["page"], 1);
     assert!(sheet.contains(">11</text>"));
+}
+
+/// The attribute `name` of the first element of class `class` in `svg`, as a number.
+fn attr_of(svg: &str, class: &str, name: &str) -> f64 {
+    let at = svg.find(&format!("class=\"{class}\"")).expect(class);
+    let rest = &svg[at..];
+    let v = rest.split(&format!(" {name}=\"")).nth(1).expect(name);
+    v[..v.find('"').unwrap()].parse().expect("a number")
+}
+
+#[test]
+fn ticket_pages_hold_castilla_at_either_card_size_and_its_png_draws_by_default() {
+    let map = ttrmap::load::load_path(&root().join("maps/castilla.toml"))
+        .unwrap()
+        .map
+        .unwrap();
+    let cards: usize = map.tickets.iter().map(|t| t.copies as usize).sum();
+    for (card, per_page) in [
+        // A4 less 10 mm margins is 190 × 277 mm; with 2 mm between cards, 67 × 44 cards go
+        // two across ((190 + 2) / 69 = 2.8) and six down ((277 + 2) / 46 = 6.1): 12 a page;
+        // 88 × 63 cards two across ((192) / 90 = 2.1) and four down (279 / 65 = 4.3): 8.
+        (ttrmap::render::CardSize::Small, 12),
+        (ttrmap::render::CardSize::Large, 8),
+    ] {
+        let opts = Options {
+            tickets: true,
+            card,
+            ..Options::default()
+        };
+        let sheet = to_svg(&map, &opts).unwrap();
+        let counts = class_counts(&sheet);
+        assert_eq!(counts["ticket"], cards);
+        assert_eq!(counts["page"], cards.div_ceil(per_page), "{card:?}");
+        // The points badge stands beside the mini map, never on it.
+        let map_right = attr_of(&sheet, "ticket-map", "x") + attr_of(&sheet, "ticket-map", "width");
+        let badge_left =
+            attr_of(&sheet, "ticket-badge", "cx") - attr_of(&sheet, "ticket-badge", "r");
+        assert!(badge_left >= map_right, "{badge_left} < {map_right}");
+    }
+    // Castilla's sheet was one strip 3,211 mm tall, too tall for a 2,000 px wide PNG.
+    let png = to_png(
+        &map,
+        &Options {
+            tickets: true,
+            ..Options::default()
+        },
+    )
+    .expect("the default ticket PNG draws");
+    let (w, h) = png_size(&png);
+    assert_eq!(w, ttrmap::render::DEFAULT_PNG_WIDTH);
+    assert!(h < 2 * w, "{w} × {h}");
+}
+
+#[test]
+fn long_tickets_are_set_apart_on_the_sheet() {
+    let map = ttrmap::load::load_path(&root().join("maps/europe.toml"))
+        .unwrap()
+        .map
+        .unwrap();
+    let sheet = to_svg(
+        &map,
+        &Options {
+            tickets: true,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    // Europe's long deck holds 6 tickets.
+    let counts = class_counts(&sheet);
+    assert_eq!(counts["long"], 6);
+    assert_eq!(counts["long-card"], 6);
+    assert_eq!(counts["ticket-long"], 6);
+}
+
+/// Two track beds drawn across each other (France's crossing beds): a square a–b–c–d (800 mm
+/// wide at print) whose diagonals a–c and b–d cross in its middle, declared with `crosses`.
+const CROSSING_BEDS: &str = r##"
+[map]
+id = "crossing"
+name = "Crossing beds"
+players = { min = 2, max = 5 }
+board = { width = 800, height = 800, units = "mm" }
+
+[rules]
+base = "france"
+
+[mechanics.track_pieces]
+pieces = [{ length = 4, color = "red", count = 2 }]
+
+[[cities]]
+id = "a"
+position = [200, 200]
+
+[[cities]]
+id = "b"
+position = [600, 200]
+
+[[cities]]
+id = "c"
+position = [600, 600]
+
+[[cities]]
+id = "d"
+position = [200, 600]
+
+[[routes]]
+from = "a"
+to = "c"
+length = 4
+track_bed = true
+crosses = ["b-d"]
+
+[[routes]]
+from = "b"
+to = "d"
+length = 4
+track_bed = true
+"##;
+
+#[test]
+fn declared_crossings_are_marked_where_the_beds_meet_and_beds_are_filled() {
+    let map = load("crossing", CROSSING_BEDS);
+    let layout = ttrmap::render::layout(&map, &Options::default()).unwrap();
+    // The diagonals of the square meet at its centre, (400, 400) mm; four 22 mm cars fit on
+    // the 566 mm diagonal less two city clearances, so neither route needs to bend.
+    assert_eq!(layout.crossings.len(), 1, "{:?}", layout.crossings);
+    let c = layout.crossings[0];
+    assert_eq!(c.routes, (0, 1));
+    assert!(
+        (c.at[0] - 400.0).abs() < 1.0 && (c.at[1] - 400.0).abs() < 1.0,
+        "{:?}",
+        c.at
+    );
+    // Crossing beds lie on each other by design: not an overlap the lints report.
+    let audit = ttrmap::render::audit::audit(&map, &layout, 0.1);
+    assert!(audit.overlaps.is_empty(), "{:?}", audit.overlaps);
+    let svg = to_svg(&map, &Options::default()).unwrap();
+    assert_eq!(
+        class_counts(&svg)["crossing"],
+        1,
+        "one mark on the board (the legend's swatch is a crossing-mark)"
+    );
+    assert!(svg.contains(r#"<g class="crossing" data-routes="a-c b-d">"#));
+    assert!(svg.contains("crossing: building one blocks the other"));
+    // An unbuilt bed is an uncoloured space (filled, so it answers the pointer), not a dashed
+    // outline with nothing inside.
+    assert_eq!(
+        class_counts(&svg)["track-bed"],
+        8 + 1,
+        "8 spaces and the swatch"
+    );
+    let style = &svg[svg.find("<style>").unwrap()..svg.find("</style>").unwrap()];
+    let bed_rule = style
+        .split('}')
+        .find(|r| r.trim_start().starts_with(".track-bed {"))
+        .expect("a .track-bed rule");
+    assert!(bed_rule.contains("fill: #"), "{bed_rule}");
+    assert!(
+        style.contains(".space { pointer-events: visible; }"),
+        "{style}"
+    );
+}
+
+#[test]
+fn print_sheets_tile_castilla_at_real_size_with_overlap_and_trim_marks() {
+    let map = ttrmap::load::load_path(&root().join("maps/castilla.toml"))
+        .unwrap()
+        .map
+        .unwrap();
+    let layout = ttrmap::render::layout(&map, &Options::default()).unwrap();
+    let u = layout.print_units_per_mm;
+    let view = layout.view;
+    for paper in [
+        ttrmap::render::Paper::A4,
+        ttrmap::render::Paper::Letter,
+        ttrmap::render::Paper::A3,
+    ] {
+        let opts = Options {
+            print: true,
+            paper: Some(paper),
+            ..Options::default()
+        };
+        let doc = to_html(&map, &opts).unwrap();
+        let t = ttrmap::render::pages::Tiling::new(&layout, paper);
+        let sheets = doc.matches(r#"<svg class="sheet""#).count();
+        assert_eq!(sheets, t.cols * t.rows, "{paper:?}");
+        assert!(
+            sheets > 1,
+            "an 800 mm board does not fit one {paper:?} sheet"
+        );
+        // The board is drawn once and shown on every sheet.
+        assert_eq!(doc.matches(r#"id="tt-board-art""#).count(), 1);
+        assert_eq!(doc.matches("#tt-board-art").count(), sheets);
+        // Four trim marks a sheet.
+        assert_eq!(doc.matches(r#"class="trim""#).count(), 4 * sheets);
+        // Every part at real size (its viewBox is its mm size in board units), neighbours
+        // sharing 10 mm, and together they cover the whole drawing.
+        let parts: Vec<[f64; 4]> = doc
+            .split(r#"<svg class="part""#)
+            .skip(1)
+            .map(|p| {
+                let v = p.split(r#"viewBox=""#).nth(1).unwrap();
+                let n: Vec<f64> = v[..v.find('"').unwrap()]
+                    .split(' ')
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                [n[0], n[1], n[2], n[3]]
+            })
+            .collect();
+        assert_eq!(parts.len(), sheets);
+        for p in &parts {
+            assert!((p[2] / u - t.part[0]).abs() < 0.01, "{p:?}");
+        }
+        if t.cols > 1 {
+            let shared = parts[0][0] + parts[0][2] - parts[1][0];
+            assert!((shared / u - 10.0).abs() < 0.01, "{shared}");
+        }
+        let right = parts.iter().map(|p| p[0] + p[2]).fold(f64::MIN, f64::max);
+        let bottom = parts.iter().map(|p| p[1] + p[3]).fold(f64::MIN, f64::max);
+        assert!((parts[0][0] - view.x).abs() < 1e-6 && (parts[0][1] - view.y).abs() < 1e-6);
+        assert!(right >= view.x + view.w - 1e-6 && bottom >= view.y + view.h - 1e-6);
+    }
+    // A board's sheets are a document to print, not one SVG or PNG.
+    let svg_sheets = Options {
+        print: true,
+        paper: Some(ttrmap::render::Paper::A4),
+        ..Options::default()
+    };
+    assert!(to_svg(&map, &svg_sheets).is_err());
 }
 
 #[test]

@@ -1,11 +1,11 @@
-//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME|FILE] [--dpi N] [--tickets]
-//! [--print]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
+//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME|FILE] [--dpi N] [--tickets
+//! [--card 44x67|63x88]] [--print] [--paper a4|letter|a3]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
 use super::out_format::{self, OtherExtension};
 use super::output::{self, Request};
 use super::{EXIT_OK, usage_error};
-use crate::render::{Format, Options, render};
+use crate::render::{CardSize, Format, Options, Paper, render};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -26,9 +26,18 @@ pub struct Args {
     /// PNG resolution in dots per inch of the printed size (default: 2000 px wide).
     #[arg(long)]
     dpi: Option<f64>,
-    /// Draw the destination tickets as a printable sheet of cards instead of the board.
+    /// Draw the destination tickets as printable pages of cards instead of the board.
     #[arg(long)]
     tickets: bool,
+    /// Ticket card size in mm (with --tickets): 44x67, the published USA and Europe size,
+    /// or 63x88, a poker card.
+    #[arg(long, value_enum, default_value = "44x67", requires = "tickets")]
+    card: CardSize,
+    /// Paper: the ticket sheet's pages (with --tickets; default a4), or the sheets the
+    /// real-size board is tiled onto (with --print and --format html: one page per sheet,
+    /// 10 mm overlap, trim marks, to print at 100 % and tape together).
+    #[arg(long, value_enum)]
+    paper: Option<Paper>,
     /// Real size: SVG width and height in mm (the board's long side 800 mm, or the map's
     /// `board.print_width_mm`; every train-car space 22 × 9 mm or `board.space_mm`).
     #[arg(long)]
@@ -50,15 +59,22 @@ const EXTENSIONS: &[(&str, Format)] = &[
     ("htm", Format::Html),
 ];
 
-/// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`).
-fn default_output(map: &Path, format: Format, tickets: bool) -> PathBuf {
+/// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`, or `maps/usa-sheets.html` for
+/// the board tiled onto sheets).
+fn default_output(map: &Path, format: Format, tickets: bool, sheets: bool) -> PathBuf {
     let stem = map
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "map".into());
     let name = format!(
         "{stem}{}.{}",
-        if tickets { "-tickets" } else { "" },
+        if tickets {
+            "-tickets"
+        } else if sheets {
+            "-sheets"
+        } else {
+            ""
+        },
         format.extension()
     );
     map.with_file_name(name)
@@ -95,11 +111,24 @@ pub fn run(args: Args) -> i32 {
     if args.dpi.is_some() && format != Format::Png {
         return usage_error("--dpi applies to --format png only");
     }
+    if args.paper.is_some() && !args.tickets && !args.print {
+        return usage_error(
+            "--paper lays out the ticket sheet (--tickets) or tiles the real-size board (--print)",
+        );
+    }
+    let sheets = args.paper.is_some() && args.print && !args.tickets;
+    if sheets && format != Format::Html {
+        return usage_error(
+            "--paper with --print tiles the board onto sheets in an HTML document to print: use --format html",
+        );
+    }
     let opts = Options {
         theme: args.theme,
         print: args.print,
         tickets: args.tickets,
         dpi: args.dpi,
+        card: args.card,
+        paper: args.paper,
     };
     // Check options before reading the map, so a typo is reported even for a broken map.
     if let Err(e) = crate::render::theme(&opts) {
@@ -108,7 +137,7 @@ pub fn run(args: Args) -> i32 {
     let out = args
         .output
         .clone()
-        .unwrap_or_else(|| default_output(&args.map, format, opts.tickets));
+        .unwrap_or_else(|| default_output(&args.map, format, opts.tickets, sheets));
     let target = match given.map_or_else(|| resolve(&out), Ok) {
         Ok(t) => t,
         Err(e) => return usage_error(e),

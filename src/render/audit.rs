@@ -1,6 +1,7 @@
 //! What the drawn board gets wrong, measured on the layout itself (what the SVG draws): spaces
 //! of two routes on each other, a route's spaces on a city it does not end in, names on a
 //! space, a marker, another name or off the board, and cars shorter than the map's size.
+//! Two routes declared as crossing (`crosses`) may lie on each other.
 //! The lints report these; the measures use R-trees (`rstar`) so a 2,000-city board is
 //! audited in about the time it takes to lay it out.
 
@@ -75,11 +76,13 @@ pub fn audit(map: &MapFile, l: &Layout, tolerance: f64) -> Audit {
         })
         .collect();
     let space_tree = tree_of(spaces.iter().map(|(_, q)| bounds(q)));
+    // Routes declared as crossing lie on each other where they cross, by design.
+    let declared = super::crossings::declared_pairs(map);
     let mut pairs: std::collections::BTreeMap<(usize, usize), f64> = Default::default();
     for (k, (r, q)) in spaces.iter().enumerate() {
         for e in space_tree.locate_in_envelope_intersecting(env(bounds(q))) {
             let (r2, q2) = &spaces[e.data];
-            if e.data <= k || r2 == r {
+            if e.data <= k || r2 == r || declared.contains(&((*r).min(*r2), (*r).max(*r2))) {
                 continue;
             }
             let depth = penetration(q, q2);

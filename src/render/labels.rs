@@ -1,8 +1,8 @@
 //! City and zone names. A name the map places (`label`, `position`) stays where it is put;
-//! every other name gets 32 candidate boxes around its marker (eight compass points, near
-//! and a little farther out) and the layout picks one per name jointly: first each in turn
-//! against what is already placed, then each again against all the others until nothing
-//! improves. A candidate costs what it covers (spaces, other markers, other names) and how
+//! every other name gets 56 candidate boxes around its marker (eight compass points, near
+//! and up to seven label heights farther out) and the layout picks one per name jointly:
+//! first each in turn against what is already placed, then each again against all the
+//! others until nothing improves. A candidate costs what it covers (spaces, other markers, other names) and how
 //! far it leaves the board; the better-looking anchors win ties. Spaces and markers are in
 //! R-trees (`rstar`), so a candidate is tested against its neighbours only: the cost of
 //! labelling grows with the board, not with its square.
@@ -27,7 +27,7 @@ const ANCHORS: [LabelAnchor; 8] = [
 ];
 
 /// Extra distances from the marker tried, in label sizes.
-const REACH: [f64; 4] = [0.0, 0.6, 1.4, 2.4];
+const REACH: [f64; 7] = [0.0, 0.6, 1.4, 2.4, 3.6, 5.0, 7.0];
 
 const COST_SPACE: f64 = 10.0;
 const COST_MARKER: f64 = 20.0;

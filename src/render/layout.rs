@@ -1,6 +1,7 @@
 //! The layout: every position the board needs, computed once from the checked model. The SVG
 //! writers only read it, so the board, the HTML page and the ticket sheet agree.
 
+use super::crossings::{self, Crossing};
 use super::labels::{label_at, place_labels};
 use super::routing;
 use super::theme::Sizes;
@@ -42,6 +43,8 @@ pub struct Layout {
     pub cities: Vec<CityLayout>,
     pub routes: Vec<RouteLayout>,
     pub zones: Vec<ZoneLayout>,
+    /// Where routes declared as crossing (`crosses`) meet, marked on the board.
+    pub crossings: Vec<Crossing>,
     pub legend: LegendLayout,
     pub title: TitleLayout,
 }
@@ -52,6 +55,7 @@ pub enum LegendItem {
     Ferry,
     Tunnel,
     TrackBed,
+    Crossing,
     Mountain,
     Capital,
     Festival,
@@ -126,7 +130,9 @@ impl Layout {
                 }
             })
             .collect();
-        let routes = routing::lay_routes(map, &cities, &s, [bw, bh], units_per_mm);
+        let declared = crossings::declared_pairs(map);
+        let routes = routing::lay_routes(map, &cities, &s, [bw, bh], units_per_mm, &declared);
+        let crossings = crossings::find(&declared, &routes);
         let zones = place_labels(map, &mut cities, &routes, &s, [bw, bh], units_per_mm);
         let (legend, title, footer_h) = lay_footer(map, &routes, &s, bw, bh);
         Layout {
@@ -144,6 +150,7 @@ impl Layout {
             cities,
             routes,
             zones,
+            crossings,
             legend,
             title,
         }
@@ -204,6 +211,9 @@ fn lay_footer(
     }
     if any(&|r| r.track_bed) {
         items.push(LegendItem::TrackBed);
+    }
+    if any(&|r| !r.crosses.is_empty()) {
+        items.push(LegendItem::Crossing);
     }
     if any(&|r| r.mountains > 0) {
         items.push(LegendItem::Mountain);
@@ -344,6 +354,7 @@ pub fn legend_label(map: &MapFile, item: LegendItem) -> String {
         LegendItem::Ferry => "ferry: locomotive space".into(),
         LegendItem::Tunnel => "tunnel".into(),
         LegendItem::TrackBed => "track bed (build first)".into(),
+        LegendItem::Crossing => "crossing: building one blocks the other".into(),
         LegendItem::Mountain => "mountain space".into(),
         LegendItem::Capital => "capital".into(),
         LegendItem::Festival => "festival city".into(),

@@ -8,6 +8,7 @@
 //! come from a theme ([`theme`]), never from the Rust code.
 
 pub mod audit;
+pub mod crossings;
 pub mod curves;
 pub mod fonts;
 pub mod geom;
@@ -15,6 +16,8 @@ pub mod html;
 mod labels;
 pub mod layout;
 pub mod num;
+pub mod pages;
+pub mod paper;
 pub mod png;
 mod routing;
 pub mod svg;
@@ -23,6 +26,7 @@ pub mod tickets;
 pub mod types;
 
 pub use layout::Layout;
+pub use paper::{CardSize, Paper};
 pub use theme::{DEFAULT_THEME, Theme, theme_names};
 
 use crate::model::MapFile;
@@ -56,6 +60,11 @@ pub struct Options {
     pub tickets: bool,
     /// PNG resolution in dots per inch of the printed size; `None`: [`DEFAULT_PNG_WIDTH`].
     pub dpi: Option<f64>,
+    /// The ticket sheet's card size.
+    pub card: CardSize,
+    /// Paper: the ticket sheet's pages (A4 when `None`), or, with `print`, the sheets the
+    /// real-size board is tiled onto (an HTML document to print).
+    pub paper: Option<Paper>,
 }
 
 impl Default for Options {
@@ -65,6 +74,8 @@ impl Default for Options {
             print: false,
             tickets: false,
             dpi: None,
+            card: CardSize::default(),
+            paper: None,
         }
     }
 }
@@ -118,8 +129,25 @@ pub fn layout(map: &MapFile, opts: &Options) -> Result<Layout, RenderError> {
     Ok(Layout::compute(map, &theme(opts)?.sizes()))
 }
 
+/// Board sheets (`print` with a `paper`) are an HTML document only.
+const SHEETS_ARE_HTML: &str = "--paper with --print tiles the board onto sheets in an HTML document to print: use --format html";
+
+/// Whether the options ask for the board tiled onto sheets, and refuses what cannot go with it.
+fn board_sheets(opts: &Options) -> Result<bool, RenderError> {
+    match (opts.tickets, opts.print, opts.paper) {
+        (false, false, Some(_)) => Err(RenderError::Unsupported(
+            "--paper lays out the ticket sheet (--tickets) or tiles the real-size board (--print)",
+        )),
+        (false, true, Some(_)) => Ok(true),
+        _ => Ok(false),
+    }
+}
+
 /// The board (or, with `opts.tickets`, the ticket sheet) as SVG text.
 pub fn to_svg(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
+    if board_sheets(opts)? {
+        return Err(RenderError::Unsupported(SHEETS_ARE_HTML));
+    }
     let theme = theme(opts)?;
     let layout = Layout::compute(map, &theme.sizes());
     Ok(svg_from(map, &layout, &theme, opts))
@@ -127,7 +155,13 @@ pub fn to_svg(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
 
 fn svg_from(map: &MapFile, layout: &Layout, theme: &Theme, opts: &Options) -> String {
     if opts.tickets {
-        tickets::sheet(map, layout, theme)
+        tickets::sheet(
+            map,
+            layout,
+            theme,
+            opts.card,
+            opts.paper.unwrap_or_default(),
+        )
     } else {
         svg::board(map, layout, theme, opts.print)
     }
@@ -140,14 +174,21 @@ pub fn to_html(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
             "--tickets draws a printable sheet (svg or png); the html page already lists the tickets",
         ));
     }
+    let sheets = board_sheets(opts)?;
     let theme = theme(opts)?;
     let layout = Layout::compute(map, &theme.sizes());
+    if let (true, Some(paper)) = (sheets, opts.paper) {
+        return Ok(pages::document(map, &layout, &theme, paper));
+    }
     let svg = svg::board(map, &layout, &theme, opts.print);
     Ok(html::page(map, &layout, &svg))
 }
 
 /// PNG bytes.
 pub fn to_png(map: &MapFile, opts: &Options) -> Result<Vec<u8>, RenderError> {
+    if board_sheets(opts)? {
+        return Err(RenderError::Unsupported(SHEETS_ARE_HTML));
+    }
     let theme = theme(opts)?;
     let layout = Layout::compute(map, &theme.sizes());
     let svg = svg_from(map, &layout, &theme, opts);
@@ -156,7 +197,8 @@ pub fn to_png(map: &MapFile, opts: &Options) -> Result<Vec<u8>, RenderError> {
         Some(dpi) if !(dpi.is_finite() && dpi > 0.0) => return Err(RenderError::BadDpi(dpi)),
         Some(dpi) => {
             let width_mm = if opts.tickets {
-                tickets::sheet_size(map.tickets.iter().map(|t| t.copies as usize).sum()).0
+                let cards = map.tickets.iter().map(|t| t.copies.max(1) as usize).sum();
+                tickets::sheet_size(cards, opts.card, opts.paper.unwrap_or_default())[0]
             } else {
                 layout.view.w / layout.print_units_per_mm
             };

@@ -16,6 +16,7 @@ use super::types::{CityLayout, LaneLayout, P, RouteLayout, Space};
 use crate::model::MapFile;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
+use std::collections::BTreeSet;
 
 /// Costs of a candidate; only their order matters. A covered space or city is far worse
 /// than any bend.
@@ -26,15 +27,17 @@ const COST_SHORT: f64 = 100.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
-const BEND_STEPS: [f64; 7] = [0.0, 0.06, 0.12, 0.18, 0.26, 0.36, 0.5];
+const BEND_STEPS: [f64; 11] = [
+    0.0, 0.04, 0.08, 0.12, 0.18, 0.26, 0.36, 0.5, 0.7, 0.95, 1.25,
+];
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
-const SKEWS: [f64; 3] = [0.0, 0.7, -0.7];
+const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, 3.0, -3.0];
 /// The largest bulge tried, as a fraction of the chord (a tall loop; beyond it the cars are
 /// shortened and `route-drawn-length` reports the route).
-const BEND_MAX: f64 = 1.2;
+const BEND_MAX: f64 = 1.6;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
-const PASSES: usize = 8;
+const PASSES: usize = 24;
 
 /// The drawn shape of a route: its centre line and the spaces of each lane.
 #[derive(Debug, Clone)]
@@ -128,6 +131,7 @@ pub fn lay_routes(
     s: &Sizes,
     board: [f64; 2],
     units_per_mm: f64,
+    crossing: &BTreeSet<(usize, usize)>,
 ) -> Vec<RouteLayout> {
     let needs = needs(map, cities, s);
     let touch = 0.3 * units_per_mm;
@@ -159,7 +163,7 @@ pub fn lay_routes(
                 .collect()
         })
         .collect();
-    let chosen = choose(&cands, touch, s.space_width);
+    let chosen = choose(&cands, touch, s.space_width, crossing);
     needs
         .iter()
         .zip(cands)
@@ -407,6 +411,15 @@ fn own_cost(
     cost
 }
 
+/// What the joint choice reads besides the candidates: overlaps shallower than `touch` do
+/// not count, deeper ones cost more per `width`, and the declared crossings (pairs of route
+/// indices, lower first) may lie on each other.
+struct Judge<'a> {
+    touch: f64,
+    width: f64,
+    crossing: &'a BTreeSet<(usize, usize)>,
+}
+
 /// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes.
 fn overlap_cost(
     cands: &[Vec<Candidate>],
@@ -414,15 +427,15 @@ fn overlap_cost(
     tree: &RTree<Entry>,
     r: usize,
     c: &Candidate,
-    touch: f64,
-    width: f64,
+    j: &Judge,
 ) -> f64 {
+    let (touch, width) = (j.touch, j.width);
     let mut cost = 0.0;
     for q in &c.quads {
         let [lo, hi] = bounds(q);
         for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
             let (other, k) = e.data;
-            if other == r {
+            if other == r || j.crossing.contains(&(r.min(other), r.max(other))) {
                 continue;
             }
             let depth = penetration(q, &cands[other][chosen[other]].quads[k]);
@@ -437,7 +450,17 @@ fn overlap_cost(
 
 /// One candidate per route: each route's own best first, then routes in conflict re-chosen
 /// against the rest until a pass changes nothing.
-fn choose(cands: &[Vec<Candidate>], touch: f64, width: f64) -> Vec<usize> {
+fn choose(
+    cands: &[Vec<Candidate>],
+    touch: f64,
+    width: f64,
+    crossing: &BTreeSet<(usize, usize)>,
+) -> Vec<usize> {
+    let judge = Judge {
+        touch,
+        width,
+        crossing,
+    };
     let mut chosen: Vec<usize> = cands
         .iter()
         .map(|cs| {
@@ -464,7 +487,7 @@ fn choose(cands: &[Vec<Candidate>], touch: f64, width: f64) -> Vec<usize> {
             if cands[r].len() < 2 {
                 continue;
             }
-            let now = overlap_cost(cands, &chosen, &tree, r, &cands[r][chosen[r]], touch, width);
+            let now = overlap_cost(cands, &chosen, &tree, r, &cands[r][chosen[r]], &judge);
             if now == 0.0 {
                 continue;
             }
@@ -475,7 +498,7 @@ fn choose(cands: &[Vec<Candidate>], touch: f64, width: f64) -> Vec<usize> {
                 if k == chosen[r] || c.own >= best.0 {
                     continue;
                 }
-                let total = c.own + overlap_cost(cands, &chosen, &tree, r, c, touch, width);
+                let total = c.own + overlap_cost(cands, &chosen, &tree, r, c, &judge);
                 if total < best.0 - 1e-9 {
                     best = (total, k);
                 }

@@ -57,9 +57,18 @@ pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
         esc(&theme.name)
     );
     let _ = writeln!(out, "<title>{}</title>", esc(&map.map.name));
+    board_layers(&mut out, map, l, theme);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The board's style and layers without the `<svg>` element around them: the board's own
+/// SVG wraps them, and the tiled print pages define them once and show a part on each page.
+pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) {
+    let v = l.view;
     let _ = writeln!(out, "<style>{}</style>", theme.css(l.units_per_mm));
 
-    open_layer(&mut out, "background");
+    open_layer(out, "background");
     let _ = writeln!(
         out,
         r#"<rect class="background-paper" x="{}" y="{}" width="{}" height="{}"/>"#,
@@ -76,14 +85,13 @@ pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
     );
     out.push_str("</g>\n");
 
-    zones(&mut out, map, l);
-    routes(&mut out, map, l);
-    cities(&mut out, map, l);
-    labels(&mut out, map, l);
-    legend(&mut out, map, l);
-    title(&mut out, l);
-    out.push_str("</svg>\n");
-    out
+    zones(out, map, l);
+    routes(out, map, l);
+    crossings(out, map, l);
+    cities(out, map, l);
+    labels(out, map, l);
+    legend(out, map, l);
+    title(out, l);
 }
 
 fn zones(out: &mut String, map: &MapFile, l: &Layout) {
@@ -184,6 +192,43 @@ fn routes(out: &mut String, map: &MapFile, l: &Layout) {
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
+}
+
+/// The declared crossings: a ringed cross where two routes meet, over both, so the board
+/// shows that building one blocks the other. Marks let the pointer through to the spaces.
+fn crossings(out: &mut String, map: &MapFile, l: &Layout) {
+    open_layer(out, "crossings");
+    let r = l.sizes.space_width * 0.42;
+    for c in &l.crossings {
+        let (a, b) = (&map.routes[c.routes.0], &map.routes[c.routes.1]);
+        let _ = writeln!(
+            out,
+            r#"<g class="crossing" data-routes="{} {}">{}</g>"#,
+            esc(&a.id()),
+            esc(&b.id()),
+            crossing_mark(c.at, r)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// A ring with a cross in it, radius `r` around `c`.
+pub fn crossing_mark(c: P, r: f64) -> String {
+    let k = r * 0.6;
+    format!(
+        r#"<circle class="crossing-mark" cx="{}" cy="{}" r="{}"/><path class="crossing-x" d="M{} {}L{} {}M{} {}L{} {}"/>"#,
+        num(c[0]),
+        num(c[1]),
+        num(r),
+        num(c[0] - k),
+        num(c[1] - k),
+        num(c[0] + k),
+        num(c[1] + k),
+        num(c[0] - k),
+        num(c[1] + k),
+        num(c[0] + k),
+        num(c[1] - k)
+    )
 }
 
 /// A small locomotive facing +x, centred on the origin, `k` wide-ish: cab, boiler, chimney,
@@ -370,6 +415,7 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout) {
             ),
             LegendItem::Tunnel => rect("swatch c-gray tunnel"),
             LegendItem::TrackBed => rect("swatch track-bed"),
+            LegendItem::Crossing => crossing_mark(mid, sh * 0.5),
             LegendItem::Mountain => format!(
                 r#"{}<path class="mountain" d="{}" transform="{translate}"/>"#,
                 rect("swatch c-gray"),

@@ -25,6 +25,10 @@ pub const TESTS: &[super::BrowserTest] = &[
         "theme_font_sizes_are_lengths_the_browser_applies",
         theme_font_sizes_are_lengths_the_browser_applies,
     ),
+    (
+        "every_track_bed_space_of_france_answers_the_pointer",
+        every_track_bed_space_of_france_answers_the_pointer,
+    ),
 ];
 
 const MAP: &str = r##"
@@ -145,4 +149,58 @@ if(rule.selectorText==='.city-label'){r.declared=rule.style.fontSize;}}}"#;
     );
     assert_eq!(r["computed"], r["declared"], "{r}");
     assert_ne!(r["computed"], "16px", "{r}");
+}
+
+/// France's routes are mostly unbuilt track beds, drawn uncoloured. Each bed space must still
+/// answer the pointer over its area (the page shows a route on hover): the browser's own hit
+/// test at the centre of every bed space finds that space's route (or a route the layout's
+/// audit says lies on it). Before beds were filled, an unfilled bed answered only on its
+/// outline, and 356 of 358 centres found the board.
+pub fn every_track_bed_space_of_france_answers_the_pointer(chromium: &Path) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/france.toml");
+    let loaded = ttrmap::load::load_path(&path).expect("readable");
+    let map = loaded.map.expect("france loads");
+    let page = ttrmap::render::to_html(&map, &Default::default()).unwrap();
+    let probe = r#"var svg=document.querySelector('#tt-board svg');
+var beds=svg.querySelectorAll('.space.track-bed');
+r.beds=beds.length;r.hit=0;r.missed=[];
+beds.forEach(function(sp){
+sp.scrollIntoView({block:'center',inline:'center'});
+var b=sp.getBoundingClientRect();
+var el=document.elementFromPoint(b.left+b.width/2,b.top+b.height/2);
+var g=el&&el.closest('[data-route]');
+if(g&&g.getAttribute('data-route')===sp.getAttribute('data-route')){r.hit++;}
+else{r.missed.push([sp.getAttribute('data-route'),g?g.getAttribute('data-route'):(el?el.outerHTML.slice(0,60):'nothing')]);}
+});"#;
+    let r = chromium::run(chromium, "france-beds", &page, probe);
+    assert_eq!(r["errors"], serde_json::json!([]), "{r}");
+    let beds = r["beds"].as_u64().unwrap();
+    let spaces: u64 = map
+        .routes
+        .iter()
+        .filter(|x| x.track_bed)
+        .map(|x| x.lane_count() as u64 * x.length as u64)
+        .sum();
+    assert_eq!(beds, spaces, "{r}");
+    // A space may be found as another route only where the layout could not keep the two
+    // apart and its own audit says so (France's crossing beds, until the map lists them).
+    let layout = ttrmap::render::layout(&map, &Default::default()).unwrap();
+    let audit = ttrmap::render::audit::audit(&map, &layout, 0.1);
+    let ids: Vec<String> = map.routes.iter().map(|x| x.id()).collect();
+    let audited = |a: &str, b: &str| {
+        audit
+            .overlaps
+            .iter()
+            .any(|&(i, j, _)| (ids[i] == a && ids[j] == b) || (ids[i] == b && ids[j] == a))
+    };
+    let missed = r["missed"].as_array().unwrap();
+    for m in missed {
+        let (own, found) = (m[0].as_str().unwrap(), m[1].as_str().unwrap());
+        assert!(audited(own, found), "{own} found {found}: {r}");
+    }
+    assert_eq!(
+        r["hit"].as_u64().unwrap() + missed.len() as u64,
+        beds,
+        "{r}"
+    );
 }

@@ -6,7 +6,7 @@
 //!
 //! ## Why it matters
 //! A name printed over a route hides the cars a player must count, and one over another name
-//! is unreadable at the table. The renderer tries 24 positions around each marker and chooses
+//! is unreadable at the table. The renderer tries 56 positions around each marker and chooses
 //! all names together; what it reports here is what it could not place cleanly, judged on the
 //! very layout it draws. The fix is cheap once you know where: a `label` anchor or offset on
 //! the city, `waypoints` that take a route away from it, or moving a city.
