@@ -120,3 +120,57 @@ fn a_wrong_command_gets_a_did_you_mean() {
         assert!(err.contains(&format!("`{meant}`")), "{typed}: {err}");
     }
 }
+
+/// The options of one flag in a `--help` text: the flag line and its indented help, up to
+/// the next flag.
+fn flag_help(help: &str, flag: &str) -> String {
+    let mut lines = help
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(flag));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("{flag} missing:\n{help}"));
+    let rest: Vec<&str> = lines
+        .take_while(|l| !l.trim_start().starts_with("--"))
+        .collect();
+    format!("{first}\n{}", rest.join("\n"))
+}
+
+#[test]
+fn the_commands_that_play_share_their_play_options_and_help() {
+    let helps: Vec<(String, String)> = [
+        vec!["playtest", "--help"],
+        vec!["compare", "--help"],
+        vec!["suggest", "tickets", "--help"],
+    ]
+    .iter()
+    .map(|args| (args.join(" "), run(args).1))
+    .collect();
+    for flag in ["--seed ", "--threads ", "--mode ", "--without ", "--with "] {
+        let (first_cmd, first) = &helps[0];
+        let want = flag_help(first, flag);
+        for (cmd, help) in &helps[1..] {
+            assert_eq!(
+                flag_help(help, flag),
+                want,
+                "{flag} differs between `{first_cmd}` and `{cmd}`"
+            );
+        }
+    }
+    // `--bots` has one help line everywhere; only its default differs.
+    for (cmd, _) in &helps {
+        let args: Vec<&str> = cmd
+            .split(' ')
+            .map(|a| if a == "--help" { "-h" } else { a })
+            .collect();
+        let short = run(&args).1;
+        let line = short
+            .lines()
+            .find(|l| l.trim_start().starts_with("--bots"))
+            .unwrap();
+        assert!(
+            line.contains("Bots, comma-separated; seats take them in turn"),
+            "{cmd}: {line}"
+        );
+    }
+}

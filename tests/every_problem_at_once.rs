@@ -91,13 +91,190 @@ fn schema_and_reference_problems_come_together() {
 }
 
 #[test]
-fn a_broken_frame_reports_the_schema_alone() {
-    // `[map]` itself is broken: nothing else can be trusted.
+fn a_broken_frame_still_checks_the_items() {
+    // `[map]` itself is broken (no player range): the items are checked all the same, with
+    // a placeholder range standing in, and nothing that reads the range is reported.
     let text = MAP.replace("players = { min = 2, max = 5 }\n", "");
     let loaded = load_str("frame.toml", &text);
+    let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code).collect();
+    let count = |code: &str| codes.iter().filter(|c| **c == code).count();
+    assert_eq!(count("schema"), 3, "{codes:?}");
+    assert_eq!(count("unknown-city"), 2, "{codes:?}");
+    assert_eq!(count("duplicate-id"), 1, "{codes:?}");
+    assert_eq!(count("no-route-points"), 1, "{codes:?}");
+    assert_eq!(codes.len(), 7, "{codes:?}");
     assert!(
-        loaded.diagnostics.iter().all(|d| d.code == "schema"),
+        loaded
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("missing key `players`")),
         "{:#?}",
         loaded.diagnostics
     );
+}
+
+mod common;
+
+/// Seven mistakes of every stage in one map: two schema errors outside any `[[...]]` item
+/// (`[map]` and `[rules]`), one inside a route item, an unknown city, and three lint findings
+/// (a city off the board, a route stacked on a double route, a duplicate ticket). Before,
+/// this took three rounds: the schema errors alone, then the references, then the lints.
+const SEVEN: &str = r#"
+[map]
+id = "seven"
+name = "Seven mistakes"
+players = { min = 2, max = "five" }   # 1 schema: a number
+board = { width = 1000, height = 700 }
+
+[rules]
+trians = 40                           # 2 schema: unknown key (`trains`)
+
+[[cities]]
+id = "alba"
+position = [100, 100]
+
+[[cities]]
+id = "brava"
+position = [400, 100]
+
+[[cities]]
+id = "corte"
+position = [1200, 300]                # 3 lint: off the board
+
+[[cities]]
+id = "dune"
+position = [400, 400]
+
+[[routes]]
+from = "alba"
+to = "brava"
+length = 3
+colors = ["red", "blue"]
+
+[[routes]]                            # 4 lint: a third lane over the double route
+from = "brava"
+to = "alba"
+length = 3
+color = "green"
+
+[[routes]]
+from = "brava"
+to = "corte"
+length = "4"                          # 5 schema: a number
+
+[[routes]]
+from = "brava"
+to = "dnue"                           # 6 check: unknown city (`dune`)
+length = 2
+
+[[routes]]
+from = "alba"
+to = "dune"
+length = 4
+
+[[tickets]]
+from = "alba"
+to = "dune"
+points = 7
+
+[[tickets]]                           # 7 lint: the same ticket again
+from = "dune"
+to = "alba"
+points = 7
+"#;
+
+/// `ttrmap check --format json` on `text`: (code, line) of every finding, and the exit code.
+fn check_json(tag: &str, text: &str, extra: &[&str]) -> (Vec<(String, u64)>, i32) {
+    let dir = common::TempDir::new(tag);
+    std::fs::write(dir.0.join("m.toml"), text).unwrap();
+    let mut args = vec!["check", "--format", "json"];
+    args.extend_from_slice(extra);
+    args.push("m.toml");
+    let out = common::ttrmap_in(&dir.0, &args);
+    let found: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stdout));
+    });
+    let found = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    (found, out.status.code().unwrap())
+}
+
+/// The 1-based line of the first line of `text` containing `needle`.
+fn line_of(text: &str, needle: &str) -> u64 {
+    text.lines().position(|l| l.contains(needle)).unwrap() as u64 + 1
+}
+
+#[test]
+fn seven_mistakes_of_every_stage_come_in_one_run() {
+    let (found, code) = check_json("seven", SEVEN, &[]);
+    assert_eq!(code, 1, "{found:#?}");
+    let want = [
+        ("schema", line_of(SEVEN, "# 1 schema")),
+        ("schema", line_of(SEVEN, "# 2 schema")),
+        ("city-off-board", line_of(SEVEN, "# 3 lint")),
+        ("stacked-route", line_of(SEVEN, "# 4 lint")),
+        ("schema", line_of(SEVEN, "# 5 schema")),
+        ("unknown-city", line_of(SEVEN, "# 6 check")),
+        ("duplicate-ticket", line_of(SEVEN, "# 7 lint")),
+    ];
+    for (c, line) in want {
+        assert!(
+            found.iter().any(|(fc, fl)| fc == c && *fl == line),
+            "missing {c} on line {line}: {found:#?}"
+        );
+    }
+    assert_eq!(found.len(), want.len(), "nothing else: {found:#?}");
+}
+
+#[test]
+fn a_lint_whose_input_did_not_load_is_not_run_and_verbose_says_so() {
+    // The board's size is broken: whether a city is off the board cannot be told, so
+    // `city-off-board` is not run (a placeholder board would judge the city on a board
+    // that is not the map's); `stacked-route` reads only the routes and still runs.
+    let text = SEVEN
+        .replace("max = \"five\"", "max = 5")
+        .replace("trians = 40", "")
+        .replace("height = 700 }", "height = \"700\" }");
+    let (found, code) = check_json("board", &text, &[]);
+    assert_eq!(code, 1, "{found:#?}");
+    let codes: Vec<&str> = found.iter().map(|(c, _)| c.as_str()).collect();
+    assert!(!codes.contains(&"city-off-board"), "{codes:?}");
+    assert!(codes.contains(&"stacked-route"), "{codes:?}");
+    assert!(
+        !codes.contains(&"lint-skipped"),
+        "only with --verbose: {codes:?}"
+    );
+    let dir = common::TempDir::new("board-verbose");
+    std::fs::write(dir.0.join("m.toml"), &text).unwrap();
+    let out = common::ttrmap_in(&dir.0, &["check", "--verbose", "m.toml"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("city-off-board") && said.contains("`map.board` did not load"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_misspelt_map_key_does_not_hide_a_misspelt_city() {
+    let text = SEVEN
+        .replace("max = \"five\"", "max = 5")
+        .replace("trians = 40", "")
+        .replace(
+            "name = \"Seven mistakes\"",
+            "name = \"Seven\"\nlicence = \"MIT\"",
+        );
+    let (found, _) = check_json("licence", &text, &[]);
+    let codes: Vec<&str> = found.iter().map(|(c, _)| c.as_str()).collect();
+    assert!(codes.contains(&"schema"), "{codes:?}");
+    assert!(codes.contains(&"unknown-city"), "{codes:?}");
+    assert!(codes.contains(&"duplicate-ticket"), "{codes:?}");
 }

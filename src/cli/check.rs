@@ -1,5 +1,6 @@
-//! `ttrmap check FILE...`: load every file, run the lints on those that loaded cleanly,
-//! report every problem, exit 1 if any error (or warning, with `--strict`).
+//! `ttrmap check FILE...`: load every file, run the lints (on a file with errors, on the parts
+//! of it that loaded), report every problem, exit 1 if any error (or warning, with
+//! `--strict`).
 
 use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, usage_error};
 use crate::diagnostic::Severity;
@@ -112,10 +113,15 @@ pub fn run(args: Args) -> i32 {
     report(&args, &loaded, unreadable)
 }
 
-/// The lints, on a file that loaded cleanly (unless `--no-lints`), findings in source order.
+/// The lints (unless `--no-lints`), findings in source order: on the map, or on a file with
+/// errors on the parts that loaded (`partial_lints`).
 fn lint(mut l: Loaded, args: &Args) -> Loaded {
-    if !args.no_lints && !l.has_errors() {
-        let found = crate::lint::run(&l);
+    if !args.no_lints {
+        let found = if l.has_errors() {
+            super::partial_lints::run(&l)
+        } else {
+            crate::lint::run(&l)
+        };
         l.diagnostics.extend(
             found
                 .into_iter()
@@ -127,9 +133,9 @@ fn lint(mut l: Loaded, args: &Args) -> Loaded {
 }
 
 /// `--fix`: writes the fixed text and returns the fixed file checked again. `--diff`: prints
-/// the diff and returns the file as it is. Fixing may bring new findings to light (the lints
-/// run only once the reference errors are fixed), so fixes are applied in rounds until none
-/// is left (at most [`FIX_ROUNDS`]).
+/// the diff and returns the file as it is. Fixing may bring new findings to light (a lint
+/// whose inputs did not all load runs once the errors in them are fixed), so fixes are applied
+/// in rounds until none is left (at most [`FIX_ROUNDS`]).
 fn fix_file(path: &Path, original: Loaded, args: &Args) -> Result<Loaded, String> {
     let mut current = original.clone();
     let mut applied = Vec::new();

@@ -7,8 +7,8 @@
 use super::out_format::{self, OtherExtension};
 use super::output::{self, Request};
 use super::playtest::{
-    EXTENSIONS, MAX_GAMES, MAX_THREADS, PlaytestFormat, REPORT_KINDS, compile, json_text,
-    optional_left_out, worker_threads,
+    EXTENSIONS, MAX_GAMES, PlaytestFormat, REPORT_KINDS, compile, json_text, optional_left_out,
+    worker_threads,
 };
 use super::{CleanMap, EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::Game;
@@ -31,25 +31,11 @@ pub struct Args {
     /// Players per game (default: the old map's minimum).
     #[arg(long)]
     players: Option<u8>,
-    /// Bots, comma-separated, as for `playtest`; the same seats on both versions.
-    #[arg(long, value_delimiter = ',', default_value = "random", long_help = crate::bots::bots_help())]
+    #[arg(long, value_delimiter = ',', default_value = "random",
+          help = super::play_options::BOTS_HELP, long_help = crate::bots::bots_help())]
     bots: Vec<String>,
-    /// Base seed; game i plays with a seed derived from it and i, on both versions.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Worker threads (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
-    threads: usize,
-    /// Game mode of both versions (maps with `[[modes]]`).
-    #[arg(long)]
-    mode: Option<String>,
-    /// Rules both versions are played without (as `playtest --without`).
-    #[arg(long, value_delimiter = ',')]
-    without: Vec<String>,
-    /// Optional extensions both versions play (as `playtest --with`).
-    #[arg(long, value_delimiter = ',', value_name = "KEY")]
-    with: Vec<String>,
+    #[command(flatten)]
+    play: super::play_options::PlayOptions,
     /// Game mode of the new version only.
     #[arg(long)]
     new_mode: Option<String>,
@@ -151,19 +137,26 @@ pub fn run(args: Args) -> i32 {
     let range = old.map.map.players;
     let players = args.players.unwrap_or(range.min.max(2));
     let old_opts = Options {
-        mode: args.mode.as_deref(),
-        without: args.without.clone(),
-        with: args.with.clone(),
+        mode: args.play.mode.as_deref(),
+        without: args.play.without.clone(),
+        with: args.play.with.clone(),
     };
     let new_opts = Options {
-        mode: args.new_mode.as_deref().or(args.mode.as_deref()),
+        mode: args.new_mode.as_deref().or(args.play.mode.as_deref()),
         without: args
+            .play
             .without
             .iter()
             .chain(&args.new_without)
             .cloned()
             .collect(),
-        with: args.with.iter().chain(&args.new_with).cloned().collect(),
+        with: args
+            .play
+            .with
+            .iter()
+            .chain(&args.new_with)
+            .cloned()
+            .collect(),
     };
     let (old_game, new_game) = match (
         version(&args.old, &old, players, &old_opts),
@@ -188,9 +181,9 @@ pub fn run(args: Args) -> i32 {
     };
     let config = Config {
         games: args.games,
-        seed: args.seed,
+        seed: args.play.seed,
         bots: args.bots.clone(),
-        threads: worker_threads(args.threads, args.games),
+        threads: worker_threads(args.play.threads, args.games),
         progress: std::io::stderr().is_terminal(),
     };
     let comparison = match compare(&old_side, &new_side, &config) {

@@ -9,6 +9,8 @@ mod merge;
 mod new;
 mod out_format;
 mod output;
+mod partial_lints;
+mod play_options;
 mod playtest;
 mod presets;
 mod render;
@@ -60,6 +62,9 @@ enum Command {
     Playtest(playtest::Args),
     /// Play two versions of a map with the same seeds and report what changed, with 95 %
     /// intervals.
+    ///
+    /// `--seed`, `--bots`, `--mode`, `--without` and `--with` apply to both versions;
+    /// `--new-mode`, `--new-without` and `--new-with` to the new one only.
     Compare(compare::Args),
     /// Suggest map values from play (`suggest tickets MAP`).
     #[command(subcommand)]

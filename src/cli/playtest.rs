@@ -40,29 +40,11 @@ pub struct Args {
     /// (default: the map's minimum).
     #[arg(long, value_parser = player_counts, value_name = "N|MIN-MAX")]
     players: Option<(u8, u8)>,
-    /// Bots, comma-separated; seats take them in turn, rotating each game (`--help` lists
-    /// them).
-    #[arg(long, value_delimiter = ',', default_value = "random", long_help = crate::bots::bots_help())]
+    #[arg(long, value_delimiter = ',', default_value = "random",
+          help = super::play_options::BOTS_HELP, long_help = crate::bots::bots_help())]
     bots: Vec<String>,
-    /// Base seed; game i plays with a seed derived from it and i.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Worker threads (0: one per core; at most 256, and no more than the cores or the games
-    /// are used). Results do not depend on it.
-    #[arg(long, default_value_t = 0,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
-    threads: usize,
-    /// Game mode id (maps with `[[modes]]`; default the first).
-    #[arg(long)]
-    mode: Option<String>,
-    /// Play without these rules of the map, by the key the refusal names
-    /// (`mechanics.mystery_train`) or a bonus as `rules.bonuses.ID`; the report says so.
-    #[arg(long, value_delimiter = ',')]
-    without: Vec<String>,
-    /// Play these optional extensions of the map (`mechanics.mystery_train`), which are left
-    /// out by default; the engine refuses one it does not play.
-    #[arg(long, value_delimiter = ',', value_name = "KEY")]
-    with: Vec<String>,
+    #[command(flatten)]
+    play: super::play_options::PlayOptions,
     /// Report format (default: from the output's extension, `.json` or `.html`, else human).
     #[arg(long, value_enum)]
     format: Option<PlaytestFormat>,
@@ -193,7 +175,7 @@ pub fn run(args: Args) -> i32 {
     if lo != hi && args.record.is_some() {
         return usage_error("--record takes one player count; give --players N");
     }
-    let not_played = match optional_left_out(map, &args.with, &args.without) {
+    let not_played = match optional_left_out(map, &args.play.with, &args.play.without) {
         Ok(keys) => keys,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
@@ -312,11 +294,11 @@ fn write_part(
         map: absolute(&args.file),
         map_hash: map_hash(clean.text.as_bytes()),
         ttrmap: env!("CARGO_PKG_VERSION").into(),
-        mode: args.mode.clone(),
-        without: args.without.clone(),
+        mode: args.play.mode.clone(),
+        without: args.play.without.clone(),
         extensions_not_played: not_played.to_vec(),
         bots: args.bots.clone(),
-        seed: args.seed,
+        seed: args.play.seed,
         games: args.games,
         players: (lo..=hi).collect(),
         shards: shard.count,
@@ -346,7 +328,7 @@ fn absolute(file: &Path) -> String {
 /// bar on stderr when it is a terminal (never when piped or redirected).
 fn play_config(args: &Args) -> Config {
     Config {
-        threads: worker_threads(args.threads, args.games),
+        threads: worker_threads(args.play.threads, args.games),
         progress: std::io::stderr().is_terminal(),
         ..report_config(args)
     }
@@ -356,7 +338,7 @@ fn play_config(args: &Args) -> Config {
 fn report_config(args: &Args) -> Config {
     Config {
         games: args.games,
-        seed: args.seed,
+        seed: args.play.seed,
         bots: args.bots.clone(),
         threads: 0,
         progress: false,
@@ -400,15 +382,27 @@ fn play_count(
     record: Option<&Target>,
 ) -> Result<(Game, Totals), i32> {
     let map = &clean.map;
-    let without: Vec<String> = args.without.iter().chain(not_played).cloned().collect();
-    let game = compile(map, &args.file, players, args.mode.as_deref(), &without)?;
+    let without: Vec<String> = args
+        .play
+        .without
+        .iter()
+        .chain(not_played)
+        .cloned()
+        .collect();
+    let game = compile(
+        map,
+        &args.file,
+        players,
+        args.play.mode.as_deref(),
+        &without,
+    )?;
     let config = play_config(args);
     let totals = match (&args.record, record) {
         (Some(path), Some(target)) => {
             let header = RecordHeader {
                 map: absolute(&args.file),
                 map_hash: map_hash(clean.text.as_bytes()),
-                mode: args.mode.clone(),
+                mode: args.play.mode.clone(),
                 players,
                 without: without.clone(),
             };

@@ -3,9 +3,7 @@
 //! ticket values from play, beside the printed and shortest-path values; `--write` writes the
 //! suggested values into the map, keeping its comments and order.
 
-use super::playtest::{
-    MAX_GAMES, MAX_THREADS, compile, json_text, optional_left_out, worker_threads,
-};
+use super::playtest::{MAX_GAMES, compile, json_text, optional_left_out, worker_threads};
 use super::{EXIT_OK, usage_error};
 use crate::playtest::Config;
 use crate::playtest::ticket_values::{render_human, suggest, write_values};
@@ -38,25 +36,11 @@ pub struct Args {
     /// Players per game (default: the map's minimum).
     #[arg(long)]
     players: Option<u8>,
-    /// Bots, comma-separated (default: the four playing styles).
-    #[arg(long, value_delimiter = ',', default_value = STYLE_BOTS, long_help = crate::bots::bots_help())]
+    #[arg(long, value_delimiter = ',', default_value = STYLE_BOTS,
+          help = super::play_options::BOTS_HELP, long_help = crate::bots::bots_help())]
     bots: Vec<String>,
-    /// Base seed; game i plays with a seed derived from it and i.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Worker threads (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
-    threads: usize,
-    /// Game mode id (maps with `[[modes]]`).
-    #[arg(long)]
-    mode: Option<String>,
-    /// Play without these rules (as `playtest --without`).
-    #[arg(long, value_delimiter = ',')]
-    without: Vec<String>,
-    /// Play these optional extensions (as `playtest --with`).
-    #[arg(long, value_delimiter = ',', value_name = "KEY")]
-    with: Vec<String>,
+    #[command(flatten)]
+    play: super::play_options::PlayOptions,
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
     /// Write the suggested values into the map file (only the values change; comments and
@@ -75,16 +59,16 @@ pub fn run(what: What) -> i32 {
         Err(code) => return code,
     };
     let players = args.players.unwrap_or(clean.map.map.players.min.max(2));
-    let left_out = match optional_left_out(&clean.map, &args.with, &args.without) {
+    let left_out = match optional_left_out(&clean.map, &args.play.with, &args.play.without) {
         Ok(k) => k,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
-    let without: Vec<String> = args.without.iter().chain(&left_out).cloned().collect();
+    let without: Vec<String> = args.play.without.iter().chain(&left_out).cloned().collect();
     let game = match compile(
         &clean.map,
         &args.file,
         players,
-        args.mode.as_deref(),
+        args.play.mode.as_deref(),
         &without,
     ) {
         Ok(g) => g,
@@ -99,9 +83,9 @@ pub fn run(what: What) -> i32 {
     }
     let config = Config {
         games: args.games,
-        seed: args.seed,
+        seed: args.play.seed,
         bots: args.bots.clone(),
-        threads: worker_threads(args.threads, args.games),
+        threads: worker_threads(args.play.threads, args.games),
         progress: std::io::stderr().is_terminal(),
     };
     let s = match suggest(&game, &clean.map, &config) {

@@ -3,12 +3,17 @@
 //!
 //! Every stage reports all the problems it finds, not the first. A stage runs only when the
 //! previous one succeeded (a document with syntax errors has no reliable structure to
-//! validate), so `Loaded::map` is `Some` exactly when syntax and schema passed.
+//! validate), so `Loaded::map` is `Some` exactly when syntax and schema passed; after schema
+//! errors, the parts that are valid are still checked (`partial`). A file with errors also
+//! gets `Loaded::partial`, the parts that loaded and check clean, for the lints (`lintable`).
 
+pub mod inputs;
+mod lintable;
 mod partial;
 mod presets;
 mod schema_errors;
 
+pub use lintable::Partial;
 pub use presets::{PRESETS, preset_names, resolve_rules};
 
 use crate::diagnostic::Diagnostic;
@@ -33,6 +38,9 @@ pub struct Loaded {
     /// Spans of every key and value, when the file parsed.
     pub spans: Option<SpanNode>,
     pub diagnostics: Vec<Diagnostic>,
+    /// When the file parsed but has errors: the parts of it that loaded and check clean
+    /// (what `ttrmap check` lints, `lintable`), or why there are none.
+    pub partial: Option<Result<Partial, String>>,
 }
 
 impl Loaded {
@@ -71,6 +79,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         "unknown-preset",
         "`rules.base` names a preset that does not exist",
+    ),
+    (
+        "lint-skipped",
+        "information (`check --verbose`): a lint rule not run on a file with errors, because a part of the map it reads did not load",
     ),
     (
         "internal",
@@ -143,6 +155,7 @@ fn failed(name: &str, text: String, d: Diagnostic) -> Loaded {
         map: None,
         spans: None,
         diagnostics: vec![d],
+        partial: None,
     }
 }
 
@@ -154,6 +167,7 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
         map: None,
         spans: None,
         diagnostics: Vec::new(),
+        partial: None,
     };
     run_stages(&mut loaded, text);
     crate::report::text::shorten_messages(&mut loaded.diagnostics);
@@ -210,12 +224,19 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
             .filter(|d| d.span.as_ref().is_none_or(|s| !bad_spans.contains(s))),
     );
     if !known {
+        loaded.partial = Some(Err("`rules.base` names no preset".into()));
         return;
     }
     if loaded.has_errors() {
         let spans = loaded.spans.as_ref().expect("set above");
-        let mut rest = partial::check_rest(&resolved, spans, text);
-        loaded.diagnostics.append(&mut rest);
+        let (mut found, rest) = partial::check_rest(&resolved, spans, text);
+        loaded.diagnostics.append(&mut found);
+        loaded.partial = Some(match rest {
+            Some(r) => lintable::lintable(r.map, r.dropped, r.gaps, text, spans),
+            None => {
+                Err("the schema errors outside the `[[...]]` items could not be set aside".into())
+            }
+        });
         return;
     }
     match serde_json::from_value::<MapFile>(resolved) {
@@ -223,6 +244,16 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
             let spans = loaded.spans.as_ref().expect("set above");
             let mut found = crate::check::check(&map, &loaded.text, spans);
             loaded.diagnostics.append(&mut found);
+            if loaded.has_errors() {
+                let gaps = inputs::Gaps::default();
+                loaded.partial = Some(lintable::lintable(
+                    map.clone(),
+                    Vec::new(),
+                    gaps,
+                    text,
+                    spans,
+                ));
+            }
             loaded.map = Some(map);
         }
         Err(e) => {
