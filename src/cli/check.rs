@@ -21,7 +21,8 @@ pub struct Args {
     /// Exit 1 on warnings too, not only on errors.
     #[arg(long)]
     strict: bool,
-    /// Also show information-level lint findings (descriptions, not problems).
+    /// Also show information-level findings: lint descriptions (not problems), and on a file
+    /// with errors the lints that could not run and why.
     #[arg(long, short)]
     verbose: bool,
     /// Skip the graph lints: syntax, schema and reference checks only.

@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long)]
     new_mode: Option<String>,
     /// Rules the new version is played without, besides --without.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_name = "KEY")]
     new_without: Vec<String>,
     /// Optional extensions the new version plays, besides --with.
     #[arg(long, value_delimiter = ',', value_name = "KEY")]

@@ -42,7 +42,9 @@ pub fn run(args: Args) -> i32 {
                     r.summary()
                 ));
             }
-            super::emit("load, check and score codes (errors; `unknown-lint` a warning):\n");
+            super::emit(
+                "load, check and score codes (errors; `unknown-lint` a warning, `lint-skipped` information):\n",
+            );
             for (code, summary) in plain() {
                 super::emit(&format!("  {code:<24} {summary}\n"));
             }

@@ -13,6 +13,7 @@ pub enum StatsFormat {
 pub struct Args {
     /// The map file.
     file: PathBuf,
+    /// Output format: the tables as text, or every count as JSON.
     #[arg(long, value_enum, default_value = "text")]
     format: StatsFormat,
 }

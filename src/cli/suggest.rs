@@ -41,6 +41,7 @@ pub struct Args {
     bots: Vec<String>,
     #[command(flatten)]
     play: super::play_options::PlayOptions,
+    /// Output format: a table, or JSON with each ticket's `label` (what `--only` takes).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
     /// Write the suggested values into the map file (only the values change; comments and

@@ -129,6 +129,10 @@ fn union_rule_lists(preset: &mut Value, own: &mut Value) {
         return;
     };
     for list in ["allow", "warn", "deny"] {
+        // Anything but a list is left to be merged over the preset's, and the schema refuses it.
+        if !o.get(list).is_some_and(Value::is_array) {
+            continue;
+        }
         if let Some(Value::Array(mine)) = o.remove(list) {
             match p.get_mut(list) {
                 Some(Value::Array(theirs)) => theirs.extend(mine),
@@ -175,6 +179,14 @@ mod tests {
             let rules = v.get("rules").cloned().unwrap_or(Value::Object(Map::new()));
             serde_json::from_value::<Rules>(rules).unwrap_or_else(|e| panic!("preset {name}: {e}"));
         }
+    }
+
+    #[test]
+    fn a_lint_list_that_is_not_a_list_stays_for_the_schema_to_refuse() {
+        // `allow = 5` was dropped by the merge, so the map checked clean without its setting.
+        let doc = serde_json::json!({"rules": {"base": "iberia"}, "lint": {"allow": 5}});
+        let v = resolve_document(doc).unwrap();
+        assert_eq!(v.pointer("/lint/allow"), Some(&serde_json::json!(5)));
     }
 
     #[test]
