@@ -1,15 +1,15 @@
 //! `ttrmap import`: a small CSV folder written here becomes the expected map; existing files
 //! are never overwritten without `--force`; malformed rows are reported with file and line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-/// A fresh, empty folder under the system temp dir, unique to this test.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ttrmap-import-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+mod common;
+
+/// A fresh, empty folder under the system temp dir, unique to this test, removed when the
+/// guard drops (also when the test fails).
+fn temp_dir(test: &str) -> common::TempDir {
+    common::TempDir::new(&format!("import-{test}"))
 }
 
 const CITIES: &str = "\
@@ -53,7 +53,8 @@ fn import(args: &[&str]) -> Output {
 
 #[test]
 fn a_small_folder_becomes_the_expected_map() {
-    let dir = temp_dir("small");
+    let tmp = temp_dir("small");
+    let dir = tmp.0.clone();
     let src = dir.join("alpine");
     std::fs::create_dir_all(&src).unwrap();
     write_folder(&src, ROUTES);
@@ -116,12 +117,12 @@ fn a_small_folder_becomes_the_expected_map() {
 
     let stats = ttrmap::stats::compute(&map);
     assert_eq!((stats.lanes, stats.spaces), (6, 2 + 2 + 3 + 3 + 1 + 4));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_existing_output_is_left_alone_without_force() {
-    let dir = temp_dir("force");
+    let tmp = temp_dir("force");
+    let dir = tmp.0.clone();
     write_folder(&dir, ROUTES);
     let out = dir.join("map.toml");
     std::fs::write(&out, "# my hand-made map\n").unwrap();
@@ -150,12 +151,12 @@ fn an_existing_output_is_left_alone_without_force() {
             .unwrap()
             .contains("[[routes]]")
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_malformed_row_names_its_file_and_line_and_writes_nothing() {
-    let dir = temp_dir("malformed");
+    let tmp = temp_dir("malformed");
+    let dir = tmp.0.clone();
     // Line 4 (the header is line 1) has a length that is not a number.
     let bad = ROUTES.replace("3,1,Zürich,3,Bern,3,gray", "3,1,Zürich,3,Bern,three,gray");
     write_folder(&dir, &bad);
@@ -175,12 +176,12 @@ fn a_malformed_row_names_its_file_and_line_and_writes_nothing() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("routes.csv:7:"), "{err}");
     assert!(!out.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_missing_folder_or_file_is_a_usage_error() {
-    let dir = temp_dir("missing");
+    let tmp = temp_dir("missing");
+    let dir = tmp.0.clone();
     let out = dir.join("map.toml");
     let o = import(&[
         dir.join("nowhere").to_str().unwrap(),
@@ -194,12 +195,12 @@ fn a_missing_folder_or_file_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("routes.csv"));
     assert!(!out.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_map_that_would_fail_check_is_not_written() {
-    let dir = temp_dir("invalid");
+    let tmp = temp_dir("invalid");
+    let dir = tmp.0.clone();
     // A 12-space route has no score in any preset: `check` reports no-route-points.
     let routes = format!("{ROUTES}7,1,Zürich,3,Bern,12,green,false,0,,0,,3,3\n");
     write_folder(&dir, &routes);
@@ -208,7 +209,6 @@ fn a_map_that_would_fail_check_is_not_written() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no-route-points"));
     assert!(!out.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -221,7 +221,8 @@ fn reimporting_the_reference_data_reproduces_the_shipped_routes() {
         eprintln!("skipped: {} is not present", reference.display());
         return;
     }
-    let dir = temp_dir("reimport");
+    let tmp = temp_dir("reimport");
+    let dir = tmp.0.clone();
     let out = dir.join("usa.toml");
     let o = import(&[
         reference.to_str().unwrap(),
@@ -248,7 +249,6 @@ fn reimporting_the_reference_data_reproduces_the_shipped_routes() {
     assert_eq!(fresh.cities, shipped.cities);
     assert_eq!(fresh.routes, shipped.routes);
     assert_eq!(fresh.tickets, shipped.tickets);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every malformed row at once, each on its true line (also in a file saved with CRLF line
@@ -256,7 +256,8 @@ fn reimporting_the_reference_data_reproduces_the_shipped_routes() {
 /// city; a row naming a city whose own row was malformed is not reported twice.
 #[test]
 fn every_bad_row_at_once_on_its_line_with_a_suggestion() {
-    let dir = temp_dir("every-row");
+    let tmp = temp_dir("every-row");
+    let dir = tmp.0.clone();
     let cities = CITIES.replace("3,Bern,100,400,city,,", "3,Bern,100,four hundred,city,,");
     std::fs::write(dir.join("cities.csv"), cities).unwrap();
     let routes = ROUTES
@@ -303,5 +304,4 @@ fn every_bad_row_at_once_on_its_line_with_a_suggestion() {
         err.contains("names `Bren`, which is not in cities.csv; did you mean `Bern`?"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
