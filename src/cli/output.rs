@@ -47,10 +47,15 @@ pub(crate) fn resolve(req: &Request<'_>) -> Result<Target, String> {
     let shown = req.path.display();
     for input in req.inputs {
         if same_file(req.path, input) {
-            return Err(format!(
-                "{shown} is {}, which this command reads; choose another output file",
-                input.display()
-            ));
+            // Named as given, once; through a link or another spelling, both names.
+            return Err(if req.path == *input {
+                format!("this command reads {shown}; choose another output file")
+            } else {
+                format!(
+                    "{shown} is {}, which this command reads; choose another output file",
+                    input.display()
+                )
+            });
         }
     }
     let link = std::fs::symlink_metadata(req.path).ok();
@@ -334,12 +339,14 @@ mod tests {
         let map = dir.path().join("map.toml");
         std::fs::write(&map, "x").unwrap();
         let err = resolve(&req(&map, &[&map], true)).unwrap_err();
-        assert!(err.contains("which this command reads"), "{err}");
+        assert!(err.starts_with("this command reads "), "{err}");
+        assert_eq!(err.matches("map.toml").count(), 1, "named once: {err}");
         #[cfg(unix)]
         {
             let link = dir.path().join("link.svg");
             std::os::unix::fs::symlink(&map, &link).unwrap();
-            assert!(resolve(&req(&link, &[&map], true)).is_err());
+            let err = resolve(&req(&link, &[&map], true)).unwrap_err();
+            assert!(err.contains("which this command reads"), "both names: {err}");
         }
     }
 
