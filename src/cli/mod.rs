@@ -42,7 +42,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check map files: TOML syntax, the schema, references and consistency.
+    /// Check map files: TOML syntax, the schema, references and consistency, then the graph
+    /// lints.
     Check(check::Args),
     /// Print the counts a designer checks first.
     Stats(stats::Args),
@@ -50,7 +51,8 @@ enum Command {
     Schema(schema::Args),
     /// Write a starter map from a template.
     New(new::Args),
-    /// Explain a diagnostic code.
+    /// Explain a lint rule, a diagnostic code or an engine mechanic module (all of them
+    /// without CODE).
     Explain(explain::Args),
     /// List the rule presets a map can build on.
     Presets(presets::Args),
