@@ -58,6 +58,34 @@ fn invariants(loaded: &Loaded) -> Result<(), TestCaseError> {
             );
         }
     }
+    // The parts of a file with errors that `check` lints: a model that checks clean, whose
+    // lints never panic and point into the file.
+    if let Some(Ok(p)) = &loaded.partial {
+        let errors: Vec<_> = ttrmap::check::check(&p.map, &loaded.text, &p.spans)
+            .into_iter()
+            .filter(|d| d.severity == ttrmap::diagnostic::Severity::Error)
+            .collect();
+        prop_assert!(
+            errors.is_empty(),
+            "the lintable part has errors: {errors:?}"
+        );
+        let view = Loaded {
+            name: loaded.name.clone(),
+            text: loaded.text.clone(),
+            map: Some(p.map.clone()),
+            spans: Some(p.spans.clone()),
+            diagnostics: Vec::new(),
+            partial: None,
+        };
+        for d in ttrmap::lint::run(&view) {
+            if let Some(span) = &d.span {
+                prop_assert!(
+                    span.end <= loaded.text.len() && loaded.text.is_char_boundary(span.start),
+                    "lint span {span:?} outside the text: {d:?}"
+                );
+            }
+        }
+    }
     let report = [FileReport {
         name: &loaded.name,
         text: &loaded.text,

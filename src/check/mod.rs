@@ -10,6 +10,7 @@
 
 mod ids;
 mod mechanics;
+mod positions;
 mod references;
 mod routes;
 mod rules;
@@ -81,6 +82,10 @@ pub const CODES: &[(&str, &str)] = &[
         "a deck holds a different number of tickets than the published game, and which ticket differs is not known (a warning)",
     ),
     (
+        "position-far-off-board",
+        "a city, waypoint or zone name more than 100 board sizes off the board: a typo no drawing can hold",
+    ),
+    (
         "missing-mechanic",
         "the rule system needs a mechanic table the map does not declare (a warning)",
     ),
@@ -102,6 +107,7 @@ pub fn check(map: &MapFile, text: &str, spans: &SpanNode) -> Vec<Diagnostic> {
     tickets::check(&mut cx);
     rules::check(&mut cx);
     mechanics::check(&mut cx);
+    positions::check(&mut cx);
     cx.out
 }
 

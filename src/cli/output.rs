@@ -346,7 +346,10 @@ mod tests {
             let link = dir.path().join("link.svg");
             std::os::unix::fs::symlink(&map, &link).unwrap();
             let err = resolve(&req(&link, &[&map], true)).unwrap_err();
-            assert!(err.contains("which this command reads"), "both names: {err}");
+            assert!(
+                err.contains("which this command reads"),
+                "both names: {err}"
+            );
         }
     }
 

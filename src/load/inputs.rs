@@ -113,6 +113,7 @@ pub fn of_check(code: &str) -> Inputs {
             i(PARTS, &[], PARTS)
         }
         "route-shape" => i(&["mechanics"], &[], &[]),
+        "position-far-off-board" => i(&["map.board"], &[], &[]),
         "no-route-points" => i(&["rules"], &[], &[]),
         "players" => i(&["map.players", "rules", "modes"], &[], &[]),
         "ticket-deal" => i(
