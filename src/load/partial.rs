@@ -197,11 +197,13 @@ fn classify(doc: &Value) -> (Vec<Fix>, Vec<(String, Vec<usize>)>) {
 
 /// Applies one fix; `None` when it cannot be applied (nothing left to stand in).
 fn apply(doc: &mut Value, fix: Fix, gaps: &mut Gaps) -> Option<()> {
+    // A value an earlier fix of the round already removed needs nothing more.
     match fix {
         Fix::Unknown(path, keys, suspect) => {
-            let table = value_at(doc, &path)?.as_object_mut()?;
-            for key in &keys {
-                table.remove(key);
+            if let Some(table) = value_at(doc, &path).and_then(Value::as_object_mut) {
+                for key in &keys {
+                    table.remove(key);
+                }
             }
             for s in suspect {
                 let mut at = path.clone();
@@ -210,19 +212,23 @@ fn apply(doc: &mut Value, fix: Fix, gaps: &mut Gaps) -> Option<()> {
             }
         }
         Fix::Required(path) => {
-            let (last, parent) = path.split_last()?;
-            let Seg::Key(key) = last else { return None };
-            let stand_in = get_at(stand_ins(), &path)?.clone();
-            value_at(doc, parent)?
-                .as_object_mut()?
-                .insert(key.clone(), stand_in);
+            let (Seg::Key(key), parent) = path.split_last()? else {
+                return None;
+            };
+            if let Some(table) = value_at(doc, parent).and_then(Value::as_object_mut)
+                && !table.contains_key(key)
+            {
+                table.insert(key.clone(), get_at(stand_ins(), &path)?.clone());
+            }
             gaps.stood_in.insert(section(&path)?);
         }
         Fix::Remove(path) => {
             let (Seg::Key(key), parent) = path.split_last()? else {
                 return None;
             };
-            value_at(doc, parent)?.as_object_mut()?.remove(key);
+            if let Some(table) = value_at(doc, parent).and_then(Value::as_object_mut) {
+                table.remove(key);
+            }
             gaps.stood_in.insert(section(&path)?);
         }
     }
@@ -277,6 +283,40 @@ fn stand_ins() -> &'static Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn basic() -> String {
+        include_str!("../../templates/basic.toml")
+            .replace("__MAP_ID__", "m")
+            .replace("__MAP_NAME__", "M")
+            .replacen("to = \"ridge\"", "to = \"rigde\"", 1)
+    }
+
+    fn codes(text: &str) -> Vec<&'static str> {
+        crate::load::load_str("m.toml", text)
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn errors_in_a_nested_array_set_the_whole_array_aside() {
+        // Both items cut to `rules.tie_breaks`, removed once; the rest is still checked.
+        let text = basic().replace("[rules]\n", "[rules]\ntie_breaks = [5, 6]\n");
+        let found = codes(&text);
+        assert!(
+            found.iter().filter(|c| **c == "schema").count() >= 2,
+            "{found:?}"
+        );
+        assert!(found.contains(&"unknown-city"), "{found:?}");
+    }
+
+    #[test]
+    fn a_missing_required_key_gets_a_placeholder() {
+        let text = basic().replace("name = \"M\"\n", "");
+        let found = codes(&text);
+        assert_eq!(found, vec!["schema", "unknown-city"], "{found:?}");
+    }
 
     #[test]
     fn the_stand_in_template_loads() {
