@@ -119,3 +119,28 @@ fn the_progress_bar_shows_the_rate_and_the_time_left() {
     assert!(t.contains("{rate}") && t.contains("{eta}"), "{t}");
     assert!(indicatif::ProgressStyle::with_template(t).is_ok());
 }
+
+/// `--players` left out plays the map's minimum, and at least 2 (the help says so): a map
+/// "for 1 to 5" plays 2-player games, as `compare` and `suggest tickets` do.
+#[test]
+fn without_players_a_map_from_one_plays_two() {
+    let dir = TempDir::new("one-player");
+    assert!(ttrmap_in(&dir.0, &["new", "m"]).status.success());
+    let path = dir.0.join("m.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let one = text.replace(
+        "players = { min = 2, max = 5 }",
+        "players = { min = 1, max = 5 }",
+    );
+    assert_ne!(one, text);
+    std::fs::write(&path, one).unwrap();
+    let out = ttrmap_in(
+        &dir.0,
+        &["playtest", "m.toml", "--games", "3", "--format", "json"],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["players"], 2);
+    let (_, help, _) = run(&["playtest", "--help"]);
+    assert!(help.contains("the map's minimum, at least 2"), "{help}");
+}

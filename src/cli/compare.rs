@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
-    /// Players per game (default: the old map's minimum).
+    /// Players per game (default: the old map's minimum, at least 2).
     #[arg(long)]
     players: Option<u8>,
     #[arg(long, value_delimiter = ',', default_value = "random",

@@ -37,7 +37,7 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
     /// Players per game, `3`, or a range, `2-5`: one report with a section per count
-    /// (default: the map's minimum).
+    /// (default: the map's minimum, at least 2).
     #[arg(long, value_parser = player_counts, value_name = "N|MIN-MAX")]
     players: Option<(u8, u8)>,
     #[arg(long, value_delimiter = ',', default_value = "random",
