@@ -70,3 +70,98 @@ fn display_is_refilled_when_discards_make_a_new_deck() {
     }
     assert!(reshuffles_seen > 0);
 }
+
+// Card kinds in `Color::CARD_COLORS` order, then the locomotive.
+const RED: usize = 0;
+const GREEN: usize = 3;
+const BLUE: usize = 4;
+const LOCO: usize = 8;
+
+/// A Nordic position at the start of player 1's turn holding `hand`, and the lane of the
+/// route `id`.
+fn nordic_with_hand(players: u8, id: &str, hand: [u16; 9]) -> (Game, State, usize) {
+    let map = load("nordic-countries.toml");
+    let game = Game::new(&map, players, None).expect("playable");
+    let mut state = ttrmap::engine::position::blank_position(&game);
+    state.phase = ttrmap::engine::Phase::Main;
+    state.current = 0;
+    state.players[0].hand = hand;
+    let lane = game
+        .routes
+        .iter()
+        .find(|r| r.id == id)
+        .expect("route")
+        .first_lane as usize;
+    (game, state, lane)
+}
+
+/// The cards each legal claim of `lane` pays.
+fn claim_payments(game: &Game, state: &State, lane: usize) -> Vec<[u16; 9]> {
+    let mut out = Vec::new();
+    state.claims_of_lane(game, lane, &mut out);
+    out.iter()
+        .map(|&a| match a {
+            Action::Claim { lane, color, locos } => state
+                .payment(game, lane as usize, color, locos)
+                .expect("a listed claim can be paid"),
+            other => panic!("not a claim: {other:?}"),
+        })
+        .collect()
+}
+
+/// Seed 003, Murmansk–Lieksa (9 spaces, gray): locomotives are no direct replacements
+/// there; any four cards, locomotives among them, stand for one needed card, as often as
+/// wanted. The seed's example: 6 cards of one colour + 12 any cards (3 spaces × 4) = 18.
+#[test]
+fn murmansk_lieksa_takes_any_four_cards_per_missing_card() {
+    let id = "lieksa-murmansk";
+    // The seed's example: 6 green, 12 others (6 red, 4 blue, 2 locomotives).
+    let mut hand = [0u16; 9];
+    hand[GREEN] = 6;
+    hand[RED] = 6;
+    hand[BLUE] = 4;
+    hand[LOCO] = 2;
+    let (game, state, lane) = nordic_with_hand(2, id, hand);
+    let pays = claim_payments(&game, &state, lane);
+    assert!(!pays.is_empty(), "6 matching + 12 any pays the route");
+    for paid in &pays {
+        let total: u16 = paid.iter().sum();
+        // k cards of one colour cover k spaces; the other 9 - k take 4 cards each.
+        let k = (0..8).map(|c| paid[c]).max().unwrap_or(0).min(9);
+        assert_eq!(total, k + 4 * (9 - k), "paid {paid:?}");
+    }
+    // Paying green: 6 green + 12 = 18 cards, the whole hand.
+    assert!(
+        pays.iter()
+            .any(|p| p[GREEN] == 6 && p.iter().sum::<u16>() == 18)
+    );
+
+    // 7 green + 2 locomotives: locomotives do not stand for a space, and 2 cards are not
+    // the 8 that two missing cards take (the old engine let this pay the route).
+    let mut hand = [0u16; 9];
+    hand[GREEN] = 7;
+    hand[LOCO] = 2;
+    let (game, state, lane) = nordic_with_hand(2, id, hand);
+    assert!(claim_payments(&game, &state, lane).is_empty());
+
+    // Nine locomotives alone: 9 cards, where 36 any cards would be needed.
+    let mut hand = [0u16; 9];
+    hand[LOCO] = 9;
+    let (game, state, lane) = nordic_with_hand(2, id, hand);
+    assert!(claim_payments(&game, &state, lane).is_empty());
+
+    // 5 green + 16 others (4 red, 4 blue, 4 orange, 4 locomotives) = 5 + 4 × 4 = 21 cards,
+    // the whole hand: the one way to pay (red would take 4 + 5 × 4 = 24). The old engine let
+    // such a 3-player claim through for 15 cards.
+    let mut hand = [0u16; 9];
+    hand[GREEN] = 5;
+    hand[RED] = 4;
+    hand[BLUE] = 4;
+    hand[1] = 4;
+    hand[LOCO] = 4;
+    let (game, state, lane) = nordic_with_hand(3, id, hand);
+    assert_eq!(claim_payments(&game, &state, lane), vec![hand]);
+    hand[LOCO] = 3;
+    let (game, state, lane) = nordic_with_hand(3, id, hand);
+    assert!(claim_payments(&game, &state, lane).is_empty());
+}

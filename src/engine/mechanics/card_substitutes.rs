@@ -1,5 +1,7 @@
 //! Cards that stand in for a card a route asks for: Nordic Countries' special route paid
-//! with any 4 cards for each card of the colour one lacks (`routes.any_cards_for_one`), and
+//! with any 4 cards (locomotives among them) for each card of the colour one lacks
+//! (`routes.any_cards_for_one`; under Nordic's locomotive limit a locomotive pays a space
+//! of that route only as one of the four, so 9 locomotives alone do not claim it), and
 //! ferry locomotives paid with other cards (Nordic: any 3; Castilla's transbordos: 3 of the
 //! colour paid for the rest), per route (`routes.ferry_substitute`) or for every ferry
 //! (`rules.ferries.substitute`).
