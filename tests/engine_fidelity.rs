@@ -165,3 +165,61 @@ fn murmansk_lieksa_takes_any_four_cards_per_missing_card() {
     let (game, state, lane) = nordic_with_hand(3, id, hand);
     assert!(claim_payments(&game, &state, lane).is_empty());
 }
+
+/// Seed 003, Nordic: in 2-player games, once one track of a double route is taken the
+/// other is no longer available; with 3 both may be used, by different players. The map
+/// writes Helsinki–Stockholm, Kristiansand–Stavanger and Mo i Rana–Trondheim as two routes
+/// each (their lanes differ in length or kind), one `parallel_group`.
+#[test]
+fn nordic_parallel_groups_are_double_routes() {
+    let map = load("nordic-countries.toml");
+    let pairs = [
+        ("helsinki-stockholm-1", "helsinki-stockholm-2"),
+        ("kristiansand-stavanger-1", "kristiansand-stavanger-2"),
+        ("mo-i-rana-trondheim-2", "mo-i-rana-trondheim-1"),
+    ];
+    for players in [2u8, 3] {
+        let game = Game::new(&map, players, None).expect("Nordic plays its parallel groups");
+        let lane = |id: &str| {
+            game.routes
+                .iter()
+                .find(|r| r.id == id)
+                .expect(id)
+                .first_lane
+        };
+        for (a, b) in pairs {
+            let mut state = ttrmap::engine::position::blank_position(&game);
+            state.assign_lane(&game, lane(a) as usize, 0);
+            state.check_caches(&game).expect("caches kept");
+            let b = lane(b) as usize;
+            // Never both lanes to one player.
+            assert!(
+                !state.lane_is_open_to(&game, b, 0),
+                "{players} players, {a}"
+            );
+            // The other lane: closed at 2 players, open to the others at 3.
+            assert_eq!(state.lane_is_open_to(&game, b, 1), players >= 3, "{a}");
+            state.phase = ttrmap::engine::Phase::Main;
+            state.current = 1;
+            state.players[1].hand = [6; 9];
+            let mut claims = Vec::new();
+            state.claims_of_lane(&game, b, &mut claims);
+            assert_eq!(!claims.is_empty(), players >= 3, "{players} players, {a}");
+        }
+    }
+    // Played out: at 2 players no game gives both lanes of a group away.
+    let game = Game::new(&map, 2, None).expect("playable");
+    for seed in 0..30 {
+        let end = play_random(&game, seed, |_, _| {});
+        for (a, b) in pairs {
+            let owner = |id: &str| {
+                let r = game.routes.iter().find(|r| r.id == id).expect(id);
+                end.lane_owner[r.first_lane as usize]
+            };
+            assert!(
+                owner(a) == NOBODY || owner(b) == NOBODY,
+                "seed {seed}: both lanes of {a} taken"
+            );
+        }
+    }
+}

@@ -3,7 +3,9 @@
 //! deals, the train deck. [`Game::new_without`] runs the steps in that order and then
 //! installs the mechanic modules.
 
-use super::{CARD_KINDS, Cards, EngineError, GRAY, Goal, LOCO, RouteInfo, TicketInfo};
+use super::{
+    CARD_KINDS, Cards, EngineError, GRAY, Goal, LOCO, ParallelGroup, RouteInfo, TicketInfo,
+};
 use crate::model::{Color, GameMode, MapFile, TicketShape};
 use std::collections::HashMap;
 
@@ -61,6 +63,7 @@ pub(super) fn check_players(map: &MapFile, players: u8) -> Result<(), EngineErro
 pub(super) struct Board<'a> {
     pub node_count: u16,
     pub routes: Vec<RouteInfo>,
+    pub parallel_groups: Vec<ParallelGroup>,
     pub lane_route: Vec<u16>,
     pub lane_color: Vec<u8>,
     pub lane_words: usize,
@@ -147,6 +150,8 @@ impl<'a> Board<'a> {
                 first_lane: lane_route.len() as u16,
                 lane_count,
                 usable_lanes: usable_lanes(map, players, lane_count),
+                group: None,
+                counts_as_ferry: r.counts_as_ferry(),
             });
             for l in 0..lane_count as usize {
                 lane_route.push(ri as u16);
@@ -156,6 +161,7 @@ impl<'a> Board<'a> {
         if lane_route.len() >= u16::MAX as usize || nodes == u16::MAX {
             return Err(EngineError::Setup("the board is too large".into()));
         }
+        let parallel_groups = parallel_groups(map, players, &mut routes)?;
         let lane_words = lane_route.len().div_ceil(64).max(1);
         let mut node_routes: Vec<Vec<u16>> = vec![Vec::new(); nodes as usize];
         for (r, route) in routes.iter().enumerate() {
@@ -179,6 +185,7 @@ impl<'a> Board<'a> {
         Ok(Board {
             node_count: nodes,
             routes,
+            parallel_groups,
             lane_route,
             lane_color,
             lane_words,
@@ -193,6 +200,55 @@ impl<'a> Board<'a> {
             .cloned()
             .ok_or_else(|| EngineError::Setup(format!("a ticket names unknown place {id}")))
     }
+}
+
+/// The parallel groups (`routes.parallel_group`), in the order their first route is
+/// written, each route told its group. A group joins one pair of cities; its lanes in all
+/// decide how many may be claimed, as for one route of that many lanes.
+fn parallel_groups(
+    map: &MapFile,
+    players: u8,
+    routes: &mut [RouteInfo],
+) -> Result<Vec<ParallelGroup>, EngineError> {
+    let mut groups: Vec<ParallelGroup> = Vec::new();
+    for (ri, r) in map.routes.iter().enumerate() {
+        let Some(id) = &r.parallel_group else {
+            continue;
+        };
+        let g = match groups.iter().position(|g| &g.id == id) {
+            Some(g) => g,
+            None => {
+                groups.push(ParallelGroup {
+                    id: id.clone(),
+                    routes: Vec::new(),
+                    usable_lanes: 0,
+                });
+                groups.len() - 1
+            }
+        };
+        if let Some(&first) = groups[g].routes.first() {
+            let (a, b) = (&routes[first as usize], &routes[ri]);
+            let same = (a.city_a, a.city_b) == (b.city_a, b.city_b)
+                || (a.city_a, a.city_b) == (b.city_b, b.city_a);
+            if !same {
+                return Err(EngineError::Setup(format!(
+                    "parallel group {id}: route {} does not join the cities of route {}",
+                    b.id, a.id
+                )));
+            }
+        }
+        groups[g].routes.push(ri as u16);
+        routes[ri].group = Some(g as u16);
+    }
+    for g in &mut groups {
+        let lanes: u32 = g
+            .routes
+            .iter()
+            .map(|&r| routes[r as usize].lane_count as u32)
+            .sum();
+        g.usable_lanes = usable_lanes(map, players, lanes.min(u8::MAX as u32) as u8);
+    }
+    Ok(groups)
 }
 
 /// Lanes of a route of `lane_count` that may be claimed with `players` (`rules.lanes`).

@@ -95,6 +95,11 @@ pub struct RouteInfo {
     pub lane_count: u8,
     /// Lanes that may be claimed at this player count (`rules.lanes`).
     pub usable_lanes: u8,
+    /// The parallel group (`routes.parallel_group`) the route is a lane of, an index into
+    /// [`Game::parallel_groups`].
+    pub group: Option<u16>,
+    /// Whether bonuses that count ferries count this route (`routes.counts_as_ferry`).
+    pub counts_as_ferry: bool,
 }
 
 impl RouteInfo {
@@ -141,6 +146,19 @@ impl LaneClass {
     pub fn trains_needed(&self) -> u16 {
         self.length as u16 + self.extra_trains as u16
     }
+}
+
+/// Routes written separately that are lanes of one double or triple route
+/// (`routes.parallel_group`): the double-route rules hold across them, as across the lanes
+/// of one route.
+#[derive(Debug, Clone)]
+pub struct ParallelGroup {
+    pub id: String,
+    /// The group's routes, in file order.
+    pub routes: Vec<u16>,
+    /// Lanes of the group that may be claimed at this player count (`rules.lanes`, for
+    /// the group's lanes in all).
+    pub usable_lanes: u8,
 }
 
 /// What a ticket asks for. Places are sets of graph nodes (a zone is all its endpoints).
@@ -190,6 +208,8 @@ pub struct Game {
     pub slowly_counted_classes: Vec<u16>,
     /// `u64` words in a bitset over lanes.
     pub lane_words: usize,
+    /// Parallel groups of routes (see [`ParallelGroup`]); empty on most maps.
+    pub parallel_groups: Vec<ParallelGroup>,
     /// Node → routes with an end there (the graph bots plan on).
     pub node_routes: Vec<Vec<u16>>,
     pub tickets: Vec<TicketInfo>,
@@ -261,6 +281,7 @@ impl Game {
             city_ids: map.cities.iter().map(|c| c.id.clone()).collect(),
             node_count: board.node_count,
             routes: board.routes,
+            parallel_groups: board.parallel_groups,
             lane_route: board.lane_route,
             lane_color: board.lane_color,
             lane_class: Vec::new(),
