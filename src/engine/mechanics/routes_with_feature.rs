@@ -3,7 +3,8 @@
 //!
 //! The Castilla rules give these cards to the player with more completed routes with
 //! transbordos (with tunnels); a route counts once whatever its length or number of ferry
-//! spaces. Only routes the player claimed count: a station's borrowed route is used for
+//! spaces. Which routes count as ferries is `routes.counts_as_ferry` (by default, routes
+//! with ferry spaces). Only routes the player claimed count: a station's borrowed route is used for
 //! tickets only (Europe's station rule). Ties by the bonus's `ties` (Castilla: each tied
 //! player scores the points).
 
@@ -24,7 +25,8 @@ pub struct MostRoutesWith {
 /// Whether `route` has `feature`.
 pub fn has_feature(route: &RouteInfo, feature: RouteFeature) -> bool {
     match feature {
-        RouteFeature::Ferry => route.ferry > 0,
+        // `routes.counts_as_ferry`, which defaults to having ferry spaces.
+        RouteFeature::Ferry => route.counts_as_ferry,
         RouteFeature::Tunnel => route.tunnel,
     }
 }
