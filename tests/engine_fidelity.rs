@@ -223,3 +223,29 @@ fn nordic_parallel_groups_are_double_routes() {
         }
     }
 }
+
+/// Seed 002 (Castilla): each game mode is *recommended* for some player counts (Normal 2 to
+/// 5, Capitals 2 to 3, Total 5 to 7), which the schema calls recommended too. A mode named
+/// outside its range is played, and the game says so (for the report's first line).
+#[test]
+fn a_mode_outside_its_recommended_range_is_played_and_said() {
+    let map = load("castilla.toml");
+    let without = ["mechanics.mystery_train".to_string()];
+    let game = Game::new_without(&map, 4, Some("total"), &without)
+        .expect("Total is recommended for 5 to 7, not limited to them");
+    assert_eq!(game.mode.as_deref(), Some("total"));
+    assert_eq!(game.mode_outside_range, Some((5, 7)));
+    let note = game.mode_range_note().expect("a note");
+    assert!(
+        note.contains("total") && note.contains("4 players") && note.contains("5 to 7"),
+        "{note}"
+    );
+    let end = play_random(&game, 1, |_, _| {});
+    assert!(end.is_terminal());
+    // Inside the range: no note.
+    let game = Game::new_without(&map, 6, Some("total"), &without).expect("playable");
+    assert_eq!(game.mode_outside_range, None);
+    assert_eq!(game.mode_range_note(), None);
+    // An unknown mode is still refused.
+    assert!(Game::new_without(&map, 4, Some("no-such-mode"), &without).is_err());
+}

@@ -9,8 +9,10 @@ use super::{
 use crate::model::{Color, GameMode, MapFile, TicketShape};
 use std::collections::HashMap;
 
-/// The game mode to play: the named one, or the first made for `players` (Castilla: 6
-/// players play Total), or the first of all; a named mode must hold `players`.
+/// The game mode to play: the named one, or the first recommended for `players`
+/// (Castilla: 6 players play Total), or the first of all. A mode's player counts are a
+/// recommendation (the Castilla text's word), so a mode outside them is played:
+/// [`outside_range`] says so.
 pub(super) fn choose_mode<'a>(
     map: &'a MapFile,
     players: u8,
@@ -31,16 +33,13 @@ pub(super) fn choose_mode<'a>(
             .find(|m| m.players.is_none_or(|r| r.contains(players)))
             .or(map.modes.first()),
     };
-    if let Some(m) = chosen
-        && let Some(range) = m.players
-        && !range.contains(players)
-    {
-        return Err(EngineError::Setup(format!(
-            "{players} players: game mode {} is for {} to {}",
-            m.id, range.min, range.max
-        )));
-    }
     Ok(chosen)
+}
+
+/// The recommended player range of `mode` when `players` is outside it.
+pub(super) fn outside_range(mode: Option<&GameMode>, players: u8) -> Option<(u8, u8)> {
+    let range = mode?.players?;
+    (!range.contains(players)).then_some((range.min, range.max))
 }
 
 /// The engine plays 2 to 12, and the map says for how many it is made.

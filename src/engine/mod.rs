@@ -245,6 +245,10 @@ pub struct Game {
     pub played_without: Vec<String>,
     /// The game mode played (maps with `[[modes]]`).
     pub mode: Option<String>,
+    /// The mode's recommended player range (`modes.players`, min and max) when the game has
+    /// a player count outside it: such a game is played, and reports say so
+    /// ([`Game::mode_range_note`]).
+    pub mode_outside_range: Option<(u8, u8)>,
     pub tie_breaks: Vec<TieBreak>,
     /// Safety net only: a game still running after this many turns is reported as a failure.
     pub turn_cap: u32,
@@ -254,7 +258,8 @@ pub struct Game {
 
 impl Game {
     /// Compiles a checked map for `players` players in game mode `mode` (when none is named,
-    /// the first mode whose player range holds `players`; a named mode must hold them).
+    /// the first mode whose recommended player range holds `players`, else the first mode;
+    /// a mode outside its range is played and noted in [`Game::mode_outside_range`]).
     pub fn new(map: &MapFile, players: u8, mode: Option<&str>) -> Result<Game, EngineError> {
         Game::new_without(map, players, mode, &[])
     }
@@ -323,6 +328,7 @@ impl Game {
             mechanics: Installed::default(),
             played_without: without.to_vec(),
             mode: chosen_mode.map(|m| m.id.clone()),
+            mode_outside_range: compile::outside_range(chosen_mode, players),
         };
         game.install(map, modules);
         Ok(game)
@@ -437,6 +443,18 @@ impl Game {
 
     pub fn lane_count(&self) -> usize {
         self.lane_route.len()
+    }
+
+    /// A sentence for a report's first line when the game mode is played outside its
+    /// recommended player counts, e.g. "game mode total is played with 4 players, outside
+    /// its recommended 5 to 7".
+    pub fn mode_range_note(&self) -> Option<String> {
+        let (min, max) = self.mode_outside_range?;
+        Some(format!(
+            "game mode {} is played with {} players, outside its recommended {min} to {max}",
+            self.mode.as_deref().unwrap_or("?"),
+            self.players
+        ))
     }
 
     /// The cost of the next station after `built` ones (the last listed cost repeats).
