@@ -249,3 +249,63 @@ fn a_mode_outside_its_recommended_range_is_played_and_said() {
     // An unknown mode is still refused.
     assert!(Game::new_without(&map, 4, Some("no-such-mode"), &without).is_err());
 }
+
+/// The first draw-tickets offer after setup of a seeded Castilla game in `mode`: the deck
+/// ids of the tickets offered.
+fn first_draw_decks(map: &MapFile, players: u8, mode: &str, seed: u64) -> Vec<String> {
+    let without = ["mechanics.mystery_train".to_string()];
+    let game = Game::new_without(map, players, Some(mode), &without).expect("playable");
+    let deck_ids = map.deck_ids();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = State::new(&game, seed, &mut rng);
+    while state.phase == ttrmap::engine::Phase::SetupTickets {
+        let all = (1u32 << state.offered.len()) - 1;
+        state
+            .apply(&game, Action::KeepTickets(all), &mut rng)
+            .expect("keeping all is legal");
+    }
+    state
+        .apply(&game, Action::DrawTickets, &mut rng)
+        .expect("tickets can be drawn");
+    state
+        .offered
+        .iter()
+        .map(|&t| deck_ids[game.tickets[t as usize].deck as usize].to_string())
+        .collect()
+}
+
+/// Seed 002 (Castilla): each mode *includes* its decks' tickets (Total: all 94), deals the
+/// setup tickets by the mode's table, and draws afterwards come from those tickets together
+/// (the schema: the mode's drawable decks shuffled together after setup). The surplus long
+/// tickets are discarded. Before, draws took the decks in order: no capital ticket came in
+/// Total mode until the 50 normal ones ran out, and no triple in Capitals mode until the
+/// doubles did.
+#[test]
+fn a_modes_draw_pile_holds_its_drawable_decks_shuffled_together() {
+    let map = load("castilla.toml");
+    // Total, 5 players: after setup 50 - 15 = 35 normal, 19 - 5 = 14 double, 17 - 5 = 12
+    // triple capitals are left, 26 capitals of 61: 43 % of the tickets drawn, about.
+    let (mut capitals, mut all) = (0, 0);
+    for seed in 0..60 {
+        let decks = first_draw_decks(&map, 5, "total", seed);
+        assert!(decks.iter().all(|d| d != "long"), "{decks:?}");
+        capitals += decks.iter().filter(|d| d.ends_with("capitals")).count();
+        all += decks.len();
+    }
+    // 240 tickets drawn; 43 % is ~103, with a standard deviation near 8.
+    assert!(
+        (70..=140).contains(&capitals),
+        "{capitals} capitals of {all}"
+    );
+    // Capitals, 3 players: 19 - 6 = 13 doubles and 17 - 6 = 11 triples are left; the
+    // first draw (3 tickets) holds a triple in most games.
+    let triples = (0..60)
+        .filter(|&seed| {
+            first_draw_decks(&map, 3, "capitals", seed)
+                .iter()
+                .any(|d| d == "triple-capitals")
+        })
+        .count();
+    // P(no triple in 3 of 24 with 11 triples) = 13·12·11 / (24·23·22) ≈ 0.14.
+    assert!(triples >= 35, "{triples} of 60 first draws held a triple");
+}

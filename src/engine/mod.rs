@@ -13,7 +13,8 @@
 //! Readings the rule texts leave open, decided here and documented where they are coded:
 //! - the train deck is kept as per-colour counts and a blind draw takes a uniformly random
 //!   card, which is the same distribution as drawing from a shuffled deck nobody can see;
-//! - a ticket deal from several drawable decks takes them in order;
+//! - after setup the drawable ticket decks are one draw pile, shuffled together (a game
+//!   mode includes its decks' tickets; the schema says the same of a mode's draw);
 //! - when a later card draw has no card to take, the turn ends.
 
 mod compile;

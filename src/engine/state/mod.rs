@@ -144,6 +144,9 @@ pub struct State {
     /// Tickets offered to the current player.
     pub offered: Vec<u16>,
     pub ticket_decks: Vec<VecDeque<u16>>,
+    /// The deck holding the draw pile once setup is over and the drawable decks are
+    /// shuffled together (`None` before, or with one drawable deck).
+    pub draw_pile: Option<u8>,
     /// Tickets returned out of the game.
     pub tickets_removed: Vec<u16>,
     /// Lane → owner.
@@ -245,6 +248,7 @@ impl State {
             revealed: [0; CARD_KINDS],
             offered: Vec::new(),
             ticket_decks,
+            draw_pile: None,
             tickets_removed: Vec::new(),
             lane_owner: vec![NOBODY; game.lane_count()],
             route_claims: vec![0; game.routes.len()],
@@ -299,7 +303,9 @@ impl State {
             game.mechanics.modules[m as usize].setup(game, &mut s, m as usize, rng);
         }
         if game.initial_deal.iter().all(|&n| n == 0) {
-            // No setup tickets (a module deals them some other way, a draft).
+            // No setup tickets (a module deals them some other way, a draft): the draw
+            // pile is made now.
+            s.merge_draw_pile(game, rng);
             s.start_play();
         } else {
             s.deal_initial(game);
