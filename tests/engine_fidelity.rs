@@ -309,3 +309,72 @@ fn a_modes_draw_pile_holds_its_drawable_decks_shuffled_together() {
     // P(no triple in 3 of 24 with 11 triples) = 13·12·11 / (24·23·22) ≈ 0.14.
     assert!(triples >= 35, "{triples} of 60 first draws held a triple");
 }
+
+/// Seed 003 (Nordic): a ferry locomotive may be replaced by any three chosen cards; the
+/// Murmansk–Lieksa route takes any four chosen cards for a missing one. *Chosen*: the player
+/// says which cards. A claim's `locos` names the direct locomotives and, packed above
+/// them, the locomotives among the substitutes ([`ttrmap::engine::claim_locos`]); the
+/// other substitutes are the player's least-held colours (keeping the largest sets).
+#[test]
+fn substitutes_are_chosen_and_no_locomotive_is_spent_unasked() {
+    use ttrmap::engine::claim_locos;
+    // Mo i Rana–Narvik: 4 spaces, orange, 2 of them ferry spaces.
+    let id = "mo-i-rana-narvik";
+    let mut hand = [0u16; 9];
+    hand[1] = 2; // orange
+    hand[RED] = 3;
+    hand[BLUE] = 1;
+    hand[LOCO] = 2;
+    let (game, state, lane) = nordic_with_hand(2, id, hand);
+    let mut claims = Vec::new();
+    state.claims_of_lane(&game, lane, &mut claims);
+    let mut paid_by: Vec<((u8, u8), [u16; 9])> = Vec::new();
+    for &a in &claims {
+        let Action::Claim { color, locos, .. } = a else {
+            unreachable!()
+        };
+        let paid = state.payment(&game, lane, color, locos).expect("payable");
+        let (direct, among) = claim_locos(locos);
+        // Every locomotive spent is one the claim names.
+        assert_eq!(paid[LOCO], (direct + among) as u16, "{a:?} pays {paid:?}");
+        paid_by.push(((direct, among), paid));
+    }
+    let find = |d: u8, s: u8| paid_by.iter().find(|x| x.0 == (d, s)).map(|x| x.1);
+    // 2 orange + 2 locomotives on the ferry spaces.
+    assert_eq!(find(2, 0), Some([0, 2, 0, 0, 0, 0, 0, 0, 2]));
+    // One ferry locomotive, any three for the other: blue (held once) and 2 red, keeping a
+    // red; or a locomotive and 2 of those cards, keeping a locomotive fewer.
+    assert_eq!(find(1, 0), Some([2, 2, 0, 0, 1, 0, 0, 0, 1]));
+    let one_more = find(1, 1).expect("a locomotive among the three, if the player wants");
+    assert_eq!(one_more[LOCO], 2);
+    assert_eq!(one_more.iter().sum::<u16>(), 6);
+    // No ferry locomotive: six any cards, which the hand has only with both locomotives
+    // among them (3 red + blue = 4 colour cards); the old engine listed this as a claim with
+    // no locomotive and spent both.
+    assert_eq!(find(0, 0), None);
+    assert_eq!(find(0, 2), Some([3, 2, 0, 0, 1, 0, 0, 0, 2]));
+
+    // Murmansk–Lieksa with 6 green, 8 red, 4 locomotives: 6 green + 12 any, from 8 red and 4
+    // locomotives at the least: 4 locomotives among them (the only way), listed as such.
+    let mut hand = [0u16; 9];
+    hand[GREEN] = 6;
+    hand[RED] = 8;
+    hand[LOCO] = 4;
+    let (game, state, lane) = nordic_with_hand(2, "lieksa-murmansk", hand);
+    let mut claims = Vec::new();
+    state.claims_of_lane(&game, lane, &mut claims);
+    for &a in &claims {
+        let Action::Claim { color, locos, .. } = a else {
+            unreachable!()
+        };
+        let paid = state.payment(&game, lane, color, locos).expect("payable");
+        let (direct, among) = claim_locos(locos);
+        assert_eq!(direct, 0, "no direct locomotive on this route");
+        assert_eq!(paid[LOCO], among as u16);
+    }
+    assert!(
+        claims
+            .iter()
+            .any(|&a| matches!(a, Action::Claim { color: 3, .. }))
+    );
+}

@@ -30,7 +30,10 @@ pub use hooks::{
 };
 pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
-pub use state::{Action, Failure, Phase, PlayerState, State, claim_ways_match_general};
+pub use state::{
+    Action, Failure, MAX_SUBSTITUTE_LOCOS, Phase, PlayerState, SUBSTITUTE_LOCOS_SHIFT, State,
+    claim_locos, claim_ways_match_general, pack_claim_locos,
+};
 
 use crate::model::{MapFile, TicketDiscard, TieBreak};
 use std::sync::Arc;

@@ -6,9 +6,12 @@
 //! colour paid for the rest), per route (`routes.ferry_substitute`) or for every ferry
 //! (`rules.ferries.substitute`).
 //!
-//! Which cards are given up is the engine's choice, not the player's: the most plentiful
-//! other colours first, locomotives last (see `state/payments.rs`), so the legal claims of a
-//! hand stay one per colour and locomotive count.
+//! The cards given up are the player's choice (the texts say "chosen"): a claim names its
+//! colour, its direct locomotives and how many locomotives are among the any-N cards (each
+//! count a separate legal claim); the other substitute cards are colours, those the hand
+//! holds fewest of first, so the player keeps their largest sets. A bot naming no
+//! locomotive among substitutes gets that keep-the-largest-sets payment. Castilla's
+//! transbordo cards, all of the paid colour, leave no choice beyond the locomotives.
 
 use super::{Game, Hooks, Mechanic};
 use crate::model::MapFile;

@@ -23,12 +23,17 @@ mod turn;
 
 use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
 use legal::{DRAW_ACTIONS, SmallActions};
-pub use payments::claim_ways_match_general;
+pub use payments::{
+    MAX_SUBSTITUTE_LOCOS, SUBSTITUTE_LOCOS_SHIFT, claim_locos, claim_ways_match_general,
+    pack_claim_locos,
+};
 use payments::{class_claim_count, class_payment, for_each_claim};
 
 /// One decision. Payments name a colour (`LOCO` = locomotives only) and how many
 /// locomotives are played; the rest of the payment follows from the hand (see
-/// [`State::payment`]).
+/// [`State::payment`]). A claim's `locos` also packs the locomotives among substitute
+/// cards ("any N cards", [`claim_locos`]); it is the plain count of locomotives on every
+/// lane without such substitutes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Keep the offered tickets whose bits are set.
