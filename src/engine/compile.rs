@@ -63,6 +63,8 @@ pub(super) struct Board<'a> {
     pub node_count: u16,
     pub routes: Vec<RouteInfo>,
     pub parallel_groups: Vec<ParallelGroup>,
+    /// Route → its parallel group (empty without groups).
+    pub route_group: Vec<Option<u16>>,
     pub lane_route: Vec<u16>,
     pub lane_color: Vec<u8>,
     pub lane_words: usize,
@@ -149,8 +151,6 @@ impl<'a> Board<'a> {
                 first_lane: lane_route.len() as u16,
                 lane_count,
                 usable_lanes: usable_lanes(map, players, lane_count),
-                group: None,
-                counts_as_ferry: r.counts_as_ferry(),
             });
             for l in 0..lane_count as usize {
                 lane_route.push(ri as u16);
@@ -160,7 +160,7 @@ impl<'a> Board<'a> {
         if lane_route.len() >= u16::MAX as usize || nodes == u16::MAX {
             return Err(EngineError::Setup("the board is too large".into()));
         }
-        let parallel_groups = parallel_groups(map, players, &mut routes)?;
+        let (parallel_groups, route_group) = parallel_groups(map, players, &routes)?;
         let lane_words = lane_route.len().div_ceil(64).max(1);
         let mut node_routes: Vec<Vec<u16>> = vec![Vec::new(); nodes as usize];
         for (r, route) in routes.iter().enumerate() {
@@ -185,6 +185,7 @@ impl<'a> Board<'a> {
             node_count: nodes,
             routes,
             parallel_groups,
+            route_group,
             lane_route,
             lane_color,
             lane_words,
@@ -202,14 +203,15 @@ impl<'a> Board<'a> {
 }
 
 /// The parallel groups (`routes.parallel_group`), in the order their first route is
-/// written, each route told its group. A group joins one pair of cities; its lanes in all
-/// decide how many may be claimed, as for one route of that many lanes.
+/// written, and route → group (empty without groups). A group joins one pair of cities;
+/// its lanes in all decide how many may be claimed, as for one route of that many lanes.
 fn parallel_groups(
     map: &MapFile,
     players: u8,
-    routes: &mut [RouteInfo],
-) -> Result<Vec<ParallelGroup>, EngineError> {
+    routes: &[RouteInfo],
+) -> Result<(Vec<ParallelGroup>, Vec<Option<u16>>), EngineError> {
     let mut groups: Vec<ParallelGroup> = Vec::new();
+    let mut route_group: Vec<Option<u16>> = Vec::new();
     for (ri, r) in map.routes.iter().enumerate() {
         let Some(id) = &r.parallel_group else {
             continue;
@@ -237,7 +239,8 @@ fn parallel_groups(
             }
         }
         groups[g].routes.push(ri as u16);
-        routes[ri].group = Some(g as u16);
+        route_group.resize(routes.len(), None);
+        route_group[ri] = Some(g as u16);
     }
     for g in &mut groups {
         let lanes: u32 = g
@@ -247,7 +250,7 @@ fn parallel_groups(
             .sum();
         g.usable_lanes = usable_lanes(map, players, lanes.min(u8::MAX as u32) as u8);
     }
-    Ok(groups)
+    Ok((groups, route_group))
 }
 
 /// Lanes of a route of `lane_count` that may be claimed with `players` (`rules.lanes`).

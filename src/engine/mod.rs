@@ -99,11 +99,6 @@ pub struct RouteInfo {
     pub lane_count: u8,
     /// Lanes that may be claimed at this player count (`rules.lanes`).
     pub usable_lanes: u8,
-    /// The parallel group (`routes.parallel_group`) the route is a lane of, an index into
-    /// [`Game::parallel_groups`].
-    pub group: Option<u16>,
-    /// Whether bonuses that count ferries count this route (`routes.counts_as_ferry`).
-    pub counts_as_ferry: bool,
 }
 
 impl RouteInfo {
@@ -214,6 +209,12 @@ pub struct Game {
     pub lane_words: usize,
     /// Parallel groups of routes (see [`ParallelGroup`]); empty on most maps.
     pub parallel_groups: Vec<ParallelGroup>,
+    /// Route → its parallel group, an index into `parallel_groups`; empty when the map has
+    /// none (kept apart from [`RouteInfo`], which the bots' path searches read, so that
+    /// stays small). See [`Game::group_of`].
+    pub route_group: Vec<Option<u16>>,
+    /// Route → whether bonuses that count ferries count it (`routes.counts_as_ferry`).
+    pub counts_as_ferry: Vec<bool>,
     /// Node → routes with an end there (the graph bots plan on).
     pub node_routes: Vec<Vec<u16>>,
     pub tickets: Vec<TicketInfo>,
@@ -291,6 +292,8 @@ impl Game {
             node_count: board.node_count,
             routes: board.routes,
             parallel_groups: board.parallel_groups,
+            route_group: board.route_group,
+            counts_as_ferry: map.routes.iter().map(|r| r.counts_as_ferry()).collect(),
             lane_route: board.lane_route,
             lane_color: board.lane_color,
             lane_class: Vec::new(),
@@ -447,6 +450,12 @@ impl Game {
 
     pub fn lane_count(&self) -> usize {
         self.lane_route.len()
+    }
+
+    /// The parallel group route `r` belongs to, if any.
+    #[inline]
+    pub fn group_of(&self, r: usize) -> Option<u16> {
+        self.route_group.get(r).copied().flatten()
     }
 
     /// A sentence for a report's first line when the game mode is played outside its

@@ -10,7 +10,6 @@
 
 use super::bonus::award_most;
 use super::{Game, Hooks, Mechanic, State};
-use crate::engine::RouteInfo;
 use crate::engine::scoring::DetailedScore;
 use crate::model::{RouteFeature, TieScoring};
 
@@ -22,12 +21,12 @@ pub struct MostRoutesWith {
     pub feature: RouteFeature,
 }
 
-/// Whether `route` has `feature`.
-pub fn has_feature(route: &RouteInfo, feature: RouteFeature) -> bool {
+/// Whether route `r` has `feature`.
+pub fn has_feature(game: &Game, r: usize, feature: RouteFeature) -> bool {
     match feature {
         // `routes.counts_as_ferry`, which defaults to having ferry spaces.
-        RouteFeature::Ferry => route.counts_as_ferry,
-        RouteFeature::Tunnel => route.tunnel,
+        RouteFeature::Ferry => game.counts_as_ferry[r],
+        RouteFeature::Tunnel => game.routes[r].tunnel,
     }
 }
 
@@ -52,7 +51,7 @@ impl Mechanic for MostRoutesWith {
                 player
                     .routes
                     .iter()
-                    .filter(|&&r| has_feature(&game.routes[r as usize], self.feature))
+                    .filter(|&&r| has_feature(game, r as usize, self.feature))
                     .count() as u32
             })
             .collect();

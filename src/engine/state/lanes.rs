@@ -157,7 +157,9 @@ impl State {
                 .shared_lanes
                 .iter()
                 .any(|&(l, q)| q == p && game.lane_route[l as usize] as usize == r)
-            && route.group.is_none_or(|g| self.group_open_to(game, g, p))
+            && game
+                .group_of(r)
+                .is_none_or(|g| self.group_open_to(game, g, p))
     }
 
     /// Whether parallel group `g` leaves its lanes open to `p`: fewer of them claimed than
@@ -231,7 +233,9 @@ impl State {
         }
         self.players[p as usize].trains >= route.trains_needed()
             && !self.lane_blocked(game, p, lane)
-            && route.group.is_none_or(|g| self.group_open_to(game, g, p))
+            && game
+                .group_of(r)
+                .is_none_or(|g| self.group_open_to(game, g, p))
     }
 
     /// Whether `lane` is open for player `p` by the lane tables, ignoring trains (the
@@ -320,7 +324,7 @@ impl State {
         for l in first..first + route.lane_count as usize {
             self.set_open(game, p as usize, l, false);
         }
-        if let Some(g) = route.group {
+        if let Some(g) = game.group_of(r) {
             self.close_group(game, g, p as usize);
         }
     }
@@ -403,7 +407,7 @@ impl State {
                 }
             }
         }
-        if let Some(g) = route.group {
+        if let Some(g) = game.group_of(r) {
             self.close_group(game, g, p);
         }
         for &m in &game.mechanics.on_claim {
