@@ -455,7 +455,10 @@ impl Game {
     /// The parallel group route `r` belongs to, if any.
     #[inline]
     pub fn group_of(&self, r: usize) -> Option<u16> {
-        self.route_group.get(r).copied().flatten()
+        if self.route_group.is_empty() {
+            return None;
+        }
+        self.route_group[r]
     }
 
     /// A sentence for a report's first line when the game mode is played outside its

@@ -165,6 +165,8 @@ impl State {
     /// Whether parallel group `g` leaves its lanes open to `p`: fewer of them claimed than
     /// the player count allows, and none held by `p` (the double-route rules, across the
     /// group's routes).
+    #[cold]
+    #[inline(never)]
     fn group_open_to(&self, game: &Game, g: u16, p: u8) -> bool {
         let group = &game.parallel_groups[g as usize];
         let claimed: u32 = group
@@ -192,6 +194,8 @@ impl State {
 
     /// A lane of parallel group `g` went to `claimer`: the group's lanes close for them,
     /// and for everyone once the player count's lanes of the group are used.
+    #[cold]
+    #[inline(never)]
     fn close_group(&mut self, game: &Game, g: u16, claimer: usize) {
         let group = &game.parallel_groups[g as usize];
         let claimed: u32 = group
