@@ -280,8 +280,10 @@ impl Game {
     ) -> Result<Game, EngineError> {
         let rules = &map.rules;
         let chosen_mode = compile::choose_mode(map, players, mode)?;
-        let modules = mechanics::modules_for(map, chosen_mode, without)?;
+        // The player count first: no mode's recommendation refuses it any more, and a
+        // count the map cannot seat is the problem to report before a rule left out.
         compile::check_players(map, players)?;
+        let modules = mechanics::modules_for(map, chosen_mode, without)?;
         let board = compile::Board::new(map, players)?;
         let tickets = compile::Tickets::new(map, &board, chosen_mode)?;
         let (composition, deck_total) = compile::train_deck(map)?;
