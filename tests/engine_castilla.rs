@@ -800,3 +800,45 @@ fn random_castilla_games_keep_the_scoring_rules() {
     // The random games did complete some triple destinations (the check above ran).
     assert!(triples_completed > 0);
 }
+
+/// `routes.counts_as_ferry` decides what TRANSBORDOMAN counts (it defaults to `ferry > 0`):
+/// the same position as above scored with the transbordos marked as not counting, and with
+/// Cy's tunnel marked as counting.
+#[test]
+fn transbordoman_counts_what_counts_as_ferry_says() {
+    let mut map = load("castilla.toml");
+    let position = |map: &MapFile| {
+        let game = castilla_game(map, 3, "normal");
+        let mut s = blank_position(&game);
+        claim(
+            &game,
+            &mut s,
+            0,
+            &["leon-riano", "riano-guardo", "leon-guardo"],
+        );
+        claim(
+            &game,
+            &mut s,
+            1,
+            &["ponferrada-villablino", "ponferrada-puebla-de-sanabria"],
+        );
+        claim(&game, &mut s, 2, &["ponferrada-astorga"]);
+        bonus(&game, &score_detailed(&game, &s, &[]), "TRANSBORDOMAN")
+    };
+    // By default: transbordos 2, 2, 0; Ada and Bob tie for the full 5.
+    assert_eq!(position(&map), [(2, 5), (2, 5), (0, 0)]);
+    // Bob's Ponferrada–Villablino does not count: 2, 1, 0, Ada alone.
+    let at = |map: &MapFile, id: &str| map.routes.iter().position(|r| r.id() == id).expect(id);
+    let villablino = at(&map, "ponferrada-villablino");
+    map.routes[villablino].counts_as_ferry = Some(false);
+    assert_eq!(position(&map), [(2, 5), (1, 0), (0, 0)]);
+    // Cy's tunnel Ponferrada–Astorga counts too: 2, 1, 1, Ada alone still.
+    let astorga = at(&map, "ponferrada-astorga");
+    map.routes[astorga].counts_as_ferry = Some(true);
+    assert_eq!(position(&map), [(2, 5), (1, 0), (1, 0)]);
+    // No route counts: nobody has one, nobody scores.
+    for r in &mut map.routes {
+        r.counts_as_ferry = Some(false);
+    }
+    assert_eq!(position(&map), [(0, 0), (0, 0), (0, 0)]);
+}

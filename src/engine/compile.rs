@@ -3,12 +3,16 @@
 //! deals, the train deck. [`Game::new_without`] runs the steps in that order and then
 //! installs the mechanic modules.
 
-use super::{CARD_KINDS, Cards, EngineError, GRAY, Goal, LOCO, RouteInfo, TicketInfo};
+use super::{
+    CARD_KINDS, Cards, EngineError, GRAY, Goal, LOCO, ParallelGroup, RouteInfo, TicketInfo,
+};
 use crate::model::{Color, GameMode, MapFile, TicketShape};
 use std::collections::HashMap;
 
-/// The game mode to play: the named one, or the first made for `players` (Castilla: 6
-/// players play Total), or the first of all; a named mode must hold `players`.
+/// The game mode to play: the named one, or the first recommended for `players`
+/// (Castilla: 6 players play Total), or the first of all. A mode's player counts are a
+/// recommendation (the Castilla text's word), so a mode outside them is played:
+/// [`outside_range`] says so.
 pub(super) fn choose_mode<'a>(
     map: &'a MapFile,
     players: u8,
@@ -29,16 +33,13 @@ pub(super) fn choose_mode<'a>(
             .find(|m| m.players.is_none_or(|r| r.contains(players)))
             .or(map.modes.first()),
     };
-    if let Some(m) = chosen
-        && let Some(range) = m.players
-        && !range.contains(players)
-    {
-        return Err(EngineError::Setup(format!(
-            "{players} players: game mode {} is for {} to {}",
-            m.id, range.min, range.max
-        )));
-    }
     Ok(chosen)
+}
+
+/// The recommended player range of `mode` when `players` is outside it.
+pub(super) fn outside_range(mode: Option<&GameMode>, players: u8) -> Option<(u8, u8)> {
+    let range = mode?.players?;
+    (!range.contains(players)).then_some((range.min, range.max))
 }
 
 /// The engine plays 2 to 12, and the map says for how many it is made.
@@ -61,6 +62,9 @@ pub(super) fn check_players(map: &MapFile, players: u8) -> Result<(), EngineErro
 pub(super) struct Board<'a> {
     pub node_count: u16,
     pub routes: Vec<RouteInfo>,
+    pub parallel_groups: Vec<ParallelGroup>,
+    /// Route → its parallel group (empty without groups).
+    pub route_group: Vec<Option<u16>>,
     pub lane_route: Vec<u16>,
     pub lane_color: Vec<u8>,
     pub lane_words: usize,
@@ -156,6 +160,7 @@ impl<'a> Board<'a> {
         if lane_route.len() >= u16::MAX as usize || nodes == u16::MAX {
             return Err(EngineError::Setup("the board is too large".into()));
         }
+        let (parallel_groups, route_group) = parallel_groups(map, players, &routes)?;
         let lane_words = lane_route.len().div_ceil(64).max(1);
         let mut node_routes: Vec<Vec<u16>> = vec![Vec::new(); nodes as usize];
         for (r, route) in routes.iter().enumerate() {
@@ -179,6 +184,8 @@ impl<'a> Board<'a> {
         Ok(Board {
             node_count: nodes,
             routes,
+            parallel_groups,
+            route_group,
             lane_route,
             lane_color,
             lane_words,
@@ -193,6 +200,57 @@ impl<'a> Board<'a> {
             .cloned()
             .ok_or_else(|| EngineError::Setup(format!("a ticket names unknown place {id}")))
     }
+}
+
+/// The parallel groups (`routes.parallel_group`), in the order their first route is
+/// written, and route → group (empty without groups). A group joins one pair of cities;
+/// its lanes in all decide how many may be claimed, as for one route of that many lanes.
+fn parallel_groups(
+    map: &MapFile,
+    players: u8,
+    routes: &[RouteInfo],
+) -> Result<(Vec<ParallelGroup>, Vec<Option<u16>>), EngineError> {
+    let mut groups: Vec<ParallelGroup> = Vec::new();
+    let mut route_group: Vec<Option<u16>> = Vec::new();
+    for (ri, r) in map.routes.iter().enumerate() {
+        let Some(id) = &r.parallel_group else {
+            continue;
+        };
+        let g = match groups.iter().position(|g| &g.id == id) {
+            Some(g) => g,
+            None => {
+                groups.push(ParallelGroup {
+                    id: id.clone(),
+                    routes: Vec::new(),
+                    usable_lanes: 0,
+                });
+                groups.len() - 1
+            }
+        };
+        if let Some(&first) = groups[g].routes.first() {
+            let (a, b) = (&routes[first as usize], &routes[ri]);
+            let same = (a.city_a, a.city_b) == (b.city_a, b.city_b)
+                || (a.city_a, a.city_b) == (b.city_b, b.city_a);
+            if !same {
+                return Err(EngineError::Setup(format!(
+                    "parallel group {id}: route {} does not join the cities of route {}",
+                    b.id, a.id
+                )));
+            }
+        }
+        groups[g].routes.push(ri as u16);
+        route_group.resize(routes.len(), None);
+        route_group[ri] = Some(g as u16);
+    }
+    for g in &mut groups {
+        let lanes: u32 = g
+            .routes
+            .iter()
+            .map(|&r| routes[r as usize].lane_count as u32)
+            .sum();
+        g.usable_lanes = usable_lanes(map, players, lanes.min(u8::MAX as u32) as u8);
+    }
+    Ok((groups, route_group))
 }
 
 /// Lanes of a route of `lane_count` that may be claimed with `players` (`rules.lanes`).

@@ -13,7 +13,8 @@
 //! Readings the rule texts leave open, decided here and documented where they are coded:
 //! - the train deck is kept as per-colour counts and a blind draw takes a uniformly random
 //!   card, which is the same distribution as drawing from a shuffled deck nobody can see;
-//! - a ticket deal from several drawable decks takes them in order;
+//! - after setup the drawable ticket decks are one draw pile, shuffled together (a game
+//!   mode includes its decks' tickets; the schema says the same of a mode's draw);
 //! - when a later card draw has no card to take, the turn ends.
 
 mod compile;
@@ -29,7 +30,10 @@ pub use hooks::{
 };
 pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
-pub use state::{Action, Failure, Phase, PlayerState, State, claim_ways_match_general};
+pub use state::{
+    Action, Failure, MAX_SUBSTITUTE_LOCOS, Phase, PlayerState, SUBSTITUTE_LOCOS_SHIFT, State,
+    claim_locos, claim_ways_match_general, pack_claim_locos,
+};
 
 use crate::model::{MapFile, TicketDiscard, TieBreak};
 use std::sync::Arc;
@@ -143,6 +147,19 @@ impl LaneClass {
     }
 }
 
+/// Routes written separately that are lanes of one double or triple route
+/// (`routes.parallel_group`): the double-route rules hold across them, as across the lanes
+/// of one route.
+#[derive(Debug, Clone)]
+pub struct ParallelGroup {
+    pub id: String,
+    /// The group's routes, in file order.
+    pub routes: Vec<u16>,
+    /// Lanes of the group that may be claimed at this player count (`rules.lanes`, for
+    /// the group's lanes in all).
+    pub usable_lanes: u8,
+}
+
 /// What a ticket asks for. Places are sets of graph nodes (a zone is all its endpoints).
 #[derive(Debug, Clone)]
 pub enum Goal {
@@ -190,6 +207,14 @@ pub struct Game {
     pub slowly_counted_classes: Vec<u16>,
     /// `u64` words in a bitset over lanes.
     pub lane_words: usize,
+    /// Parallel groups of routes (see [`ParallelGroup`]); empty on most maps.
+    pub parallel_groups: Vec<ParallelGroup>,
+    /// Route → its parallel group, an index into `parallel_groups`; empty when the map has
+    /// none (kept apart from [`RouteInfo`], which the bots' path searches read, so that
+    /// stays small). See [`Game::group_of`].
+    pub route_group: Vec<Option<u16>>,
+    /// Route → whether bonuses that count ferries count it (`routes.counts_as_ferry`).
+    pub counts_as_ferry: Vec<bool>,
     /// Node → routes with an end there (the graph bots plan on).
     pub node_routes: Vec<Vec<u16>>,
     pub tickets: Vec<TicketInfo>,
@@ -225,6 +250,10 @@ pub struct Game {
     pub played_without: Vec<String>,
     /// The game mode played (maps with `[[modes]]`).
     pub mode: Option<String>,
+    /// The mode's recommended player range (`modes.players`, min and max) when the game has
+    /// a player count outside it: such a game is played, and reports say so
+    /// ([`Game::mode_range_note`]).
+    pub mode_outside_range: Option<(u8, u8)>,
     pub tie_breaks: Vec<TieBreak>,
     /// Safety net only: a game still running after this many turns is reported as a failure.
     pub turn_cap: u32,
@@ -234,7 +263,8 @@ pub struct Game {
 
 impl Game {
     /// Compiles a checked map for `players` players in game mode `mode` (when none is named,
-    /// the first mode whose player range holds `players`; a named mode must hold them).
+    /// the first mode whose recommended player range holds `players`, else the first mode;
+    /// a mode outside its range is played and noted in [`Game::mode_outside_range`]).
     pub fn new(map: &MapFile, players: u8, mode: Option<&str>) -> Result<Game, EngineError> {
         Game::new_without(map, players, mode, &[])
     }
@@ -250,8 +280,10 @@ impl Game {
     ) -> Result<Game, EngineError> {
         let rules = &map.rules;
         let chosen_mode = compile::choose_mode(map, players, mode)?;
-        let modules = mechanics::modules_for(map, chosen_mode, without)?;
+        // The player count first: no mode's recommendation refuses it any more, and a
+        // count the map cannot seat is the problem to report before a rule left out.
         compile::check_players(map, players)?;
+        let modules = mechanics::modules_for(map, chosen_mode, without)?;
         let board = compile::Board::new(map, players)?;
         let tickets = compile::Tickets::new(map, &board, chosen_mode)?;
         let (composition, deck_total) = compile::train_deck(map)?;
@@ -261,6 +293,9 @@ impl Game {
             city_ids: map.cities.iter().map(|c| c.id.clone()).collect(),
             node_count: board.node_count,
             routes: board.routes,
+            parallel_groups: board.parallel_groups,
+            route_group: board.route_group,
+            counts_as_ferry: map.routes.iter().map(|r| r.counts_as_ferry()).collect(),
             lane_route: board.lane_route,
             lane_color: board.lane_color,
             lane_class: Vec::new(),
@@ -302,6 +337,7 @@ impl Game {
             mechanics: Installed::default(),
             played_without: without.to_vec(),
             mode: chosen_mode.map(|m| m.id.clone()),
+            mode_outside_range: compile::outside_range(chosen_mode, players),
         };
         game.install(map, modules);
         Ok(game)
@@ -416,6 +452,27 @@ impl Game {
 
     pub fn lane_count(&self) -> usize {
         self.lane_route.len()
+    }
+
+    /// The parallel group route `r` belongs to, if any.
+    #[inline]
+    pub fn group_of(&self, r: usize) -> Option<u16> {
+        if self.route_group.is_empty() {
+            return None;
+        }
+        self.route_group[r]
+    }
+
+    /// A sentence for a report's first line when the game mode is played outside its
+    /// recommended player counts, e.g. "game mode total is played with 4 players, outside
+    /// its recommended 5 to 7".
+    pub fn mode_range_note(&self) -> Option<String> {
+        let (min, max) = self.mode_outside_range?;
+        Some(format!(
+            "game mode {} is played with {} players, outside its recommended {min} to {max}",
+            self.mode.as_deref().unwrap_or("?"),
+            self.players
+        ))
     }
 
     /// The cost of the next station after `built` ones (the last listed cost repeats).

@@ -47,7 +47,10 @@ pub struct Route {
     /// Ids of routes drawn across this one; building or claiming one blocks the others.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub crosses: Vec<String>,
-    /// Nordic's Murmansk–Lieksa rule: any N cards may stand in for one needed card.
+    /// Nordic's Murmansk–Lieksa rule: any N cards (locomotives among them) may stand in for
+    /// one needed card, as often as wanted. Under `rules.locomotives.usable_on =
+    /// "tunnels-and-ferries"` locomotives pay such a route only that way, never as a direct
+    /// replacement (Nordic: 6 matching cards + 12 any cards claim the 9 spaces).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 2, max = 10))]
     pub any_cards_for_one: Option<u8>,

@@ -1,12 +1,17 @@
 //! Cards that stand in for a card a route asks for: Nordic Countries' special route paid
-//! with any 4 cards for each card of the colour one lacks (`routes.any_cards_for_one`), and
+//! with any 4 cards (locomotives among them) for each card of the colour one lacks
+//! (`routes.any_cards_for_one`; under Nordic's locomotive limit a locomotive pays a space
+//! of that route only as one of the four, so 9 locomotives alone do not claim it), and
 //! ferry locomotives paid with other cards (Nordic: any 3; Castilla's transbordos: 3 of the
 //! colour paid for the rest), per route (`routes.ferry_substitute`) or for every ferry
 //! (`rules.ferries.substitute`).
 //!
-//! Which cards are given up is the engine's choice, not the player's: the most plentiful
-//! other colours first, locomotives last (see `state/payments.rs`), so the legal claims of a
-//! hand stay one per colour and locomotive count.
+//! The cards given up are the player's choice (the texts say "chosen"): a claim names its
+//! colour, its direct locomotives and how many locomotives are among the any-N cards (each
+//! count a separate legal claim); the other substitute cards are colours, those the hand
+//! holds fewest of first, so the player keeps their largest sets. A bot naming no
+//! locomotive among substitutes gets that keep-the-largest-sets payment. Castilla's
+//! transbordo cards, all of the paid colour, leave no choice beyond the locomotives.
 
 use super::{Game, Hooks, Mechanic};
 use crate::model::MapFile;

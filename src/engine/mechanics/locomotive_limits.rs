@@ -5,6 +5,11 @@
 //! A ferry's locomotive spaces still take locomotives (they are what a ferry asks for), and
 //! a station, which is paid like a route with no route to name, takes no locomotives under
 //! such a limit: both seeds list the routes locomotives may pay and nothing else.
+//!
+//! On a route paid with any N cards for one (`routes.any_cards_for_one`, Nordic's
+//! Murmansk–Lieksa) locomotives are usable only among those N cards, never as a direct
+//! replacement for a space: the Nordic text gives the any-4 rule *because* locomotives
+//! cannot replace cards there, with locomotives counted among the four.
 
 use super::{Game, Hooks, Mechanic};
 use crate::model::{LocomotiveUse, MapFile};
@@ -38,7 +43,8 @@ impl Mechanic for LocomotiveLimits {
             r.loco_on_spaces = match self.usable_on {
                 LocomotiveUse::Anywhere => true,
                 LocomotiveUse::TunnelsOnly => r.tunnel,
-                LocomotiveUse::TunnelsAndFerries => r.tunnel || r.ferry > 0 || r.any_for_one > 0,
+                // The special any-N route takes locomotives only as substitutes.
+                LocomotiveUse::TunnelsAndFerries => r.tunnel || r.ferry > 0,
             };
         }
         game.station_locos = self.usable_on == LocomotiveUse::Anywhere;

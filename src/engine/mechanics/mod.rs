@@ -114,7 +114,6 @@ pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
                 "mountains",
             ),
             (!r.stock_shares.is_empty(), "stock_shares"),
-            (r.parallel_group.is_some(), "parallel_group"),
         ] {
             if on && !features.iter().any(|(x, _)| *x == f) {
                 features.push((f, r.id()));

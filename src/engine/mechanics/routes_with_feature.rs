@@ -3,13 +3,13 @@
 //!
 //! The Castilla rules give these cards to the player with more completed routes with
 //! transbordos (with tunnels); a route counts once whatever its length or number of ferry
-//! spaces. Only routes the player claimed count: a station's borrowed route is used for
+//! spaces. Which routes count as ferries is `routes.counts_as_ferry` (by default, routes
+//! with ferry spaces). Only routes the player claimed count: a station's borrowed route is used for
 //! tickets only (Europe's station rule). Ties by the bonus's `ties` (Castilla: each tied
 //! player scores the points).
 
 use super::bonus::award_most;
 use super::{Game, Hooks, Mechanic, State};
-use crate::engine::RouteInfo;
 use crate::engine::scoring::DetailedScore;
 use crate::model::{RouteFeature, TieScoring};
 
@@ -21,11 +21,12 @@ pub struct MostRoutesWith {
     pub feature: RouteFeature,
 }
 
-/// Whether `route` has `feature`.
-pub fn has_feature(route: &RouteInfo, feature: RouteFeature) -> bool {
+/// Whether route `r` has `feature`.
+pub fn has_feature(game: &Game, r: usize, feature: RouteFeature) -> bool {
     match feature {
-        RouteFeature::Ferry => route.ferry > 0,
-        RouteFeature::Tunnel => route.tunnel,
+        // `routes.counts_as_ferry`, which defaults to having ferry spaces.
+        RouteFeature::Ferry => game.counts_as_ferry[r],
+        RouteFeature::Tunnel => game.routes[r].tunnel,
     }
 }
 
@@ -50,7 +51,7 @@ impl Mechanic for MostRoutesWith {
                 player
                     .routes
                     .iter()
-                    .filter(|&&r| has_feature(&game.routes[r as usize], self.feature))
+                    .filter(|&&r| has_feature(game, r as usize, self.feature))
                     .count() as u32
             })
             .collect();

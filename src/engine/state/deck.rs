@@ -25,7 +25,22 @@ impl State {
     /// deck is empty; `None` when both are empty (cards never come from nowhere). Modules'
     /// cards met on the way (shuffled in, or put at a depth) go to their modules, and the
     /// draw goes on until a train card comes.
+    ///
+    /// A display slot is empty only when no card was left to fill it. When such a slot
+    /// waits and this draw makes a new deck of the discards, the card is drawn and then the
+    /// display is filled from the new deck (with its locomotive rule): the display is never
+    /// left short while the deck has cards, and a legal draw always gets its card.
     pub(super) fn draw_card(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+        let short = self.deck_size == 0 && self.face_up.contains(&NOBODY);
+        let card = self.draw_card_inner(game, rng);
+        if short {
+            self.refill_display(game, rng);
+        }
+        card
+    }
+
+    /// [`State::draw_card`] without the display's refill (the display's own draws).
+    fn draw_card_inner(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
         if self.deck_other.is_empty() && self.deck_placed.is_empty() {
             return self.draw_train_card(rng);
         }
@@ -135,18 +150,30 @@ impl State {
                 self.face_up[slot] = NOBODY;
             }
             for slot in 0..self.face_up.len() {
-                self.face_up[slot] = self.draw_card(game, rng).unwrap_or(NOBODY);
+                self.face_up[slot] = self.draw_card_inner(game, rng).unwrap_or(NOBODY);
             }
         }
     }
 
+    /// Fills the display's empty slots from the deck (reshuffling the discards in when it
+    /// runs out), then applies the locomotive reset.
     pub(super) fn refill_display(&mut self, game: &Game, rng: &mut ChaCha8Rng) {
         for slot in 0..self.face_up.len() {
             if self.face_up[slot] == NOBODY {
-                self.face_up[slot] = self.draw_card(game, rng).unwrap_or(NOBODY);
+                self.face_up[slot] = self.draw_card_inner(game, rng).unwrap_or(NOBODY);
             }
         }
         self.check_display(game, rng);
+    }
+
+    /// Fills a display left short when cards have come back since (discards from a claim,
+    /// a station, a tunnel's reveal): for the turn loop to call after an action, so that
+    /// the next player sees a full display whenever cards exist. Does nothing (and draws
+    /// nothing) when the display is full or no card is left.
+    pub fn refill_display_if_short(&mut self, game: &Game, rng: &mut ChaCha8Rng) {
+        if self.face_up.contains(&NOBODY) && self.drawable_cards() > 0 {
+            self.refill_display(game, rng);
+        }
     }
 
     /// Whether a card can be drawn blind now (deck or discard not empty, in a draw phase,

@@ -157,6 +157,65 @@ impl State {
                 .shared_lanes
                 .iter()
                 .any(|&(l, q)| q == p && game.lane_route[l as usize] as usize == r)
+            && game
+                .group_of(r)
+                .is_none_or(|g| self.group_open_to(game, g, p))
+    }
+
+    /// Whether parallel group `g` leaves its lanes open to `p`: fewer of them claimed than
+    /// the player count allows, and none held by `p` (the double-route rules, across the
+    /// group's routes).
+    #[cold]
+    #[inline(never)]
+    fn group_open_to(&self, game: &Game, g: u16, p: u8) -> bool {
+        let group = &game.parallel_groups[g as usize];
+        let claimed: u32 = group
+            .routes
+            .iter()
+            .map(|&r| self.route_claims[r as usize] as u32)
+            .sum();
+        claimed < group.usable_lanes as u32
+            && !group
+                .routes
+                .iter()
+                .any(|&r| self.holds_route(game, r as usize, p))
+    }
+
+    /// Whether `p` holds a lane of route `r`, claimed or shared.
+    fn holds_route(&self, game: &Game, r: usize, p: u8) -> bool {
+        let route = &game.routes[r];
+        let first = route.first_lane as usize;
+        self.lane_owner[first..first + route.lane_count as usize].contains(&p)
+            || self
+                .shared_lanes
+                .iter()
+                .any(|&(l, q)| q == p && game.lane_route[l as usize] as usize == r)
+    }
+
+    /// A lane of parallel group `g` went to `claimer`: the group's lanes close for them,
+    /// and for everyone once the player count's lanes of the group are used.
+    #[cold]
+    #[inline(never)]
+    fn close_group(&mut self, game: &Game, g: u16, claimer: usize) {
+        let group = &game.parallel_groups[g as usize];
+        let claimed: u32 = group
+            .routes
+            .iter()
+            .map(|&r| self.route_claims[r as usize] as u32)
+            .sum();
+        let full = claimed >= group.usable_lanes as u32;
+        for &r in &group.routes {
+            let route = &game.routes[r as usize];
+            let first = route.first_lane as usize;
+            for other in 0..game.players as usize {
+                if !(full || other == claimer) {
+                    continue;
+                }
+                for l in first..first + route.lane_count as usize {
+                    self.set_open(game, other, l, false);
+                }
+            }
+        }
     }
 
     /// Whether lane `lane` may be claimed by player `p` (ignoring cards).
@@ -178,6 +237,9 @@ impl State {
         }
         self.players[p as usize].trains >= route.trains_needed()
             && !self.lane_blocked(game, p, lane)
+            && game
+                .group_of(r)
+                .is_none_or(|g| self.group_open_to(game, g, p))
     }
 
     /// Whether `lane` is open for player `p` by the lane tables, ignoring trains (the
@@ -266,6 +328,9 @@ impl State {
         for l in first..first + route.lane_count as usize {
             self.set_open(game, p as usize, l, false);
         }
+        if let Some(g) = game.group_of(r) {
+            self.close_group(game, g, p as usize);
+        }
     }
 
     /// Route points of `lane` held by `holder`, onto the score track: to the holder, or where
@@ -345,6 +410,9 @@ impl State {
                     self.set_open(game, other, l, false);
                 }
             }
+        }
+        if let Some(g) = game.group_of(r) {
+            self.close_group(game, g, p);
         }
         for &m in &game.mechanics.on_claim {
             let module = &game.mechanics.modules[m as usize];

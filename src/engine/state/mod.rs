@@ -23,12 +23,17 @@ mod turn;
 
 use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
 use legal::{DRAW_ACTIONS, SmallActions};
-pub use payments::claim_ways_match_general;
+pub use payments::{
+    MAX_SUBSTITUTE_LOCOS, SUBSTITUTE_LOCOS_SHIFT, claim_locos, claim_ways_match_general,
+    pack_claim_locos,
+};
 use payments::{class_claim_count, class_payment, for_each_claim};
 
 /// One decision. Payments name a colour (`LOCO` = locomotives only) and how many
 /// locomotives are played; the rest of the payment follows from the hand (see
-/// [`State::payment`]).
+/// [`State::payment`]). A claim's `locos` also packs the locomotives among substitute
+/// cards ("any N cards", [`claim_locos`]); it is the plain count of locomotives on every
+/// lane without such substitutes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Keep the offered tickets whose bits are set.
@@ -144,6 +149,9 @@ pub struct State {
     /// Tickets offered to the current player.
     pub offered: Vec<u16>,
     pub ticket_decks: Vec<VecDeque<u16>>,
+    /// The deck holding the draw pile once setup is over and the drawable decks are
+    /// shuffled together (`None` before, or with one drawable deck).
+    pub draw_pile: Option<u8>,
     /// Tickets returned out of the game.
     pub tickets_removed: Vec<u16>,
     /// Lane → owner.
@@ -245,6 +253,7 @@ impl State {
             revealed: [0; CARD_KINDS],
             offered: Vec::new(),
             ticket_decks,
+            draw_pile: None,
             tickets_removed: Vec::new(),
             lane_owner: vec![NOBODY; game.lane_count()],
             route_claims: vec![0; game.routes.len()],
@@ -299,7 +308,9 @@ impl State {
             game.mechanics.modules[m as usize].setup(game, &mut s, m as usize, rng);
         }
         if game.initial_deal.iter().all(|&n| n == 0) {
-            // No setup tickets (a module deals them some other way, a draft).
+            // No setup tickets (a module deals them some other way, a draft): the draw
+            // pile is made now.
+            s.merge_draw_pile(game, rng);
             s.start_play();
         } else {
             s.deal_initial(game);

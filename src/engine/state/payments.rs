@@ -1,24 +1,25 @@
 //! Ways a hand pays a lane of a payment class: the general rule (colours, locomotives, ferry
 //! spaces, card substitutes), its closed form for simple lanes, and the count of ways.
+//!
+//! Substitutes ("any N cards") are the player's choice: a claim names how many
+//! locomotives are among them ([`claim_locos`]); the rest are colours, the least-held
+//! first, which keeps the hand's largest sets (the default a bot gets by naming none).
 
 use super::*;
 
-/// Adds `n` cards of any kind to `spent`, the most plentiful colours left first and
-/// locomotives last; `None` when the hand has too few.
-pub(super) fn take_any(hand: &Cards, spent: &mut Cards, mut n: u16) -> Option<()> {
+/// Adds `n` cards of the eight colours to `spent`, the colours the hand holds fewest of
+/// first (ties: card order), so that the largest sets are kept; never a locomotive (those
+/// are the player's choice, [`claim_locos`]). `None` when the hand has too few.
+pub(super) fn take_colours(hand: &Cards, spent: &mut Cards, mut n: u16) -> Option<()> {
     while n > 0 {
         let mut best: Option<usize> = None;
         for k in 0..LOCO as usize {
             let left = hand[k] - spent[k];
-            if left > 0 && best.is_none_or(|b| left > hand[b] - spent[b]) {
+            if left > 0 && best.is_none_or(|b| left < hand[b] - spent[b]) {
                 best = Some(k);
             }
         }
-        let k = match best {
-            Some(k) => k,
-            None if hand[LOCO as usize] > spent[LOCO as usize] => LOCO as usize,
-            None => return None,
-        };
+        let k = best?;
         let take = (hand[k] - spent[k]).min(n);
         spent[k] += take;
         n -= take;
@@ -26,7 +27,30 @@ pub(super) fn take_any(hand: &Cards, spent: &mut Cards, mut n: u16) -> Option<()
     Some(())
 }
 
-/// The cards paid for a lane of `class` with `color` and `locos` (see [`State::payment`]).
+/// Where a claim's `locos` packs the locomotives among substitute cards.
+pub const SUBSTITUTE_LOCOS_SHIFT: u8 = 5;
+/// The most locomotives a claim can name among substitute cards.
+pub const MAX_SUBSTITUTE_LOCOS: u8 = u8::MAX >> SUBSTITUTE_LOCOS_SHIFT;
+
+/// A claim's `locos` as (locomotives played directly, for ferry spaces first and then for
+/// coloured spaces; locomotives among the substitute cards, "any N cards").
+#[inline]
+pub fn claim_locos(locos: u8) -> (u8, u8) {
+    (
+        locos & ((1 << SUBSTITUTE_LOCOS_SHIFT) - 1),
+        locos >> SUBSTITUTE_LOCOS_SHIFT,
+    )
+}
+
+/// The `locos` of a claim playing `direct` locomotives and `among` among substitutes.
+#[inline]
+pub fn pack_claim_locos(direct: u8, among: u8) -> u8 {
+    direct | (among << SUBSTITUTE_LOCOS_SHIFT)
+}
+
+/// The cards paid for a lane of `class` with `color` and `locos` (see [`State::payment`]
+/// and [`claim_locos`]). Substitute cards other than the named locomotives are colours,
+/// the hand's least-held first.
 pub(super) fn class_payment(
     hand: &Cards,
     class: &LaneClass,
@@ -37,7 +61,8 @@ pub(super) fn class_payment(
     if color != LOCO && lane_color != GRAY && color != lane_color {
         return None;
     }
-    if locos as u16 > hand[LOCO as usize] {
+    let (locos, among) = claim_locos(locos);
+    if (locos + among) as u16 > hand[LOCO as usize] {
         return None;
     }
     // Coloured spaces to pay: a discount takes cards off them, never off ferry spaces.
@@ -59,11 +84,13 @@ pub(super) fn class_payment(
     }
     let short_spaces = (spaces - space_locos) as u16 - coloured;
     let short_ferry = (class.ferry - ferry_locos) as u16;
+    // Any cards the shortfalls take.
+    let mut any = 0u16;
     if short_spaces > 0 {
         if class.any_for_one == 0 {
             return None;
         }
-        take_any(hand, &mut spent, short_spaces * class.any_for_one as u16)?;
+        any += short_spaces * class.any_for_one as u16;
     }
     if short_ferry > 0 {
         let (cards, same) = class.ferry_substitute?;
@@ -74,9 +101,15 @@ pub(super) fn class_payment(
             }
             spent[color as usize] += need;
         } else {
-            take_any(hand, &mut spent, need)?;
+            any += need;
         }
     }
+    // Locomotives named among the substitutes are some of them, never more.
+    if among as u16 > any {
+        return None;
+    }
+    spent[LOCO as usize] += among as u16;
+    take_colours(hand, &mut spent, any - among as u16)?;
     Some(spent)
 }
 
@@ -120,7 +153,9 @@ pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(
     for_each_claim_general(hand, class, f);
 }
 
-/// [`for_each_claim`] by trying every colour and locomotive count against the payment rules.
+/// [`for_each_claim`] by trying every colour and locomotive count against the payment rules:
+/// for each count of direct locomotives, the counts of locomotives among substitute cards
+/// (ascending) when the class takes any-card substitutes.
 pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
     let spaces = (class.length - class.ferry).saturating_sub(class.discount);
     let max_locos = if class.loco_on_spaces {
@@ -128,6 +163,8 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
     } else {
         hand[LOCO as usize].min(class.ferry as u16)
     } as u8;
+    let any_substitutes =
+        class.any_for_one > 0 || class.ferry_substitute.is_some_and(|(_, same)| !same);
     let mut try_colour = |color: u8| {
         if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
             return;
@@ -136,8 +173,13 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
             if color != LOCO && locos - locos.min(class.ferry) >= spaces {
                 break;
             }
-            if class_payment(hand, class, color, locos).is_some() {
-                f(color, locos);
+            let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS as u16) as u8;
+            let top = if any_substitutes { left } else { 0 };
+            for among in 0..=top {
+                let packed = pack_claim_locos(locos, among);
+                if class_payment(hand, class, color, packed).is_some() {
+                    f(color, packed);
+                }
             }
         }
     };

@@ -1,5 +1,10 @@
 //! Ticket deals (setup and the draw action), how many must be kept, and where returned
 //! tickets go.
+//!
+//! Setup deals from each deck what the game mode (or the deck) says; once setup's last
+//! choice is made, the drawable decks become one draw pile, shuffled together (Castilla's
+//! modes *include* their decks' tickets, so a draw may bring any of them), and tickets
+//! returned later go to that pile.
 
 use super::*;
 
@@ -16,7 +21,7 @@ impl State {
     }
 
     /// The draw action's offer: the rules' deal plus this turn's extra tickets (at most
-    /// 16), from the drawable decks in order.
+    /// 16), from the draw pile.
     pub(super) fn deal_draw(&mut self, game: &Game) {
         let n = (game.draw_deal + self.turn_mods.extra_tickets).min(16) as usize;
         let mut offered = std::mem::take(&mut self.offered);
@@ -25,8 +30,8 @@ impl State {
         self.offered = offered;
     }
 
-    /// Takes tickets from the tops of the drawable decks, in deck order, until `out` holds
-    /// `n`.
+    /// Takes tickets from the tops of the drawable decks until `out` holds `n`: from the
+    /// draw pile once they are merged (before, in deck order: a module's deal during setup).
     pub(super) fn deal_from_decks(&mut self, game: &Game, n: usize, out: &mut Vec<u16>) {
         for d in 0..self.ticket_decks.len() {
             if !game.drawable[d] {
@@ -69,6 +74,34 @@ impl State {
         self.keep_minimum(game)
     }
 
+    /// Shuffles the drawable decks' tickets together into one draw pile (kept as the first
+    /// drawable deck; the others are left empty). Nothing changes with fewer than two
+    /// drawable decks, or when done already.
+    pub(super) fn merge_draw_pile(&mut self, game: &Game, rng: &mut ChaCha8Rng) {
+        use rand::seq::SliceRandom;
+        if self.draw_pile.is_some() {
+            return;
+        }
+        let mut drawable = (0..self.ticket_decks.len()).filter(|&d| game.drawable[d]);
+        let Some(first) = drawable.next() else {
+            return;
+        };
+        let rest: Vec<usize> = drawable.collect();
+        if rest.is_empty() {
+            return;
+        }
+        let mut all: Vec<u16> = self.ticket_decks[first].drain(..).collect();
+        for d in rest {
+            all.extend(self.ticket_decks[d].drain(..));
+        }
+        all.shuffle(rng);
+        self.ticket_decks[first] = all.into();
+        self.draw_pile = Some(first as u8);
+    }
+
+    /// Returned tickets go back by `policy`: to the bottom of their deck, at a random
+    /// depth, or out of the game; a drawable deck's ticket goes to the draw pile once the
+    /// decks are merged. After setup's last choice, the draw pile is made.
     pub(super) fn return_tickets(
         &mut self,
         game: &Game,
@@ -77,7 +110,11 @@ impl State {
         rng: &mut ChaCha8Rng,
     ) {
         for t in returned {
-            let d = game.tickets[t as usize].deck as usize;
+            let own = game.tickets[t as usize].deck as usize;
+            let d = match self.draw_pile {
+                Some(pile) if game.drawable[own] => pile as usize,
+                _ => own,
+            };
             match policy {
                 TicketDiscard::Bottom => self.ticket_decks[d].push_back(t),
                 TicketDiscard::OutOfGame => self.tickets_removed.push(t),
@@ -86,6 +123,9 @@ impl State {
                     self.ticket_decks[d].insert(at, t);
                 }
             }
+        }
+        if self.phase == Phase::SetupTickets && self.current as usize + 1 == game.players as usize {
+            self.merge_draw_pile(game, rng);
         }
     }
 }
