@@ -6,6 +6,9 @@ use std::path::Path;
 use ttrmap::bots::{self, Bot, RandomBot, Style, StyleBot};
 use ttrmap::engine::mechanics::city_markers::CityMarkers;
 use ttrmap::engine::mechanics::crossings::Crossings;
+use ttrmap::engine::mechanics::festivals::Festivals;
+use ttrmap::engine::mechanics::ticket_draft::TicketDraft;
+use ttrmap::engine::mechanics::ticket_draft_card::TicketDraftCard;
 use ttrmap::engine::mechanics::track_pieces::TrackPieces;
 use ttrmap::engine::scoring::Components;
 use ttrmap::engine::{
@@ -54,6 +57,7 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
         game.deck_total as u32,
         "cards not conserved: {context}"
     );
+    check_drafts(game, state, legal, context);
     for (p, player) in state.players.iter().enumerate() {
         let used: u16 = player
             .routes
@@ -120,6 +124,57 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
 }
 
 /// The city markers module of `game`, if it has one.
+/// Iberia's cards and drafts: festival cards are in the deck, laid by a city or held; the
+/// Ticket Draft card is in the deck or was drawn, once; every ticket is in a deck, a draft
+/// hand, taken in a draft, kept or out of the game; no ticket draw before the second draft.
+fn check_drafts(game: &Game, state: &State, legal: &[Action], context: &str) {
+    if let Some((fm, f)) = game.mechanics.get::<Festivals>() {
+        let in_deck: u32 = (0..f.groups.len() as u16)
+            .map(|g| state.module_cards_in_deck(game, fm, g) as u32)
+            .sum();
+        let total: u32 = f.groups.iter().map(|g| g.cards as u32).sum();
+        assert_eq!(
+            in_deck + f.cards_out(game, state, fm),
+            total,
+            "festival cards not conserved: {context}"
+        );
+    }
+    let draft = game.mechanics.get::<TicketDraft>();
+    if let Some((cm, _)) = game.mechanics.get::<TicketDraftCard>() {
+        let drawn = TicketDraftCard::times_drawn(game, state, cm);
+        assert!(
+            drawn <= 1,
+            "the Ticket Draft card drawn {drawn} times: {context}"
+        );
+        assert_eq!(
+            state.module_cards_in_deck(game, cm, 0) as u32 + drawn,
+            1,
+            "the Ticket Draft card: {context}"
+        );
+        if legal.contains(&Action::DrawTickets) {
+            let (dm, _) = draft.expect("a draft");
+            assert!(
+                TicketDraft::done(game, state, dm, 1),
+                "a ticket draw before the second draft: {context}"
+            );
+        }
+    }
+    if let Some((dm, d)) = draft {
+        let mut all: Vec<u16> = state.ticket_decks.iter().flatten().copied().collect();
+        all.extend(&state.tickets_removed);
+        all.extend(&state.offered);
+        for (p, player) in state.players.iter().enumerate() {
+            all.extend(&player.tickets);
+            all.extend(d.hand(game, state, dm, p as u8));
+            all.extend(d.taken(game, state, dm, p as u8));
+        }
+        all.sort_unstable();
+        let mut expected: Vec<u16> = game.deck_tickets.iter().flatten().copied().collect();
+        expected.sort_unstable();
+        assert_eq!(all, expected, "tickets not conserved: {context}");
+    }
+}
+
 fn markers_module(game: &Game) -> Option<usize> {
     (0..game.mechanics.len())
         .find(|&m| game.mechanics.modules[m].name().starts_with("city markers"))
@@ -468,6 +523,55 @@ fn france_reports_are_the_same_whatever_the_thread_count() {
     );
 }
 
+/// Iberia at every player count: drafts, festival cards, the Ticket Draft card.
+#[test]
+fn iberia_random_games_keep_invariants() {
+    for players in 2..=5 {
+        let map = format!("iberia.toml ({players} players)");
+        let game = game("iberia.toml", players);
+        let (finished, failures) = play_game_checked(&map, &game, games() / 4);
+        assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
+    }
+}
+
+#[test]
+fn style_bots_finish_iberia_games() {
+    for players in [2, 3, 4, 5] {
+        let map = format!("iberia.toml ({players} players)");
+        let finished = play_styles_game_checked(&map, &game("iberia.toml", players), 40);
+        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+    }
+}
+
+#[test]
+fn iberia_reports_are_the_same_whatever_the_thread_count() {
+    for players in [2, 5] {
+        let game = game("iberia.toml", players);
+        let config = |threads| Config {
+            games: 40,
+            seed: 14,
+            bots: [
+                "destination-hungry",
+                "random",
+                "long-route",
+                "one-step",
+                "route-focus",
+            ]
+            .map(String::from)
+            .to_vec(),
+            threads,
+            progress: false,
+        };
+        let one = run(&game, &config(1)).expect("runs");
+        let two = run(&game, &config(2)).expect("runs");
+        assert!(one.counters.iter().any(|c| c.name == "second draft held"));
+        assert_eq!(
+            serde_json::to_string(&one).expect("json"),
+            serde_json::to_string(&two).expect("json")
+        );
+    }
+}
+
 #[test]
 fn a_map_without_tickets_is_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/germany.toml");
@@ -480,7 +584,6 @@ fn a_map_without_tickets_is_refused() {
 fn maps_with_unplayed_mechanics_are_refused_by_name() {
     for (map, mechanic) in [
         ("uk.toml", "mechanics.technologies"),
-        ("iberia.toml", "mechanics.festivals"),
         ("south-korea.toml", "mechanics.express_cards"),
         ("castilla.toml", "mechanics.mystery_train"),
         ("pennsylvania.toml", "mechanics.stock_shares"),

@@ -87,6 +87,11 @@ impl Festivals {
         state.mechanic_words_mut(game, me)[at] = n;
     }
 
+    /// Lays `n` cards of group `g` on the board (positions and tests).
+    pub fn set_pile(game: &Game, state: &mut State, me: usize, g: usize, n: u32) {
+        state.mechanic_words_mut(game, me)[PILES + g] = n;
+    }
+
     /// Festival cards laid on the board or held by players (the rest are in the deck).
     pub fn cards_out(&self, game: &Game, state: &State, me: usize) -> u32 {
         let w = state.mechanic_words(game, me);

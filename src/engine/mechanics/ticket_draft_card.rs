@@ -31,8 +31,9 @@ pub struct TicketDraftCard {
     pub locks_ticket_draws: bool,
 }
 
-// Words: the turn the card was drawn at + 1 (0: not yet).
+// Words: the turn the card was drawn at + 1 (0: not yet), the times it was drawn.
 const DRAWN: usize = 0;
+const DRAWS: usize = 1;
 
 impl TicketDraftCard {
     /// How far down the deck the card goes with `players` players.
@@ -48,6 +49,11 @@ impl TicketDraftCard {
     pub fn drawn_at(game: &Game, state: &State, me: usize) -> Option<u32> {
         let w = state.mechanic_words(game, me)[DRAWN];
         (w != 0).then(|| w - 1)
+    }
+
+    /// How often the card came off the deck (once at most: it is put aside when drawn).
+    pub fn times_drawn(game: &Game, state: &State, me: usize) -> u32 {
+        state.mechanic_words(game, me)[DRAWS]
     }
 
     fn draft_module<'a>(&self, game: &'a Game) -> Option<&'a TicketDraft> {
@@ -85,7 +91,7 @@ impl Mechanic for TicketDraftCard {
     }
 
     fn state_words(&self, _game: &Game) -> usize {
-        1
+        2
     }
 
     fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
@@ -94,10 +100,13 @@ impl Mechanic for TicketDraftCard {
     }
 
     fn on_deck_card(&self, game: &Game, state: &mut State, me: usize, _kind: u16) {
-        if Self::drawn_at(game, state, me).is_some() {
+        let turn = state.turn;
+        let w = state.mechanic_words_mut(game, me);
+        w[DRAWS] += 1;
+        if w[DRAWN] != 0 {
             return;
         }
-        state.mechanic_words_mut(game, me)[DRAWN] = state.turn + 1;
+        w[DRAWN] = turn + 1;
         if let Some(d) = self.draft_module(game) {
             d.begin(game, state, self.draft, self.which, None);
         }
