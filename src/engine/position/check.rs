@@ -11,6 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::mechanics::alvin::Alvin;
 use crate::engine::mechanics::city_markers::CityMarkers;
 use crate::engine::mechanics::crossings::Crossings;
+use crate::engine::mechanics::festivals::Festivals;
 use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
 use crate::engine::{EngineError, Game, NOBODY, State};
 use crate::model::MapFile;
@@ -124,6 +125,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
         }
     }
     cx.alvin(position, &mut state);
+    cx.festivals(position, &mut state);
     let borrow = cx.stations(position, &mut state);
     cx.tickets(position, &mut state);
     if !cx.out.is_empty() {
@@ -588,6 +590,55 @@ impl Cx<'_> {
         }
         let city = Alvin::city(game, state, me);
         Alvin::set(game, state, me, holder, city, &captures);
+    }
+
+    /// Iberia's festival cards held, by group id: no more than the group has, in all.
+    fn festivals(&mut self, position: &Position, state: &mut State) {
+        let game = self.game;
+        let Some((me, f)) = game.mechanics.get::<Festivals>() else {
+            for (p, player) in position.player.iter().enumerate() {
+                if !player.festivals.is_empty() {
+                    let message = format!("{}: the map has no festivals", self.names[p]);
+                    self.problem(
+                        GAME,
+                        &player.festivals_key,
+                        message,
+                        "no festivals on this map",
+                    );
+                }
+            }
+            return;
+        };
+        let mut left: Vec<i64> = f.groups.iter().map(|g| g.cards as i64).collect();
+        for (p, player) in position.player.iter().enumerate() {
+            for (group, n) in &player.festivals {
+                let Some(g) = f.group(&group.value) else {
+                    let ids: Vec<&str> = f.groups.iter().map(|g| g.id.as_str()).collect();
+                    let hint = crate::suggest::did_you_mean(&group.value, ids.iter().copied())
+                        .map_or_else(
+                            || format!(" (the groups: {})", ids.join(", ")),
+                            |s| format!("; {s}"),
+                        );
+                    let message = format!(
+                        "{}: no festival `{}` on this map{hint}",
+                        self.names[p], group.value
+                    );
+                    self.problem(UNKNOWN, &group.span, message, "unknown festival");
+                    continue;
+                };
+                if n.value > left[g] {
+                    let message = format!(
+                        "{}: {} {} cards, but the game has {} ({} left after the players before)",
+                        self.names[p], n.value, group.value, f.groups[g].cards, left[g]
+                    );
+                    self.problem(LIMIT, &n.span, message, "more cards than the game has");
+                    continue;
+                }
+                left[g] -= n.value;
+                let held = f.held(game, state, me, p as u8, g) + n.value as u32;
+                f.set_held(game, state, me, p as u8, g, held);
+            }
+        }
     }
 
     /// Tickets by label; the copies in the game limit how many players hold the same one.

@@ -15,6 +15,7 @@
 //! # the marker was placed, which it does not divert (when markers count at the claim)
 //! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george"] }]
 //! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
+//! festivals = { sevilla = 3, valencia = 7 }  # Iberia: festival cards held, by group id
 //! ```
 //!
 //! The file is read by hand from the span tree rather than through serde, so every problem
@@ -75,6 +76,10 @@ pub struct PlayerPosition {
     pub markers_key: Range<usize>,
     /// Alvin (Old West's variant): this player's captures and whether they hold him.
     pub alvin: Option<AlvinPosition>,
+    /// Iberia's festival cards held: (group id, cards), in the file's order.
+    pub festivals: Vec<(At<String>, At<i64>)>,
+    /// The `festivals` key.
+    pub festivals_key: Range<usize>,
 }
 
 /// A city marker, and the routes claimed before it was placed.
@@ -122,7 +127,15 @@ pub struct Read {
 pub const FORMAT: &str = "position-format";
 
 const TOP_KEYS: &[&str] = &["map", "players", "mode", "without", "player"];
-const PLAYER_KEYS: &[&str] = &["name", "routes", "stations", "tickets", "markers", "alvin"];
+const PLAYER_KEYS: &[&str] = &[
+    "name",
+    "routes",
+    "stations",
+    "tickets",
+    "markers",
+    "alvin",
+    "festivals",
+];
 const MARKER_KEYS: &[&str] = &["city", "after"];
 const ALVIN_KEYS: &[&str] = &["captures", "holds"];
 const CLAIM_KEYS: &[&str] = &["route", "lane"];
@@ -393,6 +406,10 @@ impl Reader<'_> {
         if let Some(v) = table.get("alvin") {
             p.alvin = self.alvin(v, i);
         }
+        p.festivals_key = self.key_span(crate::path!["player", i, "festivals"].as_slice());
+        if let Some(v) = table.get("festivals") {
+            p.festivals = self.festivals(v, i);
+        }
         if let Some(v) = table.get("routes") {
             let path = crate::path!["player", i, "routes"];
             for (j, item) in self.array(v, &path, "`routes`").iter().enumerate() {
@@ -455,6 +472,42 @@ impl Reader<'_> {
             }
         }
         Some(MarkerPosition { city, after })
+    }
+
+    /// `festivals = { group = cards, ... }`: any group id as a key (the check knows them).
+    fn festivals(&mut self, v: &Value, i: usize) -> Vec<(At<String>, At<i64>)> {
+        let path = crate::path!["player", i, "festivals"];
+        let what = format!("`festivals` of [[player]] #{}", i + 1);
+        let Some(table) = v.as_object() else {
+            self.wrong(
+                &path,
+                format!("{what} must be a table: festivals = {{ sevilla = 3 }}"),
+                "not a table",
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (group, n) in table {
+            let mut at = path.clone();
+            at.push(Seg::Key(group.clone()));
+            let key = At {
+                value: group.clone(),
+                span: self.key_span(&at),
+            };
+            match self.whole(n, &at, "a festival's cards") {
+                Some(At {
+                    value: Whole::Fits(n),
+                    span,
+                }) if (0..=1000).contains(&n) => out.push((key, At { value: n, span })),
+                Some(At { span, .. }) => self.out.push(
+                    Diagnostic::error(FORMAT, "a festival's cards are a count: 0 to 1000")
+                        .with_span(span)
+                        .with_label("not a number of cards"),
+                ),
+                None => {}
+            }
+        }
+        out
     }
 
     fn alvin(&mut self, v: &Value, i: usize) -> Option<AlvinPosition> {
