@@ -21,7 +21,7 @@
 //! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
 //! | [`describe`](Mechanic::describe) | a choice in words for replays | Old West's starts, markers, Alvin's moves | |
-//! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
+//! | [`counters`](Mechanic::counters), [`counter_ratios`](Mechanic::counter_ratios) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
 //! | [`ticket_decision`](Mechanic::ticket_decision) | say that a decision's choices are tickets (a draft pick, a keep of exactly N), so planning bots price them with their own plans | Iberia and South Korea's drafts | advice only, as below |
 //! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds | advice only: the rules never read it, and random bots ignore it |
 
@@ -121,6 +121,17 @@ pub struct Counter {
     /// The player it is about, or `None` for the whole game.
     pub player: Option<u8>,
     pub value: i64,
+}
+
+/// A figure reports derive from two of a module's counters ([`Mechanic::counter_ratios`]):
+/// for every counter named `ROW: {name}` with a counter `ROW: {over}`, the report shows
+/// `ROW: {label}`, the sum of the first over the sum of the second (Σ/Σ over the games, so
+/// still byte-identical at any thread count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CounterRatio {
+    pub name: &'static str,
+    pub over: &'static str,
+    pub label: &'static str,
 }
 
 /// What a planning bot intends, for a module to rank a decision's choices by
@@ -352,6 +363,11 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// placed, captures), pushed to `out`. Playtests sum each (module, name, player) over
     /// their games and print the means.
     fn counters(&self, _game: &Game, _state: &State, _me: usize, _out: &mut Vec<Counter>) {}
+
+    /// Report figures derived from two counters (cards per pile taken).
+    fn counter_ratios(&self) -> &'static [CounterRatio] {
+        &[]
+    }
 
     /// Advice for planning bots: how good `choice` of the decision at `step` is for
     /// `view.player` (higher is better; the bot takes the best, the first on a tie). The

@@ -25,7 +25,7 @@
 //! second's).
 
 use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{Counter, PlanView};
+use crate::engine::hooks::{Counter, CounterRatio, PlanView};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
 use rand_chacha::ChaCha8Rng;
@@ -303,6 +303,14 @@ impl Mechanic for Festivals {
                 });
             }
         }
+    }
+
+    fn counter_ratios(&self) -> &'static [CounterRatio] {
+        &[CounterRatio {
+            name: "cards taken",
+            over: "piles taken",
+            label: "cards a pile taken",
+        }]
     }
 
     fn describe(
