@@ -18,10 +18,12 @@ mod card_substitutes;
 pub mod city_markers;
 mod connected_cities;
 pub mod crossings;
+pub mod express_cards;
 pub mod festivals;
 mod grand_tour;
 mod locomotive_limits;
 mod mountains;
+pub mod province_mat;
 mod replaces;
 mod routes_with_feature;
 mod tagged_cities;
@@ -49,10 +51,12 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
     ("city-markers", include_str!("city_markers.rs")),
     ("connected-cities", include_str!("connected_cities.rs")),
     ("crossings", include_str!("crossings.rs")),
+    ("express-cards", include_str!("express_cards.rs")),
     ("festivals", include_str!("festivals.rs")),
     ("grand-tour", include_str!("grand_tour.rs")),
     ("locomotive-limits", include_str!("locomotive_limits.rs")),
     ("mountains", include_str!("mountains.rs")),
+    ("province-mat", include_str!("province_mat.rs")),
     ("replaces", include_str!("replaces.rs")),
     (
         "routes-with-feature",
@@ -97,6 +101,8 @@ pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
         "track_pieces",
         "festivals",
         "ticket_draft_card",
+        "express_cards",
+        "province_mat",
     ];
     for m in map.mechanics.declared() {
         if !PLAYED.contains(&m) {
@@ -213,6 +219,7 @@ pub fn modules_for(
     if let Some(f) = &map.mechanics.festivals {
         modules.push(Arc::new(festivals_module(map, f)));
     }
+    korea_modules(map, &mut modules);
     if let Some(m) = &map.mechanics.mountains {
         modules.push(Arc::new(mountains::Mountains {
             trains_lost: m.trains_lost,
@@ -358,6 +365,36 @@ fn draft_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) -> Result<
         }));
     }
     Ok(())
+}
+
+/// South Korea's Express cards and Province mat (which spends the cards on a placement).
+fn korea_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) {
+    let express = map.mechanics.express_cards.as_ref().map(|e| {
+        modules.push(Arc::new(express_cards::ExpressCards {
+            values: e.values.clone(),
+        }));
+        modules.len() - 1
+    });
+    if let Some(m) = &map.mechanics.province_mat {
+        let lines = m
+            .lines
+            .iter()
+            .map(|l| province_mat::Line {
+                color: super::compile::color_index(l.color),
+                name: serde_json::to_value(l.color)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+                spots: l.spots.iter().map(|&v| v as i32).collect(),
+            })
+            .collect();
+        modules.push(Arc::new(province_mat::ProvinceMat {
+            lines,
+            scoring: m.scoring.iter().map(|(&n, b)| (n, b.clone())).collect(),
+            unverified: m.unverified,
+            express,
+        }));
+    }
 }
 
 /// Iberia's festivals: the groups and which city is in which.
