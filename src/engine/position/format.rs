@@ -16,6 +16,7 @@
 //! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george"] }]
 //! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
 //! festivals = { sevilla = 3, valencia = 7 }  # Iberia: festival cards held, by group id
+//! mat = [{ line = "red", spot = 9 }]          # South Korea: trains on the Province mat
 //! ```
 //!
 //! The file is read by hand from the span tree rather than through serde, so every problem
@@ -80,6 +81,17 @@ pub struct PlayerPosition {
     pub festivals: Vec<(At<String>, At<i64>)>,
     /// The `festivals` key.
     pub festivals_key: Range<usize>,
+    /// South Korea's Province mat: the player's trains there.
+    pub mat: Vec<MatPosition>,
+    /// The `mat` key.
+    pub mat_key: Range<usize>,
+}
+
+/// A train on the Province mat: its line (a colour) and spot (1 = the first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatPosition {
+    pub line: At<String>,
+    pub spot: At<i64>,
 }
 
 /// A city marker, and the routes claimed before it was placed.
@@ -135,7 +147,9 @@ const PLAYER_KEYS: &[&str] = &[
     "markers",
     "alvin",
     "festivals",
+    "mat",
 ];
+const MAT_KEYS: &[&str] = &["line", "spot"];
 const MARKER_KEYS: &[&str] = &["city", "after"];
 const ALVIN_KEYS: &[&str] = &["captures", "holds"];
 const CLAIM_KEYS: &[&str] = &["route", "lane"];
@@ -410,6 +424,13 @@ impl Reader<'_> {
         if let Some(v) = table.get("festivals") {
             p.festivals = self.festivals(v, i);
         }
+        p.mat_key = self.key_span(crate::path!["player", i, "mat"].as_slice());
+        if let Some(v) = table.get("mat") {
+            let path = crate::path!["player", i, "mat"];
+            for (j, item) in self.array(v, &path, "`mat`").iter().enumerate() {
+                p.mat.extend(self.mat_train(item, i, j));
+            }
+        }
         if let Some(v) = table.get("routes") {
             let path = crate::path!["player", i, "routes"];
             for (j, item) in self.array(v, &path, "`routes`").iter().enumerate() {
@@ -472,6 +493,45 @@ impl Reader<'_> {
             }
         }
         Some(MarkerPosition { city, after })
+    }
+
+    /// One train on the mat: `{ line = "red", spot = 9 }`.
+    fn mat_train(&mut self, v: &Value, i: usize, j: usize) -> Option<MatPosition> {
+        let path = crate::path!["player", i, "mat", j];
+        let what = format!("a mat train of [[player]] #{}", i + 1);
+        let table = self.table(v, &path, MAT_KEYS, &what)?;
+        let example = "{ line = \"red\", spot = 9 }";
+        let (Some(line), Some(spot)) = (table.get("line"), table.get("spot")) else {
+            let key = if table.contains_key("line") {
+                "spot"
+            } else {
+                "line"
+            };
+            self.missing(&path, key, &what, example);
+            return None;
+        };
+        let mut at = path.clone();
+        at.push(Seg::Key("line".into()));
+        let line = self.string(line, &at, "`line`")?;
+        let mut at = path.clone();
+        at.push(Seg::Key("spot".into()));
+        match self.whole(spot, &at, "`spot`")? {
+            At {
+                value: Whole::Fits(n),
+                span,
+            } if (1..=1000).contains(&n) => Some(MatPosition {
+                line,
+                spot: At { value: n, span },
+            }),
+            At { span, .. } => {
+                self.out.push(
+                    Diagnostic::error(FORMAT, "`spot` numbers a mat spot: 1 is the first")
+                        .with_span(span)
+                        .with_label("not a spot number"),
+                );
+                None
+            }
+        }
     }
 
     /// `festivals = { group = cards, ... }`: any group id as a key (the check knows them).
