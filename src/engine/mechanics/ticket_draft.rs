@@ -112,6 +112,22 @@ impl TicketDraft {
         self.list(state.mechanic_words(game, me), self.taken_at(p))
     }
 
+    /// Sets player `p`'s draft hand and the tickets they took (tests of the bots' drafts).
+    pub fn set_hand(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        p: u8,
+        hand: &[u16],
+        taken: &[u16],
+    ) {
+        let (h, t) = (self.hand_at(p), self.taken_at(p));
+        let w = state.mechanic_words_mut(game, me);
+        self.set_list(w, h, hand);
+        self.set_list(w, t, taken);
+    }
+
     /// Whether draft `which` (0: the setup draft) is over.
     pub fn done(game: &Game, state: &State, me: usize, which: usize) -> bool {
         state.mechanic_words(game, me)[DONE] & (1 << which) != 0
