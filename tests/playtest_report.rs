@@ -267,4 +267,10 @@ fn iberia_reports_festivals_and_the_second_draft() {
     assert!(held > 0.9 && turn > 20.0, "held {held}, turn {turn}");
     let text = ttrmap::playtest::render_human(&r);
     assert!(text.contains("cards a pile taken"), "{text}");
+    // The placeholder chart comes first in what stands out.
+    assert!(
+        r.stands_out[0].starts_with("played with placeholder data (unverified): the festival"),
+        "{:?}",
+        r.stands_out
+    );
 }

@@ -364,6 +364,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// their games and print the means.
     fn counters(&self, _game: &Game, _state: &State, _me: usize, _out: &mut Vec<Counter>) {}
 
+    /// What of the module's data is a placeholder (`unverified = true` in the map), for
+    /// reports to say that the figures depending on it are provisional; `None`: nothing.
+    fn unverified(&self) -> Option<String> {
+        None
+    }
+
     /// Report figures derived from two counters (cards per pile taken).
     fn counter_ratios(&self) -> &'static [CounterRatio] {
         &[]

@@ -222,6 +222,10 @@ pub struct Report {
     pub failure_list: Vec<FailureReport>,
     /// What a designer should look at first ([`super::standout`]).
     pub stands_out: Vec<String>,
+    /// Placeholder data the game was played with (modules' `unverified` figures): every
+    /// figure depending on it is provisional.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unverified: Vec<String>,
 }
 
 impl Report {
@@ -448,6 +452,12 @@ pub(super) fn build(
             })
             .collect(),
         stands_out: Vec::new(),
+        unverified: game
+            .mechanics
+            .modules
+            .iter()
+            .filter_map(|m| m.unverified())
+            .collect(),
     };
     report.stands_out = super::standout::stands_out(&report);
     report

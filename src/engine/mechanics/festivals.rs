@@ -305,6 +305,12 @@ impl Mechanic for Festivals {
         }
     }
 
+    fn unverified(&self) -> Option<String> {
+        self.unverified.then(|| {
+            "the festival charts, cities and card counts (beyond the rule text's examples)".into()
+        })
+    }
+
     fn counter_ratios(&self) -> &'static [CounterRatio] {
         &[CounterRatio {
             name: "cards taken",

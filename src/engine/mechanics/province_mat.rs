@@ -451,6 +451,11 @@ impl Mechanic for ProvinceMat {
         });
     }
 
+    fn unverified(&self) -> Option<String> {
+        self.unverified
+            .then(|| "the Province mat's spot values".into())
+    }
+
     fn describe(
         &self,
         game: &Game,
