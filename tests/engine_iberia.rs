@@ -146,9 +146,9 @@ fn the_setup_draft_passes_left_and_keeps_exactly_four() {
     pick_rounds(&game, &mut state, &mut rng, true);
     let kept = keeps(&game, &mut state, &mut rng);
     assert_eq!(state.phase, Phase::Main);
-    for p in 0..3 {
+    for (p, kept) in kept.iter().enumerate() {
         assert_eq!(
-            state.players[p].tickets, kept[p],
+            &state.players[p].tickets, kept,
             "player {p} keeps the four chosen"
         );
     }

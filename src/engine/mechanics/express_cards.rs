@@ -157,7 +157,7 @@ impl Mechanic for ExpressCards {
         if !self.unspent(game, state, me, p).contains(&card) {
             return Err("that Express card is spent, or one was spent this turn".into());
         }
-        if choice % 2 == 0 {
+        if choice.is_multiple_of(2) {
             self.spend(game, state, me, p, card, Use::Draw);
             for _ in 0..value {
                 state.deal_card(game, p, rng);
@@ -202,7 +202,11 @@ impl Mechanic for ExpressCards {
         choice: u16,
     ) -> Option<String> {
         let value = self.values.get(choice as usize / 2)?;
-        let what = if choice % 2 == 0 { "cards" } else { "tickets" };
+        let what = if choice.is_multiple_of(2) {
+            "cards"
+        } else {
+            "tickets"
+        };
         Some(format!("spent Express +{value} on drawing {what}"))
     }
 }

@@ -162,13 +162,7 @@ impl TicketDraft {
     /// Takes single tickets without asking and asks the others for their picks; when
     /// nobody has a choice, passes on and goes on, or, with every hand empty, asks for the
     /// keeps.
-    fn next_round(
-        &self,
-        game: &Game,
-        state: &mut State,
-        me: usize,
-        mut rng: Option<&mut ChaCha8Rng>,
-    ) {
+    fn next_round(&self, game: &Game, state: &mut State, me: usize, rng: Option<&mut ChaCha8Rng>) {
         loop {
             let mut asked = 0;
             let mut any = false;
@@ -195,7 +189,7 @@ impl TicketDraft {
             }
             self.pass_hands(game, state, me);
         }
-        self.ask_keeps(game, state, me, rng.as_deref_mut());
+        self.ask_keeps(game, state, me, rng);
     }
 
     /// Player `p` takes the `i`-th ticket of their hand.
@@ -254,14 +248,13 @@ impl TicketDraft {
     /// leftovers until the draft ends.
     fn keep(&self, game: &Game, state: &mut State, me: usize, p: u8, mask: u32) {
         let taken = self.taken(game, state, me, p);
-        let (kept, left): (Vec<(usize, &u16)>, Vec<(usize, &u16)>) = taken
-            .iter()
-            .enumerate()
-            .partition(|(i, _)| mask & (1 << i) != 0);
-        state.players[p as usize]
-            .tickets
-            .extend(kept.iter().map(|x| *x.1));
-        let left: Vec<u16> = left.iter().map(|x| *x.1).collect();
+        let is_kept = |i: usize| mask & (1 << i) != 0;
+        let kept = (0..taken.len()).filter(|&i| is_kept(i)).map(|i| taken[i]);
+        state.players[p as usize].tickets.extend(kept);
+        let left: Vec<u16> = (0..taken.len())
+            .filter(|&i| !is_kept(i))
+            .map(|i| taken[i])
+            .collect();
         // The leftovers wait in the hand's slots (empty once the picks are done).
         let (h, t) = (self.hand_at(p), self.taken_at(p));
         let w = state.mechanic_words_mut(game, me);
