@@ -375,4 +375,25 @@ fn no_longest_path_45_trains_and_ties_go_to_the_most_completed_tickets() {
     );
     assert_eq!(game.loco_reset, 3);
     assert!(game.mechanics.get::<TicketDraft>().is_some());
+    assert_eq!(game.when_stuck, ttrmap::model::WhenStuck::End);
+}
+
+/// A random 4-player game (seed from a 10,000-game playtest) in which every card ends in a
+/// hand, no ticket is left and nobody can pay for an open route: with the preset's
+/// `when_stuck = "end"` it is over and scored after a round of passes, not a failure.
+#[test]
+fn a_game_nobody_can_continue_is_scored() {
+    let game = korea(4);
+    let mut bots: Vec<Box<dyn ttrmap::bots::Bot>> = (0..4)
+        .map(|_| ttrmap::bots::by_name("random").unwrap())
+        .collect();
+    let state = ttrmap::playtest::play_game(&game, &mut bots, 15819710437052427196);
+    assert!(state.failure.is_none(), "{:?}", state.failure);
+    let result = state.result.expect("scored");
+    assert!(result.iter().any(|b| b.winner));
+    assert_eq!(state.passes_in_row, 4, "a whole round of passes ended it");
+    assert!(
+        state.players.iter().all(|p| p.trains > 2),
+        "not by the trains"
+    );
 }
