@@ -327,3 +327,74 @@ fn style_bots_take_a_face_up_locomotive_when_nothing_on_display_matches() {
         assert_eq!(taken, Some(Action::DrawBlind), "{style}");
     }
 }
+
+/// Iberia's drafts, on a hand set by hand: a pick that shares cities with the earlier one
+/// beats one as valuable elsewhere, and the keep of exactly four keeps the four that make
+/// one network (Andalusia) rather than two short tickets in the north-west (route-focus,
+/// pricing trains twice, at least three of them).
+#[test]
+fn style_bots_draft_tickets_that_share_their_network() {
+    use ttrmap::engine::hooks::subset_mask;
+    use ttrmap::engine::mechanics::ticket_draft::{KEEP, TicketDraft};
+    let game = game("iberia.toml", 2);
+    let ticket = |label: &str| {
+        game.tickets
+            .iter()
+            .position(|t| t.label == label)
+            .unwrap_or_else(|| panic!("no ticket {label}")) as u16
+    };
+    let (dm, d) = game.mechanics.get::<TicketDraft>().expect("a draft");
+    let mut rng = chance_rng(1);
+    let base = State::new(&game, 1, &mut rng);
+    assert_eq!(base.current_player(), 0);
+    let south = [
+        "sevilla–almeria",
+        "malaga–faro",
+        "cordoba–murcia",
+        "ciudad-real–cadiz",
+    ];
+    let north = ["a-coruna–porto", "oviedo–san-sebastian"];
+    for style in STYLES {
+        // A pick: Sevilla–Almería taken; Málaga–Faro (7, through Sevilla) or Oviedo–San
+        // Sebastián (7, the far north).
+        let mut state = base.clone();
+        let hand = [ticket(north[1]), ticket(south[1])];
+        d.set_hand(&game, &mut state, dm, 0, &hand, &[ticket(south[0])]);
+        let mut legal = Vec::new();
+        state.legal_actions(&game, &mut legal);
+        let mut bot = bots::by_name(style).unwrap();
+        let a = bot.choose(&game, &state, &legal, &mut rng);
+        assert_eq!(
+            a,
+            Action::Mechanic {
+                mechanic: dm as u8,
+                choice: 1
+            },
+            "{style} picks the ticket sharing Sevilla"
+        );
+        // The keep: four southern tickets and two northern ones taken.
+        let taken: Vec<u16> = [south[0], north[0], south[1], south[2], north[1], south[3]]
+            .iter()
+            .map(|l| ticket(l))
+            .collect();
+        let mut state = base.clone();
+        d.set_hand(&game, &mut state, dm, 0, &[], &taken);
+        state.phase = Phase::Mechanic {
+            mechanic: dm as u8,
+            step: KEEP,
+        };
+        state.legal_actions(&game, &mut legal);
+        assert_eq!(legal.len(), 15);
+        let Action::Mechanic { choice, .. } = bot.choose(&game, &state, &legal, &mut rng) else {
+            panic!("a keep");
+        };
+        let mask = subset_mask(6, 4, choice as u32).unwrap();
+        if style == "route-focus" {
+            // The fewest trains first: a short northern ticket may replace the longest
+            // southern one, but the network stays southern.
+            assert!((mask & 0b101101).count_ones() >= 3, "{style} kept {mask:b}");
+        } else {
+            assert_eq!(mask, 0b101101, "{style} keeps the southern four");
+        }
+    }
+}

@@ -224,3 +224,53 @@ fn win_rates_have_intervals_and_what_stands_out_is_said() {
     let names: Vec<&str> = r.route_claims.iter().map(|x| x.name.as_str()).collect();
     assert!(names.contains(&"Denver – Omaha"), "{names:?}");
 }
+
+/// Iberia's report: per festival the piles taken, their mean size (cards over piles, the
+/// ratio of two sums), the points, how often each count of cards was reached; the second
+/// draft's timing; the placeholder chart is named as such.
+#[test]
+fn iberia_reports_festivals_and_the_second_draft() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/iberia.toml");
+    let map = ttrmap::load::load_path(&path).unwrap().map.unwrap();
+    let game = Game::new(&map, 3, None).unwrap();
+    let r = run(&game, &config(60, 1)).unwrap();
+    assert_eq!(r.failures, 0);
+    let get = |name: &str| {
+        r.counters
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no counter {name}"))
+    };
+    let valencia = "Les Falles (València)";
+    let cards = get(&format!("{valencia}: cards taken"));
+    let piles = get(&format!("{valencia}: piles taken"));
+    let per_pile = get(&format!("{valencia}: cards a pile taken"));
+    assert!(per_pile.ratio && !cards.ratio);
+    assert!(piles.mean > 0.0);
+    assert!((per_pile.mean - cards.mean / piles.mean).abs() < 1e-9);
+    assert!(cards.module.contains("unverified"), "{}", cards.module);
+    // Every game has 8 Valencia cards: taken or still laid (or in the deck at the end).
+    let laid = get(&format!("{valencia}: cards laid, never taken"));
+    assert!(cards.mean + laid.mean <= 8.0 + 1e-9);
+    // Reaching 8 cards implies reaching 1: the shares fall with the count.
+    let share = |k: u32| {
+        get(&format!(
+            "{valencia}: share of games someone held {k:>2}+ cards"
+        ))
+        .mean
+    };
+    assert!((1..8).all(|k| share(k) >= share(k + 1)));
+    let held = get("second draft held").mean;
+    let turn = get("second draft: turn drawn (0 when not held)").mean;
+    // Three players: the card lies two thirds down a deck of 151 (110 - 12 - 5 + 54
+    // festival cards), so a few dozen turns pass first.
+    assert!(held > 0.9 && turn > 20.0, "held {held}, turn {turn}");
+    let text = ttrmap::playtest::render_human(&r);
+    assert!(text.contains("cards a pile taken"), "{text}");
+    // The placeholder chart comes first in what stands out.
+    assert!(
+        r.stands_out[0].starts_with("played with placeholder data (unverified): the festival"),
+        "{:?}",
+        r.stands_out
+    );
+}

@@ -197,6 +197,114 @@ fn every_fixture_prints_as_its_snapshot() {
     }
 }
 
+/// Iberia (seeds/000): festival cards score by the chart on the cards, 3 Sevilla = 6 and
+/// 7 Valencia = 22; no longest path. Ada: routes of 2 and 3 (2 + 4), Sevilla–Almería not
+/// completed (-7), 3 Sevilla cards (+6): 5. Bob: a route of 4 (7), 7 Valencia cards (+22): 29.
+#[test]
+fn iberia_festival_cards_score_by_the_chart() {
+    let v = json("iberia");
+    assert_eq!(totals(&v), vec![5, 29]);
+    let festival = |p: usize| {
+        let b = &v["players"][p]["bonuses"][0];
+        assert!(
+            b["bonus"].as_str().unwrap().contains("unverified"),
+            "the placeholder chart is named: {b}"
+        );
+        b["points"].as_i64().unwrap()
+    };
+    assert_eq!((festival(0), festival(1)), (6, 22));
+}
+
+/// South Korea (seeds/000): the Red-line example, 4 players: green 9 -> 10, black 8 with a
+/// train on spot 6 -> 6, blue 8 with spot 5 -> 4, red 7 -> 0. Blue also has Namwon–Jinju (5
+/// spaces, 10 points) and the only train on the white line (spot 6: first, 10 more).
+#[test]
+fn south_korea_red_line_tie_goes_to_the_higher_spot() {
+    let v = json("south-korea");
+    let mat = |p: usize| {
+        let b = &v["players"][p]["bonuses"][0];
+        assert!(b["bonus"].as_str().unwrap().contains("unverified"), "{b}");
+        (
+            b["measure"].as_i64().unwrap(),
+            b["points"].as_i64().unwrap(),
+        )
+    };
+    assert_eq!(
+        [mat(0), mat(1), mat(2), mat(3)],
+        [(1, 10), (2, 6), (3, 14), (1, 0)]
+    );
+    assert_eq!(totals(&v), vec![10, 6, 24, 0]);
+}
+
+#[test]
+fn bad_mat_trains_are_refused() {
+    let dir = TempDir::new("score-korea");
+    let file = dir.0.join("position.toml");
+    let map = root().join("maps").join("south-korea.toml");
+    let text = format!(
+        "map = {:?}\n\
+         [[player]]\n\
+         name = \"Ada\"\n\
+         mat = [{{ line = \"rde\", spot = 1 }}, {{ line = \"red\", spot = 10 }}, {{ line = \"red\", spot = 0 }}, {{ line = \"red\", spot = 4 }}]\n\
+         [[player]]\n\
+         name = \"Bob\"\n\
+         mat = [{{ line = \"red\", spot = 4 }}, {{ spot = 2 }}]\n",
+        map.display().to_string()
+    );
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    for wanted in [
+        "Ada: no line `rde` on the mat; did you mean 'red'?",
+        "Ada: the red line has 9 spots, not 10",
+        "`spot` numbers a mat spot: 1 is the first",
+        "Bob: spot 4 of the red line holds a train of Ada already",
+        "missing key `line`",
+    ] {
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    let (code, _, err) = score_usa(
+        "[[player]]\nmat = [{ line = \"red\", spot = 1 }]\n[[player]]\n",
+        "human",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the map has no Province mat"), "{err}");
+}
+
+#[test]
+fn bad_festival_cards_are_refused() {
+    let dir = TempDir::new("score-iberia");
+    let file = dir.0.join("position.toml");
+    let map = root().join("maps").join("iberia.toml");
+    let text = format!(
+        "map = {:?}\n\
+         [[player]]\n\
+         name = \"Ada\"\n\
+         festivals = {{ sevila = 3, valencia = 5, madrid = -1 }}\n\
+         [[player]]\n\
+         name = \"Bob\"\n\
+         festivals = {{ valencia = 4 }}\n",
+        map.display().to_string()
+    );
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    for wanted in [
+        "Ada: no festival `sevila` on this map; did you mean 'sevilla'?",
+        // Valencia has 8 cards on this map: 5 with Ada leave 3.
+        "Bob: 4 valencia cards, but the game has 8 (3 left after the players before)",
+        "a festival's cards are a count",
+    ] {
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    let (code, _, err) = score_usa(
+        "[[player]]\nfestivals = { sevilla = 1 }\n[[player]]\n",
+        "human",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the map has no festivals"), "{err}");
+}
+
 /// A position on the USA map in a temporary folder, removed when the returned guard drops.
 fn usa_position(text: &str) -> (TempDir, PathBuf) {
     let dir = TempDir::new("score");

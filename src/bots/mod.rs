@@ -3,6 +3,7 @@
 //! A bot sees the whole [`State`] (hands included): the bots are for playtesting maps, not
 //! for fair play, and what they do with that knowledge is up to each style.
 
+mod draft;
 mod planner;
 mod styles;
 

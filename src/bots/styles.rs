@@ -63,7 +63,13 @@
 //! Alvin) 34.8 %, 23.8 %, 23.5 %, 17.9 %; with 6 players the last seat, which chooses its
 //! starting city first, wins 22 % against 14-18 % for the others (Salt Lake City is the
 //! first choice in 88 % of games). France 4 players (10,000 games, seed 0) 39.9 %, 17.0 %,
-//! 23.1 %, 20.0 %; 2 players (each style in half the games) 60.0 %, 40.5 %, 63.2 %, 36.3 %. `tests/bots.rs` keeps USA and Europe from drifting far.
+//! 23.1 %, 20.0 %; 2 players (each style in half the games) 60.0 %, 40.5 %, 63.2 %, 36.3 %.
+//! Iberia 4 players (10,000 games, seed 0) 28.8 %, 30.7 %, 22.2 %, 18.2 %; South Korea 4
+//! players 32.9 %, 35.1 %, 27.3 %, 4.7 % (no longest-path bonus there for long-route's
+//! network, and its few long tickets leave trains the others put on the mat). `tests/bots.rs` keeps USA and Europe from drifting far.
+//!
+//! Ticket drafts (Iberia, South Korea): picks and keeps priced with the bot's own plan (see
+//! `bots/draft.rs`).
 //!
 //! Mechanic modules (Old West, France): a module's decision (a starting city, a marker,
 //! Alvin's move, a track bed to build) is the choice the module's `advise` ranks best for the
@@ -224,6 +230,17 @@ impl StyleBot {
             return legal.first().copied();
         }
         let p = state.current;
+        let module = &game.mechanics.modules[mechanic];
+        if let Some(d) = module.ticket_decision(game, state, mechanic, step) {
+            // Tickets to choose (a draft): priced with a plan of its own tickets only.
+            let mut scratch = Planner::new(self.style == Style::RouteFocus);
+            let choice = super::draft::choose(&mut scratch, self.style, game, state, p, &d);
+            let a = Action::Mechanic {
+                mechanic: mechanic as u8,
+                choice,
+            };
+            return Some(if legal.contains(&a) { a } else { legal[0] });
+        }
         let mut others = Vec::new();
         let mut scratch = Planner::new(false);
         for q in (0..game.players).filter(|&q| q != p) {
@@ -235,7 +252,6 @@ impl StyleBot {
             own_routes: &self.planner.plan,
             others_routes: &others,
         };
-        let module = &game.mechanics.modules[mechanic];
         let mut best: Option<(i32, Action)> = None;
         for &a in &legal {
             let Action::Mechanic { choice, .. } = a else {

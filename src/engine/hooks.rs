@@ -21,7 +21,8 @@
 //! | [`route_points`](Mechanic::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](Mechanic::ticket_value), [`end_scoring`](Mechanic::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
 //! | [`describe`](Mechanic::describe) | a choice in words for replays | Old West's starts, markers, Alvin's moves | |
-//! | [`counters`](Mechanic::counters) | named integer counts about a finished game (per player or for the game) | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
+//! | [`counters`](Mechanic::counters), [`counter_ratios`](Mechanic::counter_ratios), [`unverified`](Mechanic::unverified) | named integer counts about a finished game (per player or for the game) and ratios of two counts' sums; what of the module's data is a placeholder, which reports say first | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; Iberia's festivals (cards a pile taken) and second draft; South Korea's Express cards and mat; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
+//! | [`ticket_decision`](Mechanic::ticket_decision) | say that a decision's choices are tickets (a draft pick, a keep of exactly N), so planning bots price them with their own plans | Iberia and South Korea's drafts | advice only, as below |
 //! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds | advice only: the rules never read it, and random bots ignore it |
 
 use super::scoring::{Components, DetailedScore};
@@ -122,6 +123,17 @@ pub struct Counter {
     pub value: i64,
 }
 
+/// A figure reports derive from two of a module's counters ([`Mechanic::counter_ratios`]):
+/// for every counter named `ROW: {name}` with a counter `ROW: {over}`, the report shows
+/// `ROW: {label}`, the sum of the first over the sum of the second (Σ/Σ over the games, so
+/// still byte-identical at any thread count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CounterRatio {
+    pub name: &'static str,
+    pub over: &'static str,
+    pub label: &'static str,
+}
+
 /// What a planning bot intends, for a module to rank a decision's choices by
 /// ([`Mechanic::advise`]). Routes are indices into `game.routes`, not yet claimed.
 #[derive(Debug, Clone, Copy)]
@@ -133,6 +145,49 @@ pub struct PlanView<'a> {
     /// The other players' planned routes as the bot guesses them (a route planned by two
     /// players is listed twice).
     pub others_routes: &'a [u16],
+}
+
+/// A decision whose choices are tickets ([`Mechanic::ticket_decision`]): planning bots
+/// price them on top of their own plans. Only what the deciding player may see: the tickets
+/// in their hand and the ones they took earlier in the same draft.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketDecision {
+    /// The tickets the choices are about.
+    pub tickets: Vec<u16>,
+    /// Tickets the player took earlier in this decision's draft (not kept yet, but theirs
+    /// to keep): planned together with the kept ones.
+    pub held: Vec<u16>,
+    /// `None`: choice `i` takes `tickets[i]`. `Some(k)`: choice `c` keeps the `c`-th set of
+    /// exactly `k` of `tickets` ([`subset_mask`]).
+    pub keep: Option<u8>,
+}
+
+/// The bits of the `index`-th set of exactly `k` of `n` items, the sets in increasing order
+/// of their masks; `None` past the last. The choices of a keep-exactly decision.
+pub fn subset_mask(n: u8, k: u8, index: u32) -> Option<u32> {
+    let mut seen = 0u32;
+    for mask in 0u32..(1u32 << n.min(20)) {
+        if mask.count_ones() == k as u32 {
+            if seen == index {
+                return Some(mask);
+            }
+            seen += 1;
+        }
+    }
+    None
+}
+
+/// How many sets of exactly `k` of `n` items there are (`n` choose `k`).
+pub fn subsets(n: u8, k: u8) -> u32 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k) as u64;
+    let mut c = 1u64;
+    for i in 0..k {
+        c = c * (n as u64 - i) / (i + 1);
+    }
+    c as u32
 }
 
 /// One module. `me` is the module's index in [`Game::mechanics`]: it is what
@@ -309,6 +364,17 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// their games and print the means.
     fn counters(&self, _game: &Game, _state: &State, _me: usize, _out: &mut Vec<Counter>) {}
 
+    /// What of the module's data is a placeholder (`unverified = true` in the map), for
+    /// reports to say that the figures depending on it are provisional; `None`: nothing.
+    fn unverified(&self) -> Option<String> {
+        None
+    }
+
+    /// Report figures derived from two counters (cards per pile taken).
+    fn counter_ratios(&self) -> &'static [CounterRatio] {
+        &[]
+    }
+
     /// Advice for planning bots: how good `choice` of the decision at `step` is for
     /// `view.player` (higher is better; the bot takes the best, the first on a tie). The
     /// default, 0 for every choice, leaves the bot the first choice. The rules never ask.
@@ -322,6 +388,18 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         _choice: u16,
     ) -> i32 {
         0
+    }
+
+    /// Advice for planning bots: when the decision at `step` chooses tickets (a draft),
+    /// what they are, so a bot prices them with its own plan instead of [`Mechanic::advise`].
+    fn ticket_decision(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: u16,
+    ) -> Option<TicketDecision> {
+        None
     }
 
     /// What `choice` of the decision or action at `step` (`None`: a main-phase action)

@@ -140,6 +140,10 @@ pub struct CounterReport {
     pub mean: f64,
     /// Mean per finished game by seat; empty when counted for the game only.
     pub mean_by_seat: Vec<f64>,
+    /// A ratio of two counters' sums ([`crate::engine::hooks::CounterRatio`]), not a mean
+    /// per game.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ratio: bool,
 }
 
 impl CounterReport {
@@ -218,6 +222,10 @@ pub struct Report {
     pub failure_list: Vec<FailureReport>,
     /// What a designer should look at first ([`super::standout`]).
     pub stands_out: Vec<String>,
+    /// Placeholder data the game was played with (modules' `unverified` figures): every
+    /// figure depending on it is provisional.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unverified: Vec<String>,
 }
 
 impl Report {
@@ -421,24 +429,7 @@ pub(super) fn build(
                 }
             })
             .collect(),
-        counters: t
-            .counters
-            .iter()
-            .map(|((m, name), sums)| {
-                let per_game = |x: i64| x as f64 / finished.max(1) as f64;
-                let by_seat = &sums[1..];
-                CounterReport {
-                    module: game.mechanics.modules[*m as usize].name(),
-                    name: name.clone(),
-                    mean: per_game(sums.iter().sum()),
-                    mean_by_seat: if by_seat.iter().all(|&x| x == 0) && sums[0] != 0 {
-                        Vec::new()
-                    } else {
-                        by_seat.iter().map(|&x| per_game(x)).collect()
-                    },
-                }
-            })
-            .collect(),
+        counters: counter_reports(game, t),
         deck_exhaustion: ExhaustionReport {
             games: t.exhausted_games,
             rate: ratio(t.exhausted_games, t.games),
@@ -461,6 +452,12 @@ pub(super) fn build(
             })
             .collect(),
         stands_out: Vec::new(),
+        unverified: game
+            .mechanics
+            .modules
+            .iter()
+            .filter_map(|m| m.unverified())
+            .collect(),
     };
     report.stands_out = super::standout::stands_out(&report);
     report
@@ -712,4 +709,58 @@ pub fn render_human(r: &Report) -> String {
         }
     }
     s
+}
+
+/// The modules' counters as means per finished game, with the ratios modules derive from
+/// them, in (module, name) order.
+fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
+    let finished = t.finished;
+    let per_game = |x: i64| x as f64 / finished.max(1) as f64;
+    let mut out: Vec<(u8, String, CounterReport)> = Vec::new();
+    for ((m, name), sums) in &t.counters {
+        let module = &game.mechanics.modules[*m as usize];
+        let by_seat = &sums[1..];
+        out.push((
+            *m,
+            name.clone(),
+            CounterReport {
+                module: module.name(),
+                name: name.clone(),
+                mean: per_game(sums.iter().sum()),
+                mean_by_seat: if by_seat.iter().all(|&x| x == 0) && sums[0] != 0 {
+                    Vec::new()
+                } else {
+                    by_seat.iter().map(|&x| per_game(x)).collect()
+                },
+                ratio: false,
+            },
+        ));
+        for r in module.counter_ratios() {
+            let Some(row) = name.strip_suffix(r.name).and_then(|x| x.strip_suffix(": ")) else {
+                continue;
+            };
+            let Some(over) = t.counters.get(&(*m, format!("{row}: {}", r.over))) else {
+                continue;
+            };
+            let ratio = |a: i64, b: i64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+            let label = format!("{row}: {}", r.label);
+            out.push((
+                *m,
+                label.clone(),
+                CounterReport {
+                    module: module.name(),
+                    name: label,
+                    mean: ratio(sums.iter().sum(), over.iter().sum()),
+                    mean_by_seat: by_seat
+                        .iter()
+                        .zip(&over[1..])
+                        .map(|(&a, &b)| ratio(a, b))
+                        .collect(),
+                    ratio: true,
+                },
+            ));
+        }
+    }
+    out.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    out.into_iter().map(|x| x.2).collect()
 }

@@ -1,5 +1,6 @@
 //! "What stands out": the few lines at the top of every report that a designer should read
-//! first. A seat or bot whose 95 % interval misses the fair share, tickets never completed or
+//! first. Placeholder data the game was played with (a module's `unverified` figures), a
+//! seat or bot whose 95 % interval misses the fair share, tickets never completed or
 //! never kept, routes never claimed, failure states and passes; each list names at most
 //! [`NAMED`] items, by name.
 
@@ -23,6 +24,11 @@ fn side(rate: f64, fair: f64) -> &'static str {
 /// The lines, most important first (none for a report with nothing unusual).
 pub fn stands_out(r: &Report) -> Vec<String> {
     let mut out = Vec::new();
+    for what in &r.unverified {
+        out.push(format!(
+            "played with placeholder data (unverified): {what}; the figures that depend on it are provisional"
+        ));
+    }
     if r.failures > 0 {
         let first = r
             .failure_list

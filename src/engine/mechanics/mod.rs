@@ -18,12 +18,17 @@ mod card_substitutes;
 pub mod city_markers;
 mod connected_cities;
 pub mod crossings;
+pub mod express_cards;
+pub mod festivals;
 mod grand_tour;
 mod locomotive_limits;
 mod mountains;
+pub mod province_mat;
 mod replaces;
 mod routes_with_feature;
 mod tagged_cities;
+pub mod ticket_draft;
+pub mod ticket_draft_card;
 mod tickets_cover_tagged;
 mod tickets_from_decks;
 pub mod track_pieces;
@@ -46,15 +51,20 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
     ("city-markers", include_str!("city_markers.rs")),
     ("connected-cities", include_str!("connected_cities.rs")),
     ("crossings", include_str!("crossings.rs")),
+    ("express-cards", include_str!("express_cards.rs")),
+    ("festivals", include_str!("festivals.rs")),
     ("grand-tour", include_str!("grand_tour.rs")),
     ("locomotive-limits", include_str!("locomotive_limits.rs")),
     ("mountains", include_str!("mountains.rs")),
+    ("province-mat", include_str!("province_mat.rs")),
     ("replaces", include_str!("replaces.rs")),
     (
         "routes-with-feature",
         include_str!("routes_with_feature.rs"),
     ),
     ("tagged-cities", include_str!("tagged_cities.rs")),
+    ("ticket-draft", include_str!("ticket_draft.rs")),
+    ("ticket-draft-card", include_str!("ticket_draft_card.rs")),
     (
         "tickets-cover-tagged",
         include_str!("tickets_cover_tagged.rs"),
@@ -84,16 +94,22 @@ pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
     let mut out = Vec::new();
     let mut add = |key: String, what: String| out.push(Unplayed { key, what });
     // Mechanic tables a module plays.
-    const PLAYED: &[&str] = &["mountains", "city_markers", "alvin", "track_pieces"];
+    const PLAYED: &[&str] = &[
+        "mountains",
+        "city_markers",
+        "alvin",
+        "track_pieces",
+        "festivals",
+        "ticket_draft_card",
+        "express_cards",
+        "province_mat",
+    ];
     for m in map.mechanics.declared() {
         if !PLAYED.contains(&m) {
             add(format!("mechanics.{m}"), format!("the {m} mechanic"));
         }
     }
     let rules = &map.rules;
-    if rules.tickets.draft.is_some() {
-        add("rules.tickets.draft".into(), "drafted tickets".into());
-    }
     if rules.locomotives.any_cards_as_one.is_some() {
         add(
             "rules.locomotives.any_cards_as_one".into(),
@@ -198,6 +214,11 @@ pub fn modules_for(
     }
     city_marker_modules(map, without, &mut modules)?;
     track_modules(map, &mut modules)?;
+    draft_modules(map, &mut modules)?;
+    if let Some(f) = &map.mechanics.festivals {
+        modules.push(Arc::new(festivals_module(map, f)));
+    }
+    korea_modules(map, &mut modules);
     if let Some(m) = &map.mechanics.mountains {
         modules.push(Arc::new(mountains::Mountains {
             trains_lost: m.trains_lost,
@@ -303,6 +324,105 @@ fn track_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) -> Result<
             .collect(),
     }));
     Ok(())
+}
+
+/// The ticket drafts (`rules.tickets.draft`) and Iberia's Ticket Draft card, which starts
+/// the second.
+fn draft_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) -> Result<(), EngineError> {
+    let card = map.mechanics.ticket_draft_card.as_ref();
+    let Some(d) = map.rules.tickets.draft else {
+        if card.is_some() {
+            return Err(EngineError::Setup(
+                "mechanics.ticket_draft_card needs rules.tickets.draft: the card starts a second draft"
+                    .into(),
+            ));
+        }
+        return Ok(());
+    };
+    let mut drafts = vec![ticket_draft::DraftRules::new(
+        d.deal,
+        d.keep,
+        d.pass,
+        d.leftovers,
+    )];
+    if let Some(c) = card {
+        drafts.push(ticket_draft::DraftRules::new(
+            c.deal,
+            c.keep,
+            c.pass,
+            c.leftovers,
+        ));
+    }
+    let draft = modules.len();
+    modules.push(Arc::new(ticket_draft::TicketDraft { drafts }));
+    if let Some(c) = card {
+        modules.push(Arc::new(ticket_draft_card::TicketDraftCard {
+            depth_by_players: c.depth_by_players.iter().map(|(&n, &f)| (n, f)).collect(),
+            draft,
+            which: 1,
+            locks_ticket_draws: c.locks_ticket_draws,
+        }));
+    }
+    Ok(())
+}
+
+/// South Korea's Express cards and Province mat (which spends the cards on a placement).
+fn korea_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) {
+    let express = map.mechanics.express_cards.as_ref().map(|e| {
+        modules.push(Arc::new(express_cards::ExpressCards {
+            values: e.values.clone(),
+        }));
+        modules.len() - 1
+    });
+    if let Some(m) = &map.mechanics.province_mat {
+        let lines = m
+            .lines
+            .iter()
+            .map(|l| province_mat::Line {
+                color: super::compile::color_index(l.color),
+                name: serde_json::to_value(l.color)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+                spots: l.spots.iter().map(|&v| v as i32).collect(),
+            })
+            .collect();
+        modules.push(Arc::new(province_mat::ProvinceMat {
+            lines,
+            scoring: m.scoring.iter().map(|(&n, b)| (n, b.clone())).collect(),
+            unverified: m.unverified,
+            express,
+        }));
+    }
+}
+
+/// Iberia's festivals: the groups and which city is in which.
+fn festivals_module(map: &MapFile, f: &crate::model::Festivals) -> festivals::Festivals {
+    let groups: Vec<festivals::Group> = f
+        .groups
+        .iter()
+        .map(|g| festivals::Group {
+            id: g.id.clone(),
+            name: g.name.clone().unwrap_or_else(|| g.id.clone()),
+            cards: g.cards as u16,
+            chart: g.chart.clone(),
+        })
+        .collect();
+    let city_group = map
+        .cities
+        .iter()
+        .map(|c| {
+            c.festival
+                .as_deref()
+                .and_then(|id| groups.iter().position(|g| g.id == id))
+                .map_or(festivals::NONE, |g| g as u8)
+        })
+        .collect();
+    festivals::Festivals {
+        groups,
+        city_group,
+        unverified: f.unverified,
+    }
 }
 
 /// Old West's city markers and, unless left out, Alvin (who needs the markers: he moves to

@@ -11,6 +11,8 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::mechanics::alvin::Alvin;
 use crate::engine::mechanics::city_markers::CityMarkers;
 use crate::engine::mechanics::crossings::Crossings;
+use crate::engine::mechanics::festivals::Festivals;
+use crate::engine::mechanics::province_mat::ProvinceMat;
 use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
 use crate::engine::{EngineError, Game, NOBODY, State};
 use crate::model::MapFile;
@@ -124,6 +126,8 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
         }
     }
     cx.alvin(position, &mut state);
+    cx.festivals(position, &mut state);
+    cx.mat(position, &lanes, &mut state);
     let borrow = cx.stations(position, &mut state);
     cx.tickets(position, &mut state);
     if !cx.out.is_empty() {
@@ -588,6 +592,126 @@ impl Cx<'_> {
         }
         let city = Alvin::city(game, state, me);
         Alvin::set(game, state, me, holder, city, &captures);
+    }
+
+    /// South Korea's mat trains: a line of the mat, a spot it has, one train a spot, and no
+    /// more trains on routes and mat than a player has.
+    fn mat(&mut self, position: &Position, lanes: &[Vec<usize>], state: &mut State) {
+        let game = self.game;
+        let Some((me, m)) = game.mechanics.get::<ProvinceMat>() else {
+            for (p, player) in position.player.iter().enumerate() {
+                if !player.mat.is_empty() {
+                    let message = format!("{}: the map has no Province mat", self.names[p]);
+                    self.problem(GAME, &player.mat_key, message, "no mat on this map");
+                }
+            }
+            return;
+        };
+        for (p, player) in position.player.iter().enumerate() {
+            let mut placed = 0u16;
+            for t in &player.mat {
+                let Some(line) = m.lines.iter().position(|l| l.name == t.line.value) else {
+                    let names: Vec<&str> = m.lines.iter().map(|l| l.name.as_str()).collect();
+                    let hint = crate::suggest::did_you_mean(&t.line.value, names.iter().copied())
+                        .map_or_else(
+                            || format!(" (the lines: {})", names.join(", ")),
+                            |s| format!("; {s}"),
+                        );
+                    let message = format!(
+                        "{}: no line `{}` on the mat{hint}",
+                        self.names[p], t.line.value
+                    );
+                    self.problem(UNKNOWN, &t.line.span, message, "unknown line");
+                    continue;
+                };
+                let spots = m.lines[line].spots.len() as i64;
+                if t.spot.value > spots {
+                    let message = format!(
+                        "{}: the {} line has {spots} spots, not {}",
+                        self.names[p], t.line.value, t.spot.value
+                    );
+                    self.problem(LIMIT, &t.spot.span, message, "no such spot");
+                    continue;
+                }
+                let k = t.spot.value as usize - 1;
+                let owner = m.owner(game, state, me, line, k);
+                if owner != NOBODY {
+                    let message = format!(
+                        "{}: spot {} of the {} line holds a train of {} already; one train a spot",
+                        self.names[p], t.spot.value, t.line.value, self.names[owner as usize]
+                    );
+                    self.problem(LIMIT, &t.spot.span, message, "a second train");
+                    continue;
+                }
+                m.set_owner(game, state, me, line, k, p as u8);
+                placed += 1;
+            }
+            let on_routes: u32 = lanes[p]
+                .iter()
+                .map(|&l| game.routes[game.lane_route[l] as usize].trains_needed() as u32)
+                .sum();
+            if placed > 0 && state.take_trains(p as u8, placed).is_err() {
+                let message = format!(
+                    "{}: {on_routes} trains on routes and {placed} on the mat, but a player has only {}",
+                    self.names[p], game.trains
+                );
+                self.problem(
+                    LIMIT,
+                    &position.player[p].mat_key,
+                    message,
+                    "too many trains",
+                );
+            }
+        }
+    }
+
+    /// Iberia's festival cards held, by group id: no more than the group has, in all.
+    fn festivals(&mut self, position: &Position, state: &mut State) {
+        let game = self.game;
+        let Some((me, f)) = game.mechanics.get::<Festivals>() else {
+            for (p, player) in position.player.iter().enumerate() {
+                if !player.festivals.is_empty() {
+                    let message = format!("{}: the map has no festivals", self.names[p]);
+                    self.problem(
+                        GAME,
+                        &player.festivals_key,
+                        message,
+                        "no festivals on this map",
+                    );
+                }
+            }
+            return;
+        };
+        let mut left: Vec<i64> = f.groups.iter().map(|g| g.cards as i64).collect();
+        for (p, player) in position.player.iter().enumerate() {
+            for (group, n) in &player.festivals {
+                let Some(g) = f.group(&group.value) else {
+                    let ids: Vec<&str> = f.groups.iter().map(|g| g.id.as_str()).collect();
+                    let hint = crate::suggest::did_you_mean(&group.value, ids.iter().copied())
+                        .map_or_else(
+                            || format!(" (the groups: {})", ids.join(", ")),
+                            |s| format!("; {s}"),
+                        );
+                    let message = format!(
+                        "{}: no festival `{}` on this map{hint}",
+                        self.names[p], group.value
+                    );
+                    self.problem(UNKNOWN, &group.span, message, "unknown festival");
+                    continue;
+                };
+                if n.value > left[g] {
+                    let message = format!(
+                        "{}: {} {} cards, but the game has {} ({} left after the players before)",
+                        self.names[p], n.value, group.value, f.groups[g].cards, left[g]
+                    );
+                    self.problem(LIMIT, &n.span, message, "more cards than the game has");
+                    continue;
+                }
+                left[g] -= n.value;
+                let held = f.held(game, state, me, p as u8, g) + n.value as u32;
+                f.set_held(game, state, me, p as u8, g, held);
+            }
+        }
     }
 
     /// Tickets by label; the copies in the game limit how many players hold the same one.

@@ -15,6 +15,8 @@
 //! # the marker was placed, which it does not divert (when markers count at the claim)
 //! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george"] }]
 //! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
+//! festivals = { sevilla = 3, valencia = 7 }  # Iberia: festival cards held, by group id
+//! mat = [{ line = "red", spot = 9 }]          # South Korea: trains on the Province mat
 //! ```
 //!
 //! The file is read by hand from the span tree rather than through serde, so every problem
@@ -75,6 +77,21 @@ pub struct PlayerPosition {
     pub markers_key: Range<usize>,
     /// Alvin (Old West's variant): this player's captures and whether they hold him.
     pub alvin: Option<AlvinPosition>,
+    /// Iberia's festival cards held: (group id, cards), in the file's order.
+    pub festivals: Vec<(At<String>, At<i64>)>,
+    /// The `festivals` key.
+    pub festivals_key: Range<usize>,
+    /// South Korea's Province mat: the player's trains there.
+    pub mat: Vec<MatPosition>,
+    /// The `mat` key.
+    pub mat_key: Range<usize>,
+}
+
+/// A train on the Province mat: its line (a colour) and spot (1 = the first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatPosition {
+    pub line: At<String>,
+    pub spot: At<i64>,
 }
 
 /// A city marker, and the routes claimed before it was placed.
@@ -122,7 +139,17 @@ pub struct Read {
 pub const FORMAT: &str = "position-format";
 
 const TOP_KEYS: &[&str] = &["map", "players", "mode", "without", "player"];
-const PLAYER_KEYS: &[&str] = &["name", "routes", "stations", "tickets", "markers", "alvin"];
+const PLAYER_KEYS: &[&str] = &[
+    "name",
+    "routes",
+    "stations",
+    "tickets",
+    "markers",
+    "alvin",
+    "festivals",
+    "mat",
+];
+const MAT_KEYS: &[&str] = &["line", "spot"];
 const MARKER_KEYS: &[&str] = &["city", "after"];
 const ALVIN_KEYS: &[&str] = &["captures", "holds"];
 const CLAIM_KEYS: &[&str] = &["route", "lane"];
@@ -393,6 +420,17 @@ impl Reader<'_> {
         if let Some(v) = table.get("alvin") {
             p.alvin = self.alvin(v, i);
         }
+        p.festivals_key = self.key_span(crate::path!["player", i, "festivals"].as_slice());
+        if let Some(v) = table.get("festivals") {
+            p.festivals = self.festivals(v, i);
+        }
+        p.mat_key = self.key_span(crate::path!["player", i, "mat"].as_slice());
+        if let Some(v) = table.get("mat") {
+            let path = crate::path!["player", i, "mat"];
+            for (j, item) in self.array(v, &path, "`mat`").iter().enumerate() {
+                p.mat.extend(self.mat_train(item, i, j));
+            }
+        }
         if let Some(v) = table.get("routes") {
             let path = crate::path!["player", i, "routes"];
             for (j, item) in self.array(v, &path, "`routes`").iter().enumerate() {
@@ -455,6 +493,81 @@ impl Reader<'_> {
             }
         }
         Some(MarkerPosition { city, after })
+    }
+
+    /// One train on the mat: `{ line = "red", spot = 9 }`.
+    fn mat_train(&mut self, v: &Value, i: usize, j: usize) -> Option<MatPosition> {
+        let path = crate::path!["player", i, "mat", j];
+        let what = format!("a mat train of [[player]] #{}", i + 1);
+        let table = self.table(v, &path, MAT_KEYS, &what)?;
+        let example = "{ line = \"red\", spot = 9 }";
+        let (Some(line), Some(spot)) = (table.get("line"), table.get("spot")) else {
+            let key = if table.contains_key("line") {
+                "spot"
+            } else {
+                "line"
+            };
+            self.missing(&path, key, &what, example);
+            return None;
+        };
+        let mut at = path.clone();
+        at.push(Seg::Key("line".into()));
+        let line = self.string(line, &at, "`line`")?;
+        let mut at = path.clone();
+        at.push(Seg::Key("spot".into()));
+        match self.whole(spot, &at, "`spot`")? {
+            At {
+                value: Whole::Fits(n),
+                span,
+            } if (1..=1000).contains(&n) => Some(MatPosition {
+                line,
+                spot: At { value: n, span },
+            }),
+            At { span, .. } => {
+                self.out.push(
+                    Diagnostic::error(FORMAT, "`spot` numbers a mat spot: 1 is the first")
+                        .with_span(span)
+                        .with_label("not a spot number"),
+                );
+                None
+            }
+        }
+    }
+
+    /// `festivals = { group = cards, ... }`: any group id as a key (the check knows them).
+    fn festivals(&mut self, v: &Value, i: usize) -> Vec<(At<String>, At<i64>)> {
+        let path = crate::path!["player", i, "festivals"];
+        let what = format!("`festivals` of [[player]] #{}", i + 1);
+        let Some(table) = v.as_object() else {
+            self.wrong(
+                &path,
+                format!("{what} must be a table: festivals = {{ sevilla = 3 }}"),
+                "not a table",
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (group, n) in table {
+            let mut at = path.clone();
+            at.push(Seg::Key(group.clone()));
+            let key = At {
+                value: group.clone(),
+                span: self.key_span(&at),
+            };
+            match self.whole(n, &at, "a festival's cards") {
+                Some(At {
+                    value: Whole::Fits(n),
+                    span,
+                }) if (0..=1000).contains(&n) => out.push((key, At { value: n, span })),
+                Some(At { span, .. }) => self.out.push(
+                    Diagnostic::error(FORMAT, "a festival's cards are a count: 0 to 1000")
+                        .with_span(span)
+                        .with_label("not a number of cards"),
+                ),
+                None => {}
+            }
+        }
+        out
     }
 
     fn alvin(&mut self, v: &Value, i: usize) -> Option<AlvinPosition> {

@@ -24,7 +24,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         check::UNKNOWN,
-        "a position names a route, city or ticket its map does not have (or one that fits several)",
+        "a position names a route, city, ticket, festival or mat line its map does not have (or one that fits several)",
     ),
     (
         check::GAME,
@@ -36,7 +36,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         check::LIMIT,
-        "a position gives a player more trains or stations than a game has, or a ticket more often than its copies",
+        "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, or a mat spot twice",
     ),
     (
         check::STATION,

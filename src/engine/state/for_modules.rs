@@ -1,7 +1,7 @@
 //! What mechanic modules may do to a position from their hooks (see `engine/hooks.rs`): keep
 //! their own words of state, ask players for decisions (one at a time, in the order asked,
-//! a whole round of players between turns), put cards into the train deck, take more cards,
-//! deal and give tickets. Lane colours, blocked lanes and shared lanes are in `lanes.rs`.
+//! a whole round of players between turns), put cards into the train deck, take more cards
+//! or trains, deal and give tickets. Lane colours, blocked lanes and shared lanes are in `lanes.rs`.
 
 use super::*;
 
@@ -129,6 +129,18 @@ impl State {
             hand[k] -= cards[k];
             self.discard[k] += cards[k];
         }
+        Ok(())
+    }
+
+    /// Player `p` puts `n` trains of their reserve somewhere else than on a route (South
+    /// Korea's Province mat): they are lost for claims, and the end of the game counts the
+    /// trains left. Refused, changing nothing, when the reserve is smaller.
+    pub fn take_trains(&mut self, p: u8, n: u16) -> Result<(), String> {
+        let player = &mut self.players[p as usize];
+        if player.trains < n {
+            return Err("not enough trains".into());
+        }
+        player.trains -= n;
         Ok(())
     }
 

@@ -1,0 +1,212 @@
+//! South Korea's Express Train cards (`mechanics.express_cards`): each player has one card of
+//! each value (`values`, +1 +2 +3), each spent at most once a game, at most one a turn, to
+//! improve the turn's action by its value.
+//!
+//! - Drawing train cards: spent at the start of the turn (a modifier, before the first
+//!   card), it draws that many blind cards at once; then the player draws as usual, and may
+//!   do nothing else that turn. Offered only while the deck and discard hold more train
+//!   cards than its value (so the usual draw can follow).
+//! - Drawing tickets: spent at the start of the turn, the draw deals 3 + value tickets (keep
+//!   at least one, as usual); the turn's action must then be the ticket draw.
+//! - A Province mat placement (`province-mat`): spent when placing a train after a claim,
+//!   the spot is raised by its value (the mat asks; it comes after the claim, so the turn's
+//!   card is still unspent).
+//!
+//! Report figures: per player, the cards spent on each use.
+//!
+//! Actions: choice `2 × card + use`, `use` 0 for drawing train cards, 1 for tickets
+//! (`card` indexes `values`).
+
+use super::{Game, Hooks, Mechanic, State};
+use crate::engine::hooks::{AfterAction, Core, Counter};
+use crate::engine::{Action, Phase};
+use rand_chacha::ChaCha8Rng;
+
+/// What a card was spent on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Use {
+    Draw = 0,
+    Tickets = 1,
+    Mat = 2,
+}
+
+const USES: [(Use, &str); 3] = [
+    (Use::Draw, "drawing train cards"),
+    (Use::Tickets, "drawing tickets"),
+    (Use::Mat, "a Province mat spot"),
+];
+
+#[derive(Debug)]
+pub struct ExpressCards {
+    pub values: Vec<u8>,
+}
+
+// Words: this turn's use + 1 (0: none yet), then per player a bit per card spent, then per
+// player the cards spent on each use.
+const TURN: usize = 0;
+const SPENT: usize = 1;
+
+impl ExpressCards {
+    fn uses_at(game: &Game, p: u8, u: Use) -> usize {
+        SPENT + game.players as usize + 3 * p as usize + u as usize
+    }
+
+    /// Whether player `p` has spent card `card`.
+    pub fn spent(game: &Game, state: &State, me: usize, p: u8, card: usize) -> bool {
+        state.mechanic_words(game, me)[SPENT + p as usize] & (1 << card) != 0
+    }
+
+    /// The cards player `p` may still spend this turn (none once one was spent this turn).
+    pub fn unspent(&self, game: &Game, state: &State, me: usize, p: u8) -> Vec<usize> {
+        if state.mechanic_words(game, me)[TURN] != 0 {
+            return Vec::new();
+        }
+        (0..self.values.len())
+            .filter(|&c| !Self::spent(game, state, me, p, c))
+            .collect()
+    }
+
+    /// Player `p` spends card `card` on `u` (this turn's one).
+    pub fn spend(&self, game: &Game, state: &mut State, me: usize, p: u8, card: usize, u: Use) {
+        let at = Self::uses_at(game, p, u);
+        let w = state.mechanic_words_mut(game, me);
+        w[TURN] = u as u32 + 1;
+        w[SPENT + p as usize] |= 1 << card;
+        w[at] += 1;
+    }
+
+    /// Cards player `p` spent on `u` this game.
+    pub fn spent_on(game: &Game, state: &State, me: usize, p: u8, u: Use) -> u32 {
+        state.mechanic_words(game, me)[Self::uses_at(game, p, u)]
+    }
+
+    /// Marks player `p`'s card `card` spent on `u` at some earlier turn (positions written by
+    /// hand).
+    pub fn set_spent(game: &Game, state: &mut State, me: usize, p: u8, card: usize, u: Use) {
+        let at = Self::uses_at(game, p, u);
+        let w = state.mechanic_words_mut(game, me);
+        w[SPENT + p as usize] |= 1 << card;
+        w[at] += 1;
+    }
+
+    fn train_cards_left(state: &State) -> u32 {
+        state.deck_size as u32 + state.discard.iter().map(|&n| n as u32).sum::<u32>()
+    }
+}
+
+impl Mechanic for ExpressCards {
+    fn name(&self) -> String {
+        let v: Vec<String> = self.values.iter().map(|v| format!("+{v}")).collect();
+        format!("Express Train cards ({})", v.join(" "))
+    }
+
+    fn id(&self) -> &'static str {
+        "express-cards"
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            actions: true,
+            allows: true,
+            on_turn_end: true,
+            ..Hooks::default()
+        }
+    }
+
+    fn state_words(&self, game: &Game) -> usize {
+        SPENT + 4 * game.players as usize
+    }
+
+    fn main_actions(&self, game: &Game, state: &State, me: usize, push: &mut dyn FnMut(Action)) {
+        if state.phase != Phase::Main {
+            return;
+        }
+        let p = state.current_player();
+        for card in self.unspent(game, state, me, p) {
+            let value = self.values[card] as u32;
+            if Self::train_cards_left(state) > value && state.can_draw_blind(game) {
+                push(Action::Mechanic {
+                    mechanic: me as u8,
+                    choice: (2 * card) as u16,
+                });
+            }
+            if state.can_draw_tickets(game) {
+                push(Action::Mechanic {
+                    mechanic: me as u8,
+                    choice: (2 * card + 1) as u16,
+                });
+            }
+        }
+    }
+
+    fn apply_action(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        choice: u32,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<AfterAction, String> {
+        let p = state.current_player();
+        let card = choice as usize / 2;
+        let value = *self.values.get(card).ok_or("no such Express card")?;
+        if !self.unspent(game, state, me, p).contains(&card) {
+            return Err("that Express card is spent, or one was spent this turn".into());
+        }
+        if choice.is_multiple_of(2) {
+            self.spend(game, state, me, p, card, Use::Draw);
+            for _ in 0..value {
+                state.deal_card(game, p, rng);
+            }
+        } else {
+            self.spend(game, state, me, p, card, Use::Tickets);
+            state.turn_mods.extra_tickets += value;
+        }
+        Ok(AfterAction::Continue)
+    }
+
+    fn allows(&self, game: &Game, state: &State, me: usize, _p: u8, what: Core) -> bool {
+        match state.mechanic_words(game, me)[TURN] {
+            1 => matches!(what, Core::DrawFaceUp | Core::DrawBlind),
+            2 => what == Core::DrawTickets,
+            _ => true,
+        }
+    }
+
+    fn on_turn_end(&self, game: &Game, state: &mut State, me: usize) {
+        state.mechanic_words_mut(game, me)[TURN] = 0;
+    }
+
+    fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
+        for p in 0..game.players {
+            for (u, what) in USES {
+                out.push(Counter {
+                    name: format!("Express cards spent on {what}"),
+                    player: Some(p),
+                    value: Self::spent_on(game, state, me, p, u) as i64,
+                });
+            }
+        }
+    }
+
+    fn describe(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: Option<u16>,
+        choice: u16,
+    ) -> Option<String> {
+        let value = self.values.get(choice as usize / 2)?;
+        let what = if choice.is_multiple_of(2) {
+            "cards"
+        } else {
+            "tickets"
+        };
+        Some(format!("spent Express +{value} on drawing {what}"))
+    }
+}

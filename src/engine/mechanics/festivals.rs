@@ -1,0 +1,357 @@
+//! Iberia's festival cards (`mechanics.festivals`): cards of each festival group are
+//! shuffled into the train deck; a festival card drawn (blind, or refilling the display) is
+//! laid by its city and the draw goes on until a train card comes; a claim of a route into a
+//! festival city takes every card laid there; the cards score at the end by their group's
+//! chart.
+//!
+//! - Cities join a group with `festival = "id"`; cities of one group share one pile
+//!   (Porto and Coimbra), so a route between two of them takes that pile.
+//! - A route between cities of two groups with cards laid at both: the claimer chooses one
+//!   pile (a decision at the end of the turn); with cards at one only, that one is taken.
+//! - Taking is not optional: the rules say the player may take the cards, but a chart never
+//!   lowers a score as cards are added in the shipped data, so nobody would decline.
+//! - Scoring: each group's cards held score `chart[k-1]` for `k` cards (a count past the
+//!   chart scores its last value); one end-of-game line per player, its measure the cards.
+//!   The cards held are secret from the others; bots value only their own.
+//! - `unverified = true`: the figures are placeholders, and the module's name says so on
+//!   every report and score sheet.
+//!
+//! Report figures, per group: piles taken, cards taken (so the mean pile is cards / piles),
+//! points scored, cards still laid at the end, and for each count of cards the share of
+//! games in which some player held at least that many, so a designer sees which chart
+//! values are ever reached.
+//!
+//! Decision: step 0, the pile to take (choice 0: the route's first city's group, 1: the
+//! second's).
+
+use super::{Game, Hooks, Mechanic, State};
+use crate::engine::hooks::{Counter, CounterRatio, PlanView};
+use crate::engine::scoring::{BonusLine, DetailedScore};
+use crate::engine::{Action, Cards};
+use rand_chacha::ChaCha8Rng;
+
+/// Step of the choice between two piles.
+pub const CHOOSE: u16 = 0;
+/// No group.
+pub const NONE: u8 = u8::MAX;
+
+/// One festival group.
+#[derive(Debug, Clone)]
+pub struct Group {
+    pub id: String,
+    pub name: String,
+    pub cards: u16,
+    pub chart: Vec<i32>,
+}
+
+#[derive(Debug)]
+pub struct Festivals {
+    pub groups: Vec<Group>,
+    /// City index → its group, or [`NONE`].
+    pub city_group: Vec<u8>,
+    pub unverified: bool,
+}
+
+// Words: the choice waiting (first group + 1, second group + 1 shifted by 8; 0: none), each
+// group's pile laid on the board, then per player each group's cards held and piles taken.
+const PENDING: usize = 0;
+const PILES: usize = 1;
+
+impl Festivals {
+    fn held_at(&self, p: u8, g: usize) -> usize {
+        PILES + self.groups.len() * (1 + p as usize) + g
+    }
+
+    fn taken_at(&self, players: u8, p: u8, g: usize) -> usize {
+        PILES + self.groups.len() * (1 + players as usize + p as usize) + g
+    }
+
+    /// The group's index by id.
+    pub fn group(&self, id: &str) -> Option<usize> {
+        self.groups.iter().position(|g| g.id == id)
+    }
+
+    /// Cards of group `g` laid on the board now.
+    pub fn pile(game: &Game, state: &State, me: usize, g: usize) -> u32 {
+        state.mechanic_words(game, me)[PILES + g]
+    }
+
+    /// Cards of group `g` player `p` holds.
+    pub fn held(&self, game: &Game, state: &State, me: usize, p: u8, g: usize) -> u32 {
+        state.mechanic_words(game, me)[self.held_at(p, g)]
+    }
+
+    /// Gives player `p` `n` cards of group `g` (positions written by hand).
+    pub fn set_held(&self, game: &Game, state: &mut State, me: usize, p: u8, g: usize, n: u32) {
+        let at = self.held_at(p, g);
+        state.mechanic_words_mut(game, me)[at] = n;
+    }
+
+    /// Lays `n` cards of group `g` on the board (positions and tests).
+    pub fn set_pile(game: &Game, state: &mut State, me: usize, g: usize, n: u32) {
+        state.mechanic_words_mut(game, me)[PILES + g] = n;
+    }
+
+    /// Festival cards laid on the board or held by players (the rest are in the deck).
+    pub fn cards_out(&self, game: &Game, state: &State, me: usize) -> u32 {
+        let w = state.mechanic_words(game, me);
+        (0..self.groups.len())
+            .map(|g| {
+                w[PILES + g]
+                    + (0..game.players)
+                        .map(|p| w[self.held_at(p, g)])
+                        .sum::<u32>()
+            })
+            .sum()
+    }
+
+    /// What `k` cards of group `g` score.
+    pub fn chart_points(&self, g: usize, k: u32) -> i32 {
+        let chart = &self.groups[g].chart;
+        if k == 0 || chart.is_empty() {
+            return 0;
+        }
+        chart[(k as usize).min(chart.len()) - 1]
+    }
+
+    /// Player `p`'s festival points.
+    pub fn points(&self, game: &Game, state: &State, me: usize, p: u8) -> i32 {
+        (0..self.groups.len())
+            .map(|g| self.chart_points(g, self.held(game, state, me, p, g)))
+            .sum()
+    }
+
+    /// The groups at a route's two ends (each [`NONE`] when not a festival city).
+    fn route_groups(&self, game: &Game, lane: usize) -> (u8, u8) {
+        let route = &game.routes[game.lane_route[lane] as usize];
+        let g = |c: u16| self.city_group.get(c as usize).copied().unwrap_or(NONE);
+        (g(route.city_a), g(route.city_b))
+    }
+
+    /// The piles a claim of `lane` may take now: the groups with cards laid, at most two.
+    fn takeable(&self, game: &Game, state: &State, me: usize, lane: usize) -> Vec<u8> {
+        let (a, b) = self.route_groups(game, lane);
+        let mut out = Vec::new();
+        for g in [a, b] {
+            if g != NONE && !out.contains(&g) && Self::pile(game, state, me, g as usize) > 0 {
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    /// Player `p` takes group `g`'s pile.
+    fn take(&self, game: &Game, state: &mut State, me: usize, p: u8, g: usize) {
+        let (held, taken) = (self.held_at(p, g), self.taken_at(game.players, p, g));
+        let w = state.mechanic_words_mut(game, me);
+        let n = std::mem::take(&mut w[PILES + g]);
+        if n > 0 {
+            w[held] += n;
+            w[taken] += 1;
+        }
+    }
+
+    /// Points player `p` would add by taking group `g`'s pile now.
+    fn gain(&self, game: &Game, state: &State, me: usize, p: u8, g: usize) -> i32 {
+        let held = self.held(game, state, me, p, g);
+        let pile = Self::pile(game, state, me, g);
+        self.chart_points(g, held + pile) - self.chart_points(g, held)
+    }
+
+    fn pending(game: &Game, state: &State, me: usize) -> [u8; 2] {
+        let w = state.mechanic_words(game, me)[PENDING];
+        [
+            ((w & 0xff) as u8).wrapping_sub(1),
+            ((w >> 8) as u8).wrapping_sub(1),
+        ]
+    }
+}
+
+impl Mechanic for Festivals {
+    fn name(&self) -> String {
+        if self.unverified {
+            "Festivals (chart and cards are placeholders, unverified)".into()
+        } else {
+            "Festivals".into()
+        }
+    }
+
+    fn id(&self) -> &'static str {
+        "festivals"
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            deck_cards: true,
+            on_claim: true,
+            end_scoring: true,
+            ..Hooks::default()
+        }
+    }
+
+    fn deck_cards(&self, _game: &Game) -> Vec<u16> {
+        self.groups.iter().map(|g| g.cards).collect()
+    }
+
+    fn state_words(&self, game: &Game) -> usize {
+        PILES + self.groups.len() * (1 + 2 * game.players as usize)
+    }
+
+    fn on_deck_card(&self, game: &Game, state: &mut State, me: usize, kind: u16) {
+        if let Some(w) = state
+            .mechanic_words_mut(game, me)
+            .get_mut(PILES + kind as usize)
+        {
+            *w += 1;
+        }
+    }
+
+    fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, _: &Cards) {
+        match self.takeable(game, state, me, lane as usize)[..] {
+            [] => {}
+            [g] => self.take(game, state, me, p, g as usize),
+            [a, b, ..] => {
+                state.mechanic_words_mut(game, me)[PENDING] = (a as u32 + 1) | (b as u32 + 1) << 8;
+                state.ask(me, CHOOSE, p);
+            }
+        }
+    }
+
+    fn decision_actions(
+        &self,
+        _game: &Game,
+        _state: &State,
+        me: usize,
+        _step: u16,
+        push: &mut dyn FnMut(Action),
+    ) {
+        for choice in 0..2 {
+            push(Action::Mechanic {
+                mechanic: me as u8,
+                choice,
+            });
+        }
+    }
+
+    fn apply_decision(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        _step: u16,
+        choice: u32,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        let groups = Self::pending(game, state, me);
+        let g = *groups
+            .get(choice as usize)
+            .filter(|&&g| g != NONE)
+            .ok_or("no such festival pile")?;
+        self.take(game, state, me, state.current_player(), g as usize);
+        state.mechanic_words_mut(game, me)[PENDING] = 0;
+        Ok(())
+    }
+
+    fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
+        for (p, d) in scores.iter_mut().enumerate() {
+            let p = p as u8;
+            let cards: u32 = (0..self.groups.len())
+                .map(|g| self.held(game, state, me, p, g))
+                .sum();
+            d.add_bonus(BonusLine {
+                mechanic: me,
+                measure: cards,
+                points: self.points(game, state, me, p),
+            });
+        }
+    }
+
+    fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
+        let w = state.mechanic_words(game, me);
+        for (g, group) in self.groups.iter().enumerate() {
+            let name = &group.name;
+            let mut most = 0;
+            for p in 0..game.players {
+                let held = w[self.held_at(p, g)];
+                most = most.max(held);
+                for (what, value) in [
+                    ("piles taken", w[self.taken_at(game.players, p, g)] as i64),
+                    ("cards taken", held as i64),
+                    ("points", self.chart_points(g, held) as i64),
+                ] {
+                    out.push(Counter {
+                        name: format!("{name}: {what}"),
+                        player: Some(p),
+                        value,
+                    });
+                }
+            }
+            out.push(Counter {
+                name: format!("{name}: cards laid, never taken"),
+                player: None,
+                value: w[PILES + g] as i64,
+            });
+            for k in 1..=group.cards.max(group.chart.len() as u16) as u32 {
+                out.push(Counter {
+                    name: format!("{name}: share of games someone held {k:>2}+ cards"),
+                    player: None,
+                    value: (most >= k) as i64,
+                });
+            }
+        }
+    }
+
+    fn unverified(&self) -> Option<String> {
+        self.unverified.then(|| {
+            "the festival charts, cities and card counts (beyond the rule text's examples)".into()
+        })
+    }
+
+    fn counter_ratios(&self) -> &'static [CounterRatio] {
+        &[CounterRatio {
+            name: "cards taken",
+            over: "piles taken",
+            label: "cards a pile taken",
+        }]
+    }
+
+    fn describe(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        _step: Option<u16>,
+        choice: u16,
+    ) -> Option<String> {
+        let g = *Self::pending(game, state, me).get(choice as usize)?;
+        let group = self.groups.get(g as usize)?;
+        Some(format!("took the {} festival cards", group.name))
+    }
+
+    fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
+        self.takeable(game, state, me, lane)
+            .iter()
+            .map(|&g| self.gain(game, state, me, p, g as usize))
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn advise(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        _step: u16,
+        view: &PlanView,
+        choice: u16,
+    ) -> i32 {
+        match Self::pending(game, state, me).get(choice as usize) {
+            Some(&g) if g != NONE => self.gain(game, state, me, view.player, g as usize),
+            _ => i32::MIN,
+        }
+    }
+}
