@@ -71,6 +71,38 @@ fn display_is_refilled_when_discards_make_a_new_deck() {
     assert!(reshuffles_seen > 0);
 }
 
+/// The same rule seen from the other side: cards that come back while the deck is empty
+/// (a claim's cards discarded, a station's, a tunnel's reveal) are cards to refill the
+/// display with, at once, not only at the next draw. So after every action, an empty slot
+/// means no card is left anywhere to draw (deck and discards both empty).
+#[test]
+fn display_is_refilled_as_soon_as_discards_come_back() {
+    let mut map = load("usa.toml");
+    // 18 cards as above: a claim often discards into an empty deck with holes in the display.
+    map.rules.train_deck.per_color = 2;
+    map.rules.train_deck.locomotives = 2;
+    let game = Game::new(&map, 2, None).expect("playable");
+    let mut short_with_nothing_to_draw = 0;
+    for seed in 0..40 {
+        play_random(&game, seed, |s, a| {
+            let empty = s.face_up.iter().filter(|&&c| c == NOBODY).count();
+            let discards: u16 = s.discard.iter().sum();
+            if empty > 0 {
+                assert!(
+                    s.deck_size == 0 && discards == 0,
+                    "seed {seed}, turn {}, after {a:?}: {empty} empty display slot(s) while \
+                     {} cards are in the deck and {discards} in the discards",
+                    s.turn,
+                    s.deck_size
+                );
+                short_with_nothing_to_draw += 1;
+            }
+        });
+    }
+    // The situation arises (holes with nothing to draw), so the assertion was exercised.
+    assert!(short_with_nothing_to_draw > 0);
+}
+
 // Card kinds in `Color::CARD_COLORS` order, then the locomotive.
 const RED: usize = 0;
 const GREEN: usize = 3;

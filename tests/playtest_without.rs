@@ -279,8 +279,10 @@ fn castilla_reports_each_bonus_and_the_mode_chosen_for_the_player_count() {
     let (code, html, err) = run(&[&args[..], &["--format", "html"]].concat());
     assert_eq!(code, 0, "{err}");
     assert!(html.contains("<h2>Bonuses</h2>") && html.contains("<td>TUNELMAN"));
-    // A mode named for the wrong player count is a usage error.
-    let (code, _, err) = run(&[
+    // A mode's player counts are recommended, not required (seed 002 lists each mode's
+    // counts as a recommendation): Total at 4 players is played, and the report says so on
+    // the line after its header, in what stands out, and in the JSON.
+    let (code, out, err) = run(&[
         "playtest",
         "maps/castilla.toml",
         "--games",
@@ -292,8 +294,32 @@ fn castilla_reports_each_bonus_and_the_mode_chosen_for_the_player_count() {
         "--without",
         "mechanics.mystery_train",
     ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("game mode total is for 5 to 7"), "{err}");
+    assert_eq!(code, 0, "{err}");
+    let note = "game mode total is played with 4 players, outside its recommended 5 to 7";
+    assert_eq!(
+        out.lines().nth(1),
+        Some(format!("NOTE: {note}").as_str()),
+        "{out}"
+    );
+    assert!(
+        out.matches(note).count() >= 2,
+        "also in what stands out: {out}"
+    );
+    let (code, json, err) = run(&[
+        "playtest",
+        "maps/castilla.toml",
+        "--games",
+        "2",
+        "--players",
+        "4",
+        "--mode",
+        "total",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(v["mode_outside_range"], note, "{json}");
 }
 
 /// Castilla's Mystery Train is an optional extension (`optional = true`): the map plays by

@@ -8,7 +8,13 @@ use ttrmap::playtest::record::{GameRecord, ReplayError, replay};
 use ttrmap::playtest::{Config, RecordHeader, Recording, run_with};
 
 fn usa() -> ttrmap::model::MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    shipped("usa.toml")
+}
+
+fn shipped(file: &str) -> ttrmap::model::MapFile {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(file);
     ttrmap::load::load_path(&path).unwrap().map.unwrap()
 }
 
@@ -82,6 +88,38 @@ fn every_recorded_game_replays_to_the_reported_scores() {
         let from_report = report.seats[seat].mean.total * report.finished as f64;
         assert_eq!(*total, from_report.round() as i64, "seat {}", seat + 1);
     }
+}
+
+/// A claim's `locos` packs the direct locomotives and those chosen among Nordic's "any
+/// cards" substitutes; the replay text says each, never the packed number (before, a
+/// ferry paid with one locomotive among its three substitute cards read "+ 32 locomotives").
+#[test]
+fn replayed_claims_name_locomotives_among_substitutes() {
+    let map = shipped("nordic-countries.toml");
+    let game = Game::new(&map, 3, None).unwrap();
+    let (_, records) = record(&game, 40);
+    let mut among = 0;
+    for r in &records {
+        let told = replay(&game, &map, r.seed, &r.actions).expect("replays");
+        for (_, _, text) in &told.turns {
+            among += text.matches("among the substitute cards").count();
+            // No claim plays more locomotives than a Nordic deck holds (14).
+            for (i, _) in text.match_indices(" locomotive") {
+                let n: String = text[..i]
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
+                if let Ok(n) = n.chars().rev().collect::<String>().parse::<u32>() {
+                    assert!(n <= 14, "{text}");
+                }
+            }
+        }
+    }
+    assert!(
+        among > 0,
+        "random bots sometimes pay a substitute with a locomotive"
+    );
 }
 
 #[test]

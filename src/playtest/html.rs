@@ -110,6 +110,13 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
         r.turns_min,
         r.turns_max
     );
+    if let Some(note) = &r.mode_outside_range {
+        let _ = writeln!(
+            body,
+            "<p class=\"warning\"><strong>Note:</strong> {}.</p>",
+            esc(note)
+        );
+    }
     if !r.played_without.is_empty() {
         let _ = writeln!(
             body,

@@ -24,7 +24,7 @@
 
 use super::chance_rng;
 use crate::engine::scoring::score_detailed;
-use crate::engine::{Action, CARD_KINDS, Game, LOCO, Phase, State};
+use crate::engine::{Action, CARD_KINDS, Game, LOCO, Phase, State, claim_locos};
 use crate::model::MapFile;
 use crate::render::tickets::place_name;
 use serde::{Deserialize, Serialize};
@@ -359,17 +359,26 @@ pub fn replay(
             Action::Claim { lane, color, locos } => {
                 let r = game.lane_route[lane as usize] as usize;
                 let route = &game.routes[r];
-                let paying = if color == LOCO {
+                // `locos` packs the direct locomotives and those among "any N cards"
+                // substitutes (`claim_locos`).
+                let (direct, among) = claim_locos(locos);
+                let mut paying = if color == LOCO {
                     "locomotives".to_string()
-                } else if locos > 0 {
+                } else if direct > 0 {
                     format!(
-                        "{} + {locos} locomotive{}",
+                        "{} + {}",
                         colour(color as usize),
-                        if locos == 1 { "" } else { "s" }
+                        plural(direct, "locomotive")
                     )
                 } else {
                     colour(color as usize).to_string()
                 };
+                if among > 0 {
+                    paying.push_str(&format!(
+                        ", {} among the substitute cards",
+                        plural(among, "locomotive")
+                    ));
+                }
                 if let Phase::Tunnel { extra, .. } = state.phase {
                     say(format!(
                         "tried the tunnel {} ({paying}, {}): {} to pay",

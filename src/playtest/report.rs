@@ -197,6 +197,10 @@ pub struct Report {
     pub bots: Vec<String>,
     /// The game mode played (maps with game modes).
     pub mode: Option<String>,
+    /// Set when the game mode is played outside its recommended player counts: the
+    /// sentence saying so, the report's first warning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode_outside_range: Option<String>,
     /// Rules of the map left out by the designer's choice (`--without`).
     pub played_without: Vec<String>,
     /// Optional extensions of the map not played (not asked for with `--with`).
@@ -318,6 +322,7 @@ pub(super) fn build(
         seed: config.seed,
         bots: config.bots.clone(),
         mode: game.mode.clone(),
+        mode_outside_range: game.mode_range_note(),
         played_without: game.played_without.clone(),
         extensions_not_played: Vec::new(),
         seats: (0..game.players as usize)
@@ -567,6 +572,9 @@ pub fn render_human(r: &Report) -> String {
         r.bots.join(","),
         r.seed
     );
+    if let Some(note) = &r.mode_outside_range {
+        let _ = writeln!(s, "NOTE: {note}");
+    }
     if !r.played_without.is_empty() {
         let _ = writeln!(
             s,

@@ -24,6 +24,7 @@ fn side(rate: f64, fair: f64) -> &'static str {
 /// The lines, most important first (none for a report with nothing unusual).
 pub fn stands_out(r: &Report) -> Vec<String> {
     let mut out = Vec::new();
+    out.extend(r.mode_outside_range.clone());
     for what in &r.unverified {
         out.push(format!(
             "played with placeholder data (unverified): {what}; the figures that depend on it are provisional"

@@ -14,6 +14,9 @@ impl State {
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
         self.apply_action(game, action, rng)?;
+        // Cards that came back while the deck was empty (a claim's, a station's, a tunnel's
+        // reveal) refill the display at once, not only at the next draw.
+        self.refill_display_if_short(game, rng);
         if action != Action::Pass {
             // Somebody could act, so the passes before were not a dead end.
             self.passes_in_row = 0;
