@@ -250,9 +250,19 @@ fn another_players_action_resets_the_passes() {
         .expect("a red claim");
     state.apply(&game, claim, &mut rng).unwrap();
     assert_eq!(state.passes_in_row, 0);
-    // The paid cards went to the discard pile: player 3 is no longer stuck.
+    // The paid cards went to the discard pile, and from there at once into the empty
+    // display (a display refills as soon as cards come back): player 3 is no longer stuck.
     assert_eq!(state.current, 2);
-    assert!(legal(&game, &state).contains(&Action::DrawBlind));
+    assert!(
+        state.face_up.iter().any(|&c| c == RED as u8),
+        "{:?}",
+        state.face_up
+    );
+    assert!(
+        legal(&game, &state)
+            .iter()
+            .any(|a| matches!(a, Action::DrawFaceUp(_) | Action::DrawBlind))
+    );
 }
 
 #[test]
