@@ -16,6 +16,7 @@ use super::types::{CityLayout, LaneLayout, P, RouteLayout, Space};
 use crate::model::MapFile;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 /// Costs of a candidate; only their order matters. A covered space or city is far worse
@@ -49,11 +50,12 @@ struct Candidate {
     own: f64,
 }
 
-type Entry = GeomWithData<Rectangle<P>, (usize, usize)>;
+/// A chosen space in the index: its box, its route and its corners.
+type Entry = GeomWithData<Rectangle<P>, (usize, [P; 4])>;
 
-fn entry(q: &[P; 4], route: usize, k: usize) -> Entry {
+fn entry(q: &[P; 4], route: usize) -> Entry {
     let [lo, hi] = bounds(q);
-    GeomWithData::new(Rectangle::from_corners(lo, hi), (route, k))
+    GeomWithData::new(Rectangle::from_corners(lo, hi), (route, *q))
 }
 
 /// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
@@ -151,26 +153,35 @@ pub fn lay_routes(
             })
             .collect(),
     );
-    let cands: Vec<Vec<Candidate>> = needs
+    let world = World {
+        needs: &needs,
+        s,
+        units_per_mm,
+        cities,
+        markers: &markers,
+        board,
+        touch,
+    };
+    let cands: Vec<Vec<Lazy>> = needs
         .iter()
         .map(|n| {
-            candidates(n, s, units_per_mm)
+            shapes(n, s, units_per_mm)
                 .into_iter()
-                .map(|mut c| {
-                    c.own += own_cost(&c, n, cities, &markers, board, touch);
-                    c
+                .map(|spec| Lazy {
+                    spec,
+                    built: OnceCell::new(),
                 })
                 .collect()
         })
         .collect();
-    let chosen = choose(&cands, touch, s.space_width, crossing);
+    let chosen = choose(&world, &cands, s.space_width, crossing);
     needs
         .iter()
         .zip(cands)
         .zip(chosen)
         .enumerate()
         .map(|(index, ((n, mut c), k))| {
-            let c = c.swap_remove(k);
+            let c = c.swap_remove(k).into_built(&world, index);
             RouteLayout {
                 index,
                 id: n.route.id(),
@@ -179,6 +190,84 @@ pub fn lay_routes(
             }
         })
         .collect()
+}
+
+/// What building a candidate reads: the routes' needs, the sizes, the cities and the board.
+struct World<'a> {
+    needs: &'a [Need<'a>],
+    s: &'a Sizes,
+    units_per_mm: f64,
+    cities: &'a [CityLayout],
+    markers: &'a RTree<GeomWithData<Rectangle<P>, usize>>,
+    board: [f64; 2],
+    touch: f64,
+}
+
+/// A shape to try, before it is drawn: only its bend is known, and its bend cost is a lower
+/// bound of its own cost, so most shapes are never drawn (a shape whose bend already loses
+/// to the best found cannot win).
+#[derive(Debug, Clone, Copy)]
+enum Spec {
+    /// The designer's path through the route's waypoints (or a route with no length).
+    Given,
+    /// A bulge `h` (signed, to the left of travel) with a `skew`.
+    Bulge { h: f64, skew: f64, bend: f64 },
+}
+
+impl Spec {
+    fn bend(&self) -> f64 {
+        match self {
+            Spec::Given => 0.0,
+            Spec::Bulge { bend, .. } => *bend,
+        }
+    }
+}
+
+/// A candidate shape, drawn (flattened, its spaces laid and its own cost measured) the first
+/// time the choice needs more than its bend.
+struct Lazy {
+    spec: Spec,
+    built: OnceCell<Candidate>,
+}
+
+impl Lazy {
+    fn get(&self, w: &World, route: usize) -> &Candidate {
+        self.built.get_or_init(|| build(w, route, self.spec))
+    }
+
+    fn into_built(self, w: &World, route: usize) -> Candidate {
+        match self.built.into_inner() {
+            Some(c) => c,
+            None => build(w, route, self.spec),
+        }
+    }
+}
+
+/// Draws a shape: its centre line, the lanes' spaces and its own cost.
+fn build(w: &World, route: usize, spec: Spec) -> Candidate {
+    let n = &w.needs[route];
+    let tol = 0.1 * w.units_per_mm;
+    let mut c = match spec {
+        Spec::Given if n.pts.len() < 2 => Candidate {
+            centre: n.pts.clone(),
+            lanes: Vec::new(),
+            quads: Vec::new(),
+            own: 0.0,
+        },
+        Spec::Given => shape(n, curves::flatten(curves::through(&n.pts), tol), 0.0, w.s),
+        Spec::Bulge { h, skew, bend } => {
+            let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
+            let curve = curves::bulge(a, b, h, skew);
+            shape(
+                n,
+                curves::flatten(curves::cubic_path(curve), tol),
+                bend,
+                w.s,
+            )
+        }
+    };
+    c.own += own_cost(&c, n, w.cities, w.markers, w.board, w.touch);
+    c
 }
 
 fn needs<'a>(map: &'a MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Need<'a>> {
@@ -282,15 +371,10 @@ fn bundle_parallel_routes(needs: &mut [Need], pitch: f64, lane_gap: f64) {
 
 /// The shapes tried for a route: the designer's path when it has waypoints, else the
 /// straight line (when the cars fit on it) and bulges of growing size to either side.
-fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
+fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
     let tol = 0.1 * units_per_mm;
     if n.pts.len() < 2 {
-        return vec![Candidate {
-            centre: n.pts.clone(),
-            lanes: Vec::new(),
-            quads: Vec::new(),
-            own: 0.0,
-        }];
+        return vec![Spec::Given];
     }
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
     let cars = n.route.length as f64;
@@ -303,8 +387,7 @@ fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
         + (2.0 * n.half - s.space_width).max(0.0) * 0.8
         + 0.5 * units_per_mm;
     if n.pts.len() > 2 || curves::dist(a, b) < f64::EPSILON {
-        let line = curves::flatten(curves::through(&n.pts), tol);
-        return vec![shape(n, line, 0.0, s)];
+        return vec![Spec::Given];
     }
     let chord = curves::dist(a, b);
     let mut shapes: Vec<(f64, f64)> = Vec::new();
@@ -332,11 +415,10 @@ fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
     }
     shapes
         .into_iter()
-        .map(|(h, skew)| {
-            let curve = curves::bulge(a, b, h, skew);
-            let line = curves::flatten(curves::cubic_path(curve), tol);
-            let cost = COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
-            shape(n, line, cost, s)
+        .map(|(h, skew)| Spec::Bulge {
+            h,
+            skew,
+            bend: COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5),
         })
         .collect()
 }
@@ -420,65 +502,72 @@ struct Judge<'a> {
     crossing: &'a BTreeSet<(usize, usize)>,
 }
 
-/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes.
-fn overlap_cost(
-    cands: &[Vec<Candidate>],
-    chosen: &[usize],
-    tree: &RTree<Entry>,
-    r: usize,
-    c: &Candidate,
-    j: &Judge,
-) -> f64 {
+/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes,
+/// added to `own`; the sum stops as soon as it reaches `limit` (the candidate has lost).
+fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f64) -> f64 {
     let (touch, width) = (j.touch, j.width);
-    let mut cost = 0.0;
+    // Summed apart from `own` and added last, so the total does not depend on where the sum
+    // stopped (rounding is monotone: a sum stopped at the limit would have reached it).
+    let mut overlaps = 0.0;
     for q in &c.quads {
+        if c.own + overlaps >= limit {
+            break;
+        }
         let [lo, hi] = bounds(q);
         for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-            let (other, k) = e.data;
+            let (other, ref theirs) = e.data;
             if other == r || j.crossing.contains(&(r.min(other), r.max(other))) {
                 continue;
             }
-            let depth = penetration(q, &cands[other][chosen[other]].quads[k]);
+            let depth = penetration(q, theirs);
             if depth > touch {
                 // Deeper is worse, so that a route that cannot get clear gets as clear as it can.
-                cost += COST_OVERLAP + depth / width;
+                overlaps += COST_OVERLAP + depth / width;
             }
         }
     }
-    cost
+    c.own + overlaps
 }
 
 /// One candidate per route: each route's own best first, then routes in conflict re-chosen
-/// against the rest until a pass changes nothing.
+/// against the rest until a pass changes nothing. A shape is drawn only when its bend does
+/// not already lose, and its overlaps are summed only until it loses.
 fn choose(
-    cands: &[Vec<Candidate>],
-    touch: f64,
+    w: &World,
+    cands: &[Vec<Lazy>],
     width: f64,
     crossing: &BTreeSet<(usize, usize)>,
 ) -> Vec<usize> {
     let judge = Judge {
-        touch,
+        touch: w.touch,
         width,
         crossing,
     };
+    // Each route's least own cost, ties to the earlier shape.
     let mut chosen: Vec<usize> = cands
         .iter()
-        .map(|cs| {
-            (0..cs.len())
-                .min_by(|&x, &y| cs[x].own.total_cmp(&cs[y].own).then(x.cmp(&y)))
-                .unwrap_or(0)
+        .enumerate()
+        .map(|(r, cs)| {
+            let mut best = (f64::INFINITY, 0);
+            for (k, c) in cs.iter().enumerate() {
+                if c.spec.bend() >= best.0 {
+                    continue;
+                }
+                let own = c.get(w, r).own;
+                if own < best.0 {
+                    best = (own, k);
+                }
+            }
+            best.1
         })
         .collect();
+    let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
     let mut tree: RTree<Entry> = RTree::bulk_load(
-        cands
+        chosen
             .iter()
-            .zip(&chosen)
             .enumerate()
-            .flat_map(|(r, (cs, &k))| {
-                cs.get(k)
-                    .into_iter()
-                    .flat_map(move |c| c.quads.iter().enumerate().map(move |(i, q)| entry(q, r, i)))
-            })
+            .filter(|(r, _)| !cands[*r].is_empty())
+            .flat_map(|(r, &k)| quads(r, k).map(move |q| entry(q, r)))
             .collect(),
     );
     for _ in 0..PASSES {
@@ -487,29 +576,33 @@ fn choose(
             if cands[r].len() < 2 {
                 continue;
             }
-            let now = overlap_cost(cands, &chosen, &tree, r, &cands[r][chosen[r]], &judge);
-            if now == 0.0 {
+            let mine = cands[r][chosen[r]].get(w, r);
+            let current = total_cost(&tree, r, mine, &judge, f64::INFINITY);
+            if current == mine.own {
                 continue;
             }
-            let current = cands[r][chosen[r]].own + now;
             let mut best = (current, chosen[r]);
             for (k, c) in cands[r].iter().enumerate() {
-                // A candidate whose own cost already loses cannot win.
-                if k == chosen[r] || c.own >= best.0 {
+                // A shape whose bend, or own cost, already loses cannot win.
+                if k == chosen[r] || c.spec.bend() >= best.0 {
                     continue;
                 }
-                let total = c.own + overlap_cost(cands, &chosen, &tree, r, c, &judge);
+                let c = c.get(w, r);
+                if c.own >= best.0 {
+                    continue;
+                }
+                let total = total_cost(&tree, r, c, &judge, best.0 - 1e-9);
                 if total < best.0 - 1e-9 {
                     best = (total, k);
                 }
             }
             if best.1 != chosen[r] {
-                for (i, q) in cands[r][chosen[r]].quads.iter().enumerate() {
-                    tree.remove(&entry(q, r, i));
+                for q in quads(r, chosen[r]) {
+                    tree.remove(&entry(q, r));
                 }
                 chosen[r] = best.1;
-                for (i, q) in cands[r][chosen[r]].quads.iter().enumerate() {
-                    tree.insert(entry(q, r, i));
+                for q in quads(r, chosen[r]) {
+                    tree.insert(entry(q, r));
                 }
                 changed = true;
             }
