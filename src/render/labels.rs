@@ -347,6 +347,35 @@ pub fn place_labels(
         .collect()
 }
 
+/// The boxes of city names that cover a space deeper than `touch`.
+pub fn names_on_spaces(cities: &[CityLayout], routes: &[RouteLayout], touch: f64) -> Vec<Rect> {
+    let spaces: Vec<[P; 4]> = routes
+        .iter()
+        .flat_map(|r| &r.lanes)
+        .flat_map(|l| &l.spaces)
+        .map(super::geom::corners)
+        .collect();
+    let tree: Tree = RTree::bulk_load(
+        spaces
+            .iter()
+            .enumerate()
+            .map(|(k, q)| {
+                let [lo, hi] = bounds(q);
+                GeomWithData::new(Rectangle::from_corners(lo, hi), k)
+            })
+            .collect(),
+    );
+    cities
+        .iter()
+        .map(|c| c.label.bbox)
+        .filter(|b| {
+            let q = rect_quad(b);
+            tree.locate_in_envelope_intersecting(envelope(b))
+                .any(|e| penetration(&q, &spaces[e.data]) > touch)
+        })
+        .collect()
+}
+
 /// Candidate centres for a zone name without a `position`: around its endpoints, the side
 /// of the nearest board edge (where an off-board country would be) first.
 fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, LabelAnchor)> {

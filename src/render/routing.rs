@@ -10,9 +10,9 @@
 //! earlier candidate.
 
 use super::curves::{self, Polyline};
-use super::geom::{self, bounds, circle_depth, outside_depth, penetration};
+use super::geom::{self, bounds, circle_depth, outside_depth, penetration, rect_quad};
 use super::theme::Sizes;
-use super::types::{CityLayout, LaneLayout, P, RouteLayout, Space};
+use super::types::{CityLayout, LaneLayout, P, Rect, RouteLayout, Space};
 use crate::model::MapFile;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
@@ -25,6 +25,11 @@ const COST_OVERLAP: f64 = 40.0;
 const COST_THROUGH_CITY: f64 = 150.0;
 const COST_OFF_BOARD: f64 = 30.0;
 const COST_SHORT: f64 = 100.0;
+/// The route number of a name's box in the index of chosen spaces.
+const NAME: usize = usize::MAX;
+/// A space on a name the labelling could not place clear: less than two spaces on each
+/// other, more than any bend.
+const COST_ON_NAME: f64 = 20.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
@@ -34,6 +39,12 @@ const BEND_STEPS: [f64; 11] = [
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
 const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, 3.0, -3.0];
+/// Slides tried on straight and symmetric shapes with room to spare: the spare room left
+/// at the start (positive) or the end (negative), wholly or half, instead of spread between
+/// the cars, so that a route's cars stay clear of a crowded city.
+const SLIDES: [f64; 4] = [1.0, -1.0, 0.5, -0.5];
+/// Per unit of slide: less than the smallest bend.
+const COST_SLIDE: f64 = 0.1;
 /// The largest bulge tried, as a fraction of the chord (a tall loop; beyond it the cars are
 /// shortened and `route-drawn-length` reports the route).
 const BEND_MAX: f64 = 1.6;
@@ -126,79 +137,112 @@ struct Need<'a> {
     bundle: usize,
 }
 
-/// Lays out every route.
-pub fn lay_routes(
-    map: &MapFile,
-    cities: &[CityLayout],
-    s: &Sizes,
-    board: [f64; 2],
-    units_per_mm: f64,
-    crossing: &BTreeSet<(usize, usize)>,
-) -> Vec<RouteLayout> {
-    let needs = needs(map, cities, s);
-    let touch = 0.3 * units_per_mm;
-    let markers: RTree<GeomWithData<Rectangle<P>, usize>> = RTree::bulk_load(
-        cities
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let r = c.radius;
-                GeomWithData::new(
-                    Rectangle::from_corners(
-                        [c.pos[0] - r, c.pos[1] - r],
-                        [c.pos[0] + r, c.pos[1] + r],
-                    ),
-                    i,
-                )
-            })
-            .collect(),
-    );
-    let world = World {
-        needs: &needs,
-        s,
-        units_per_mm,
-        cities,
-        markers: &markers,
-        board,
-        touch,
-    };
-    let cands: Vec<Vec<Lazy>> = needs
-        .iter()
-        .map(|n| {
-            shapes(n, s, units_per_mm)
-                .into_iter()
-                .map(|spec| Lazy {
-                    spec,
-                    built: OnceCell::new(),
-                })
-                .collect()
-        })
-        .collect();
-    let chosen = choose(&world, &cands, s.space_width, crossing);
-    needs
-        .iter()
-        .zip(cands)
-        .zip(chosen)
-        .enumerate()
-        .map(|(index, ((n, mut c), k))| {
-            let c = c.swap_remove(k).into_built(&world, index);
-            RouteLayout {
-                index,
-                id: n.route.id(),
-                centre: c.centre,
-                lanes: c.lanes,
-            }
-        })
-        .collect()
+/// The routes laid out, with what the choice settled on.
+#[derive(Clone)]
+pub struct Routed {
+    pub routes: Vec<RouteLayout>,
+    /// The candidate chosen for each route (a warm start for another choice).
+    pub chosen: Vec<usize>,
+    /// Spaces of two routes on each other, counted once per pair of spaces.
+    pub overlaps: usize,
 }
 
-/// What building a candidate reads: the routes' needs, the sizes, the cities and the board.
+/// The routing of one board: the shapes of every route, drawn once when first needed, so
+/// that choosing again (around names the labelling could not place clear) reuses them.
+pub struct Router<'a> {
+    w: World<'a>,
+    cands: Vec<Vec<Lazy>>,
+    crossing: &'a BTreeSet<(usize, usize)>,
+}
+
+impl<'a> Router<'a> {
+    pub fn new(
+        map: &'a MapFile,
+        cities: &'a [CityLayout],
+        s: &'a Sizes,
+        board: [f64; 2],
+        units_per_mm: f64,
+        crossing: &'a BTreeSet<(usize, usize)>,
+    ) -> Self {
+        let needs = needs(map, cities, s);
+        let markers = RTree::bulk_load(
+            cities
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let r = c.radius;
+                    GeomWithData::new(
+                        Rectangle::from_corners(
+                            [c.pos[0] - r, c.pos[1] - r],
+                            [c.pos[0] + r, c.pos[1] + r],
+                        ),
+                        i,
+                    )
+                })
+                .collect(),
+        );
+        let cands = needs
+            .iter()
+            .map(|n| {
+                shapes(n, s, units_per_mm)
+                    .into_iter()
+                    .map(|spec| Lazy {
+                        spec,
+                        built: OnceCell::new(),
+                    })
+                    .collect()
+            })
+            .collect();
+        Router {
+            w: World {
+                needs,
+                s,
+                units_per_mm,
+                cities,
+                markers,
+                board,
+                touch: 0.3 * units_per_mm,
+            },
+            cands,
+            crossing,
+        }
+    }
+
+    /// Lays out every route, keeping clear of the boxes of `names` (names placed before that
+    /// found no clear place) and starting from the choice `warm` when given.
+    pub fn lay(&self, names: &[Rect], warm: Option<&[usize]>) -> Routed {
+        let (w, cands) = (&self.w, &self.cands);
+        let (chosen, overlaps) = choose(w, cands, self.crossing, names, warm);
+        let routes = w
+            .needs
+            .iter()
+            .zip(&chosen)
+            .enumerate()
+            .map(|(index, (n, &k))| {
+                let c = cands[index][k].get(w, index);
+                RouteLayout {
+                    index,
+                    id: n.route.id(),
+                    centre: c.centre.clone(),
+                    lanes: c.lanes.clone(),
+                }
+            })
+            .collect();
+        Routed {
+            routes,
+            chosen,
+            overlaps,
+        }
+    }
+}
+
+/// What drawing a shape reads: the routes' needs, the sizes, the cities and the board.
 struct World<'a> {
-    needs: &'a [Need<'a>],
+    needs: Vec<Need<'a>>,
     s: &'a Sizes,
     units_per_mm: f64,
     cities: &'a [CityLayout],
-    markers: &'a RTree<GeomWithData<Rectangle<P>, usize>>,
+    markers: RTree<GeomWithData<Rectangle<P>, usize>>,
     board: [f64; 2],
     touch: f64,
 }
@@ -210,8 +254,14 @@ struct World<'a> {
 enum Spec {
     /// The designer's path through the route's waypoints (or a route with no length).
     Given,
-    /// A bulge `h` (signed, to the left of travel) with a `skew`.
-    Bulge { h: f64, skew: f64, bend: f64 },
+    /// A bulge `h` (signed, to the left of travel) with a `skew`; the cars slid along it by
+    /// `slide` (see [`SLIDES`]); `bend` is the cost of both.
+    Bulge {
+        h: f64,
+        skew: f64,
+        slide: f64,
+        bend: f64,
+    },
 }
 
 impl Spec {
@@ -234,13 +284,6 @@ impl Lazy {
     fn get(&self, w: &World, route: usize) -> &Candidate {
         self.built.get_or_init(|| build(w, route, self.spec))
     }
-
-    fn into_built(self, w: &World, route: usize) -> Candidate {
-        match self.built.into_inner() {
-            Some(c) => c,
-            None => build(w, route, self.spec),
-        }
-    }
 }
 
 /// Draws a shape: its centre line, the lanes' spaces and its own cost.
@@ -254,19 +297,23 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
             quads: Vec::new(),
             own: 0.0,
         },
-        Spec::Given => shape(n, curves::flatten(curves::through(&n.pts), tol), 0.0, w.s),
-        Spec::Bulge { h, skew, bend } => {
+        Spec::Given => {
+            let line = curves::flatten(curves::through(&n.pts), tol);
+            shape(n, line, 0.0, 0.0, w.s)
+        }
+        Spec::Bulge {
+            h,
+            skew,
+            slide,
+            bend,
+        } => {
             let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
             let curve = curves::bulge(a, b, h, skew);
-            shape(
-                n,
-                curves::flatten(curves::cubic_path(curve), tol),
-                bend,
-                w.s,
-            )
+            let line = curves::flatten(curves::cubic_path(curve), tol);
+            shape(n, line, bend, slide, w.s)
         }
     };
-    c.own += own_cost(&c, n, w.cities, w.markers, w.board, w.touch);
+    c.own += own_cost(&c, n, w);
     c
 }
 
@@ -413,18 +460,30 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             None => {}
         }
     }
-    shapes
-        .into_iter()
-        .map(|(h, skew)| Spec::Bulge {
+    let mut specs = Vec::with_capacity(shapes.len() * (1 + SLIDES.len()));
+    for (h, skew) in shapes {
+        let bend = COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
+        specs.push(Spec::Bulge {
             h,
             skew,
-            bend: COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5),
-        })
-        .collect()
+            slide: 0.0,
+            bend,
+        });
+        if skew == 0.0 {
+            specs.extend(SLIDES.iter().map(|&slide| Spec::Bulge {
+                h,
+                skew,
+                slide,
+                bend: bend + COST_SLIDE * slide.abs(),
+            }));
+        }
+    }
+    specs
 }
 
 /// The lanes of a route along its centre line.
-fn shape(n: &Need, line: Polyline, bend_cost: f64, s: &Sizes) -> Candidate {
+fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Candidate {
+    let cars = n.route.length as f64;
     let pitch = s.space_width + s.lane_gap;
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
     let mut quads = Vec::new();
@@ -433,8 +492,15 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, s: &Sizes) -> Candidate {
         .map(|lane| {
             let off = n.shift + (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
             let lane_line = line.offset(off);
-            let s0 = lane_line.leave_from_start(a, n.clear[0]);
-            let s1 = lane_line.enter_at_end(b, n.clear[1]);
+            let mut s0 = lane_line.leave_from_start(a, n.clear[0]);
+            let mut s1 = lane_line.enter_at_end(b, n.clear[1]);
+            // Room beyond the cars and their gaps: spread between them, or left at one end.
+            let slack = (s1 - s0 - cars * (s.space_length + s.space_gap)).max(0.0);
+            if slide > 0.0 {
+                s0 += slack * slide;
+            } else {
+                s1 += slack * slide;
+            }
             let spaces = lay_lane(
                 &lane_line,
                 s0,
@@ -463,30 +529,26 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, s: &Sizes) -> Candidate {
 }
 
 /// Cities crossed and board edges passed by a shape, whatever the other routes do.
-fn own_cost(
-    c: &Candidate,
-    n: &Need,
-    cities: &[CityLayout],
-    markers: &RTree<GeomWithData<Rectangle<P>, usize>>,
-    board: [f64; 2],
-    touch: f64,
-) -> f64 {
+fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
     let mut cost = 0.0;
     let mut crossed: Vec<usize> = Vec::new();
     for q in &c.quads {
         let [lo, hi] = bounds(q);
-        for m in markers.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
+        for m in w
+            .markers
+            .locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
+        {
             let ci = m.data;
             if Some(ci) == n.from || Some(ci) == n.to || crossed.contains(&ci) {
                 continue;
             }
-            let city = &cities[ci];
-            if circle_depth(city.pos, city.radius, q) > touch {
+            let city = &w.cities[ci];
+            if circle_depth(city.pos, city.radius, q) > w.touch {
                 crossed.push(ci);
                 cost += COST_THROUGH_CITY;
             }
         }
-        if outside_depth(q, board[0], board[1]) > touch {
+        if outside_depth(q, w.board[0], w.board[1]) > w.touch {
             cost += COST_OFF_BOARD;
         }
     }
@@ -521,8 +583,13 @@ fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f6
             }
             let depth = penetration(q, theirs);
             if depth > touch {
-                // Deeper is worse, so that a route that cannot get clear gets as clear as it can.
-                overlaps += COST_OVERLAP + depth / width;
+                overlaps += if other == NAME {
+                    COST_ON_NAME
+                } else {
+                    // Deeper is worse, so that a route that cannot get clear gets as clear
+                    // as it can.
+                    COST_OVERLAP + depth / width
+                };
             }
         }
     }
@@ -535,32 +602,20 @@ fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f6
 fn choose(
     w: &World,
     cands: &[Vec<Lazy>],
-    width: f64,
     crossing: &BTreeSet<(usize, usize)>,
-) -> Vec<usize> {
+    names: &[Rect],
+    warm: Option<&[usize]>,
+) -> (Vec<usize>, usize) {
     let judge = Judge {
         touch: w.touch,
-        width,
+        width: w.s.space_width,
         crossing,
     };
-    // Each route's least own cost, ties to the earlier shape.
-    let mut chosen: Vec<usize> = cands
-        .iter()
-        .enumerate()
-        .map(|(r, cs)| {
-            let mut best = (f64::INFINITY, 0);
-            for (k, c) in cs.iter().enumerate() {
-                if c.spec.bend() >= best.0 {
-                    continue;
-                }
-                let own = c.get(w, r).own;
-                if own < best.0 {
-                    best = (own, k);
-                }
-            }
-            best.1
-        })
-        .collect();
+    // Each route's least own cost, ties to the earlier shape; or the earlier choice.
+    let mut chosen: Vec<usize> = match warm {
+        Some(earlier) => earlier.to_vec(),
+        None => least_own(w, cands),
+    };
     let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
     let mut tree: RTree<Entry> = RTree::bulk_load(
         chosen
@@ -568,6 +623,7 @@ fn choose(
             .enumerate()
             .filter(|(r, _)| !cands[*r].is_empty())
             .flat_map(|(r, &k)| quads(r, k).map(move |q| entry(q, r)))
+            .chain(names.iter().map(|b| entry(&rect_quad(b), NAME)))
             .collect(),
     );
     for _ in 0..PASSES {
@@ -578,6 +634,7 @@ fn choose(
             }
             let mine = cands[r][chosen[r]].get(w, r);
             let current = total_cost(&tree, r, mine, &judge, f64::INFINITY);
+            // Without overlaps, the least own cost cannot be bettered.
             if current == mine.own {
                 continue;
             }
@@ -611,5 +668,51 @@ fn choose(
             break;
         }
     }
-    chosen
+    let overlaps = (0..cands.len())
+        .filter(|&r| !cands[r].is_empty())
+        .map(|r| overlap_count(&tree, r, cands[r][chosen[r]].get(w, r), &judge))
+        .sum::<usize>()
+        / 2;
+    (chosen, overlaps)
+}
+
+/// Each route's shape of least own cost, ties to the earlier; a shape is drawn only when its
+/// bend does not already lose.
+fn least_own(w: &World, cands: &[Vec<Lazy>]) -> Vec<usize> {
+    cands
+        .iter()
+        .enumerate()
+        .map(|(r, cs)| {
+            let mut best = (f64::INFINITY, 0);
+            for (k, c) in cs.iter().enumerate() {
+                if c.spec.bend() >= best.0 {
+                    continue;
+                }
+                let own = c.get(w, r).own;
+                if own < best.0 {
+                    best = (own, k);
+                }
+            }
+            best.1
+        })
+        .collect()
+}
+
+/// Spaces of another route under the spaces of shape `c` of route `r`.
+fn overlap_count(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge) -> usize {
+    c.quads
+        .iter()
+        .map(|q| {
+            let [lo, hi] = bounds(q);
+            tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
+                .filter(|e| {
+                    let (other, ref theirs) = e.data;
+                    other != r
+                        && other != NAME
+                        && !j.crossing.contains(&(r.min(other), r.max(other)))
+                        && penetration(q, theirs) > j.touch
+                })
+                .count()
+        })
+        .sum()
 }
