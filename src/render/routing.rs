@@ -1,13 +1,17 @@
 //! Where each route's cars go. Every car is the map's size; a route too long for its straight
 //! line bends (a smooth bulge, just enough), a route with room to spare spaces its cars
-//! evenly. Each route without `waypoints` gets a handful of candidate shapes (straight, or
-//! bent left or right by growing amounts); the layout picks one per route so that no space
-//! covers another route's space, a city the route does not end in, or the board's edge,
-//! preferring the least bent. The choice is joint: starting from each route's own best,
-//! routes in conflict are re-chosen against the others (iterated conditional modes) until
-//! nothing improves, with an R-tree (`rstar`) of the chosen spaces so that a move costs a few
-//! neighbour tests, not a pass over the board. Deterministic: fixed order, ties to the
-//! earlier candidate.
+//! evenly, or leaves the spare room at one end (a slide, which takes its first cars away
+//! from a crowded city without bending). Each route without `waypoints` gets candidate
+//! shapes (straight, or bent left or right by growing amounts, symmetric or skewed, and
+//! slid); the layout picks one per route so that no space covers another route's space, a
+//! city the route does not end in, a name kept clear, or the board's edge, preferring the
+//! least bent. The choice is joint: starting from each route's own best, routes in conflict
+//! are re-chosen against the others (iterated conditional modes) until nothing improves,
+//! with an R-tree (`rstar`) of the chosen spaces so that a move costs a few neighbour
+//! tests, not a pass over the board. A shape is drawn only when its bend does not already
+//! lose to the best found, and its overlaps are counted only until it loses: the choice is
+//! the same as trying every shape in full, at a fraction of the cost. Deterministic: fixed
+//! order, ties to the earlier candidate.
 
 use super::curves::{self, Polyline};
 use super::geom::{self, bounds, circle_depth, outside_depth, penetration, rect_quad};
