@@ -171,7 +171,7 @@ const NAME_ROUNDS: usize = 3;
 /// Routes, then names; where a name could find no place clear of the spaces, the routes are
 /// chosen again keeping those names clear (from the choice before), the names placed again,
 /// and the new board kept when it has fewer spaces on each other and on names (a space on a
-/// space counting double); a few rounds, the names kept clear adding up.
+/// space counting double); a few rounds while each does better, the names kept clear adding up.
 fn lay_routes_and_names(
     map: &MapFile,
     cities: &mut Vec<CityLayout>,
@@ -193,16 +193,16 @@ fn lay_routes_and_names(
     };
     let mut best = attempt(&[], None);
     let mut keep_clear: Vec<Rect> = Vec::new();
-    let mut last = best.clone();
     for _ in 0..NAME_ROUNDS {
-        if last.3.is_empty() {
+        if best.3.is_empty() {
             break;
         }
-        keep_clear.extend(last.3.iter().copied());
-        last = attempt(&keep_clear, Some(&last.0.chosen));
-        if last.4 < best.4 {
-            best = last.clone();
+        keep_clear.extend(best.3.iter().copied());
+        let next = attempt(&keep_clear, Some(&best.0.chosen));
+        if next.4 >= best.4 {
+            break;
         }
+        best = next;
     }
     let (routed, named, zones, _, _) = best;
     *cities = named;
