@@ -695,6 +695,132 @@ fn print_size_spaces_are_22_by_9_mm_on_an_800_mm_board() {
     );
 }
 
+/// The drawn spaces of a layout as (route id, corners).
+fn drawn_spaces(l: &ttrmap::render::Layout) -> Vec<(String, [[f64; 2]; 4])> {
+    l.routes
+        .iter()
+        .flat_map(|r| {
+            r.lanes
+                .iter()
+                .flat_map(|lane| &lane.spaces)
+                .map(|s| (r.id.clone(), ttrmap::render::geom::corners(s)))
+        })
+        .collect()
+}
+
+#[test]
+fn routes_give_way_to_names_the_map_places_on_their_line() {
+    // Both names are placed east of their towns by the map, so they lie along the line of
+    // `east-far` (and the second across `west-east`): the routes bend around them.
+    let map = load(
+        "names.toml",
+        r#"
+[map]
+id = "names"
+name = "Names"
+players = { min = 2, max = 5 }
+board = { width = 790, height = 500, units = "mm" }
+
+[[cities]]
+id = "west"
+name = "Villanueva de los Infantes"
+position = [300, 250]
+label = { anchor = "e" }
+
+[[cities]]
+id = "east"
+name = "Villanueva del Arzobispo"
+position = [360, 250]
+label = { anchor = "e" }
+
+[[cities]]
+id = "far"
+position = [600, 250]
+
+[[routes]]
+from = "west"
+to = "east"
+length = 2
+
+[[routes]]
+from = "east"
+to = "far"
+length = 6
+"#,
+    );
+    let l = ttrmap::render::layout(&map, &Options::default()).unwrap();
+    let touch = 0.3 * l.print_units_per_mm;
+    for (i, c) in l.cities.iter().enumerate() {
+        let name = ttrmap::render::geom::rect_quad(&c.label.bbox);
+        for (route, q) in drawn_spaces(&l) {
+            let depth = ttrmap::render::geom::penetration(&name, &q);
+            assert!(
+                depth <= touch,
+                "a space of {route} is {depth:.1} deep in the name of {}",
+                map.cities[i].id
+            );
+        }
+    }
+}
+
+#[test]
+fn routes_leaving_a_city_close_together_slide_their_cars_apart_and_stay_straight() {
+    // Two routes leave the hub 12° apart with room to spare: their first spaces would
+    // touch by the hub, so the cars of one or both move out along their straight lines.
+    let map = load(
+        "hub.toml",
+        r#"
+[map]
+id = "hub"
+name = "Hub"
+players = { min = 2, max = 5 }
+board = { width = 800, height = 500, units = "mm" }
+
+[[cities]]
+id = "hub"
+position = [100, 250]
+
+[[cities]]
+id = "a"
+position = [500, 250]
+
+[[cities]]
+id = "b"
+position = [491.2, 333.2]
+
+[[routes]]
+from = "hub"
+to = "a"
+length = 6
+
+[[routes]]
+from = "hub"
+to = "b"
+length = 6
+"#,
+    );
+    let l = ttrmap::render::layout(&map, &Options::default()).unwrap();
+    let touch = 0.3 * l.print_units_per_mm;
+    let spaces = drawn_spaces(&l);
+    for (r1, q1) in &spaces {
+        for (r2, q2) in &spaces {
+            if r1 < r2 {
+                let depth = ttrmap::render::geom::penetration(q1, q2);
+                assert!(depth <= touch, "{r1} over {r2} by {depth:.1}");
+            }
+        }
+    }
+    for r in &l.routes {
+        let (a, b) = (r.centre[0], r.centre[r.centre.len() - 1]);
+        let chord = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+        for p in &r.centre {
+            // Distance from the chord: a bend would put the middle millimetres off it.
+            let off = ((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])).abs() / chord;
+            assert!(off < 0.5, "{} bends {off:.1} mm", r.id);
+        }
+    }
+}
+
 #[test]
 fn unknown_theme_and_bad_dpi_are_errors_not_panics() {
     let map = template("basic");

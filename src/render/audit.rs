@@ -11,8 +11,7 @@ use crate::model::MapFile;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
 
-/// Overlaps shallower than this, in millimetres of the print, are touching, not covering.
-pub const TOUCH_MM: f64 = 0.3;
+pub use super::geom::TOUCH_MM;
 
 /// What a city's name covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,9 @@
 
 use super::types::{P, Rect, Space};
 
+/// Overlaps shallower than this, in millimetres of the print, are touching, not covering.
+pub const TOUCH_MM: f64 = 0.3;
+
 /// The four corners of a space, in order around it.
 pub fn corners(s: &Space) -> [P; 4] {
     quad(s.center, s.angle, s.length, s.width)

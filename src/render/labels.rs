@@ -347,6 +347,35 @@ pub fn place_labels(
         .collect()
 }
 
+/// The boxes of city names that cover a space deeper than `touch`.
+pub fn names_on_spaces(cities: &[CityLayout], routes: &[RouteLayout], touch: f64) -> Vec<Rect> {
+    let spaces: Vec<[P; 4]> = routes
+        .iter()
+        .flat_map(|r| &r.lanes)
+        .flat_map(|l| &l.spaces)
+        .map(super::geom::corners)
+        .collect();
+    let tree: Tree = RTree::bulk_load(
+        spaces
+            .iter()
+            .enumerate()
+            .map(|(k, q)| {
+                let [lo, hi] = bounds(q);
+                GeomWithData::new(Rectangle::from_corners(lo, hi), k)
+            })
+            .collect(),
+    );
+    cities
+        .iter()
+        .map(|c| c.label.bbox)
+        .filter(|b| {
+            let q = rect_quad(b);
+            tree.locate_in_envelope_intersecting(envelope(b))
+                .any(|e| penetration(&q, &spaces[e.data]) > touch)
+        })
+        .collect()
+}
+
 /// Candidate centres for a zone name without a `position`: around its endpoints, the side
 /// of the nearest board edge (where an off-board country would be) first.
 fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, LabelAnchor)> {
@@ -379,13 +408,21 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
 
 /// Greedy in map order, then passes re-choosing each name against all the others.
 fn choose(names: &[Name], o: &mut Obstacles) -> Vec<usize> {
+    // The least cost plus rank, ties to the earlier: costs are never negative, so once the
+    // rank alone reaches the best, no later candidate can win and none is measured.
     let pick = |o: &Obstacles, slot: usize, n: &Name| {
-        n.cands
-            .iter()
-            .enumerate()
-            .map(|(k, l)| (o.cost(&l.bbox, n.own, slot) + COST_RANK * k as f64, k))
-            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
-            .unwrap_or((0.0, 0))
+        let mut best: Option<(f64, usize)> = None;
+        for (k, l) in n.cands.iter().enumerate() {
+            let rank = COST_RANK * k as f64;
+            if best.is_some_and(|b| rank >= b.0) {
+                break;
+            }
+            let total = o.cost(&l.bbox, n.own, slot) + rank;
+            if best.is_none_or(|b| total < b.0) {
+                best = Some((total, k));
+            }
+        }
+        best.unwrap_or((0.0, 0))
     };
     let mut choice = Vec::with_capacity(names.len());
     for (slot, n) in names.iter().enumerate() {

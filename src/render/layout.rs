@@ -2,7 +2,7 @@
 //! writers only read it, so the board, the HTML page and the ticket sheet agree.
 
 use super::crossings::{self, Crossing};
-use super::labels::{label_at, place_labels};
+use super::labels::{label_at, names_on_spaces, place_labels};
 use super::routing;
 use super::theme::Sizes;
 pub use super::types::{
@@ -131,9 +131,8 @@ impl Layout {
             })
             .collect();
         let declared = crossings::declared_pairs(map);
-        let routes = routing::lay_routes(map, &cities, &s, [bw, bh], units_per_mm, &declared);
+        let (routes, zones) = lay_routes_and_names(map, &mut cities, &s, [bw, bh], &declared);
         let crossings = crossings::find(&declared, &routes);
-        let zones = place_labels(map, &mut cities, &routes, &s, [bw, bh], units_per_mm);
         let (legend, title, footer_h) = lay_footer(map, &routes, &s, bw, bh);
         Layout {
             board_w: bw,
@@ -164,6 +163,50 @@ impl Layout {
             .map(|l| l.spaces.len())
             .sum()
     }
+}
+
+/// Rounds of re-routing around names that found no clear place.
+const NAME_ROUNDS: usize = 3;
+
+/// Routes, then names; where a name could find no place clear of the spaces, the routes are
+/// chosen again keeping those names clear (from the choice before), the names placed again,
+/// and the new board kept when it has fewer spaces on each other and on names (a space on a
+/// space counting double); a few rounds while each does better, the names kept clear adding up.
+fn lay_routes_and_names(
+    map: &MapFile,
+    cities: &mut Vec<CityLayout>,
+    s: &Sizes,
+    board: [f64; 2],
+    declared: &std::collections::BTreeSet<(usize, usize)>,
+) -> (Vec<RouteLayout>, Vec<ZoneLayout>) {
+    let u = board_units_per_mm(&map.map.board);
+    let touch = super::geom::TOUCH_MM * u;
+    let unnamed = cities.clone();
+    let router = routing::Router::new(map, &unnamed, s, board, u, declared);
+    let attempt = |names: &[Rect], warm: Option<&[usize]>| {
+        let routed = router.lay(names, warm);
+        let mut named = unnamed.clone();
+        let zones = place_labels(map, &mut named, &routed.routes, s, board, u);
+        let covered = names_on_spaces(&named, &routed.routes, touch);
+        let score = 2 * routed.overlaps + covered.len();
+        (routed, named, zones, covered, score)
+    };
+    let mut best = attempt(&[], None);
+    let mut keep_clear: Vec<Rect> = Vec::new();
+    for _ in 0..NAME_ROUNDS {
+        if best.3.is_empty() {
+            break;
+        }
+        keep_clear.extend(best.3.iter().copied());
+        let next = attempt(&keep_clear, Some(&best.0.chosen));
+        if next.4 >= best.4 {
+            break;
+        }
+        best = next;
+    }
+    let (routed, named, zones, _, _) = best;
+    *cities = named;
+    (routed.routes, zones)
 }
 
 fn scale_sizes(mm: &Sizes, u: f64) -> Sizes {

@@ -1,21 +1,26 @@
 //! Where each route's cars go. Every car is the map's size; a route too long for its straight
 //! line bends (a smooth bulge, just enough), a route with room to spare spaces its cars
-//! evenly. Each route without `waypoints` gets a handful of candidate shapes (straight, or
-//! bent left or right by growing amounts); the layout picks one per route so that no space
-//! covers another route's space, a city the route does not end in, or the board's edge,
-//! preferring the least bent. The choice is joint: starting from each route's own best,
-//! routes in conflict are re-chosen against the others (iterated conditional modes) until
-//! nothing improves, with an R-tree (`rstar`) of the chosen spaces so that a move costs a few
-//! neighbour tests, not a pass over the board. Deterministic: fixed order, ties to the
-//! earlier candidate.
+//! evenly, or leaves the spare room at one end (a slide, which takes its first cars away
+//! from a crowded city without bending). Each route without `waypoints` gets candidate
+//! shapes (straight, or bent left or right by growing amounts, symmetric or skewed, and
+//! slid); the layout picks one per route so that no space covers another route's space, a
+//! city the route does not end in, a name kept clear, or the board's edge, preferring the
+//! least bent. The choice is joint: starting from each route's own best, routes in conflict
+//! are re-chosen against the others (iterated conditional modes) until nothing improves,
+//! with an R-tree (`rstar`) of the chosen spaces so that a move costs a few neighbour
+//! tests, not a pass over the board. A shape is drawn only when its bend does not already
+//! lose to the best found, and its overlaps are counted only until it loses: the choice is
+//! the same as trying every shape in full, at a fraction of the cost. Deterministic: fixed
+//! order, ties to the earlier candidate.
 
 use super::curves::{self, Polyline};
-use super::geom::{self, bounds, circle_depth, outside_depth, penetration};
+use super::geom::{self, bounds, circle_depth, outside_depth, penetration, rect_quad};
 use super::theme::Sizes;
-use super::types::{CityLayout, LaneLayout, P, RouteLayout, Space};
+use super::types::{CityLayout, LaneLayout, P, Rect, RouteLayout, Space};
 use crate::model::MapFile;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 /// Costs of a candidate; only their order matters. A covered space or city is far worse
@@ -24,6 +29,11 @@ const COST_OVERLAP: f64 = 40.0;
 const COST_THROUGH_CITY: f64 = 150.0;
 const COST_OFF_BOARD: f64 = 30.0;
 const COST_SHORT: f64 = 100.0;
+/// The route number of a name's box in the index of chosen spaces.
+const NAME: usize = usize::MAX;
+/// A space on a name the labelling could not place clear: less than two spaces on each
+/// other, more than any bend.
+const COST_ON_NAME: f64 = 20.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
@@ -33,6 +43,12 @@ const BEND_STEPS: [f64; 11] = [
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
 const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, 3.0, -3.0];
+/// Slides tried on straight and symmetric shapes with room to spare: the spare room left
+/// at the start (positive) or the end (negative), wholly or half, instead of spread between
+/// the cars, so that a route's cars stay clear of a crowded city.
+const SLIDES: [f64; 4] = [1.0, -1.0, 0.5, -0.5];
+/// Per unit of slide: less than the smallest bend.
+const COST_SLIDE: f64 = 0.1;
 /// The largest bulge tried, as a fraction of the chord (a tall loop; beyond it the cars are
 /// shortened and `route-drawn-length` reports the route).
 const BEND_MAX: f64 = 1.6;
@@ -49,11 +65,12 @@ struct Candidate {
     own: f64,
 }
 
-type Entry = GeomWithData<Rectangle<P>, (usize, usize)>;
+/// A chosen space in the index: its box, its route and its corners.
+type Entry = GeomWithData<Rectangle<P>, (usize, [P; 4])>;
 
-fn entry(q: &[P; 4], route: usize, k: usize) -> Entry {
+fn entry(q: &[P; 4], route: usize) -> Entry {
     let [lo, hi] = bounds(q);
-    GeomWithData::new(Rectangle::from_corners(lo, hi), (route, k))
+    GeomWithData::new(Rectangle::from_corners(lo, hi), (route, *q))
 }
 
 /// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
@@ -124,61 +141,184 @@ struct Need<'a> {
     bundle: usize,
 }
 
-/// Lays out every route.
-pub fn lay_routes(
-    map: &MapFile,
-    cities: &[CityLayout],
-    s: &Sizes,
-    board: [f64; 2],
-    units_per_mm: f64,
-    crossing: &BTreeSet<(usize, usize)>,
-) -> Vec<RouteLayout> {
-    let needs = needs(map, cities, s);
-    let touch = 0.3 * units_per_mm;
-    let markers: RTree<GeomWithData<Rectangle<P>, usize>> = RTree::bulk_load(
-        cities
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let r = c.radius;
-                GeomWithData::new(
-                    Rectangle::from_corners(
-                        [c.pos[0] - r, c.pos[1] - r],
-                        [c.pos[0] + r, c.pos[1] + r],
-                    ),
-                    i,
-                )
-            })
-            .collect(),
-    );
-    let cands: Vec<Vec<Candidate>> = needs
-        .iter()
-        .map(|n| {
-            candidates(n, s, units_per_mm)
-                .into_iter()
-                .map(|mut c| {
-                    c.own += own_cost(&c, n, cities, &markers, board, touch);
-                    c
+/// The routes laid out, with what the choice settled on.
+#[derive(Clone)]
+pub struct Routed {
+    pub routes: Vec<RouteLayout>,
+    /// The candidate chosen for each route (a warm start for another choice).
+    pub chosen: Vec<usize>,
+    /// Spaces of two routes on each other, counted once per pair of spaces.
+    pub overlaps: usize,
+}
+
+/// The routing of one board: the shapes of every route, drawn once when first needed, so
+/// that choosing again (around names the labelling could not place clear) reuses them.
+pub struct Router<'a> {
+    w: World<'a>,
+    cands: Vec<Vec<Lazy>>,
+    crossing: &'a BTreeSet<(usize, usize)>,
+}
+
+impl<'a> Router<'a> {
+    pub fn new(
+        map: &'a MapFile,
+        cities: &'a [CityLayout],
+        s: &'a Sizes,
+        board: [f64; 2],
+        units_per_mm: f64,
+        crossing: &'a BTreeSet<(usize, usize)>,
+    ) -> Self {
+        let needs = needs(map, cities, s);
+        let markers = RTree::bulk_load(
+            cities
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let r = c.radius;
+                    GeomWithData::new(
+                        Rectangle::from_corners(
+                            [c.pos[0] - r, c.pos[1] - r],
+                            [c.pos[0] + r, c.pos[1] + r],
+                        ),
+                        i,
+                    )
                 })
-                .collect()
-        })
-        .collect();
-    let chosen = choose(&cands, touch, s.space_width, crossing);
-    needs
-        .iter()
-        .zip(cands)
-        .zip(chosen)
-        .enumerate()
-        .map(|(index, ((n, mut c), k))| {
-            let c = c.swap_remove(k);
-            RouteLayout {
-                index,
-                id: n.route.id(),
-                centre: c.centre,
-                lanes: c.lanes,
-            }
-        })
-        .collect()
+                .collect(),
+        );
+        let cands = needs
+            .iter()
+            .map(|n| {
+                shapes(n, s, units_per_mm)
+                    .into_iter()
+                    .map(|spec| Lazy {
+                        spec,
+                        built: OnceCell::new(),
+                    })
+                    .collect()
+            })
+            .collect();
+        Router {
+            w: World {
+                needs,
+                s,
+                units_per_mm,
+                cities,
+                markers,
+                board,
+                touch: 0.3 * units_per_mm,
+            },
+            cands,
+            crossing,
+        }
+    }
+
+    /// Lays out every route, keeping clear of the boxes of `names` (names placed before that
+    /// found no clear place) and starting from the choice `warm` when given.
+    pub fn lay(&self, names: &[Rect], warm: Option<&[usize]>) -> Routed {
+        let (w, cands) = (&self.w, &self.cands);
+        let (chosen, overlaps) = choose(w, cands, self.crossing, names, warm);
+        let routes = w
+            .needs
+            .iter()
+            .zip(&chosen)
+            .enumerate()
+            .map(|(index, (n, &k))| {
+                let c = cands[index][k].get(w, index);
+                RouteLayout {
+                    index,
+                    id: n.route.id(),
+                    centre: c.centre.clone(),
+                    lanes: c.lanes.clone(),
+                }
+            })
+            .collect();
+        Routed {
+            routes,
+            chosen,
+            overlaps,
+        }
+    }
+}
+
+/// What drawing a shape reads: the routes' needs, the sizes, the cities and the board.
+struct World<'a> {
+    needs: Vec<Need<'a>>,
+    s: &'a Sizes,
+    units_per_mm: f64,
+    cities: &'a [CityLayout],
+    markers: RTree<GeomWithData<Rectangle<P>, usize>>,
+    board: [f64; 2],
+    touch: f64,
+}
+
+/// A shape to try, before it is drawn: only its bend is known, and its bend cost is a lower
+/// bound of its own cost, so most shapes are never drawn (a shape whose bend already loses
+/// to the best found cannot win).
+#[derive(Debug, Clone, Copy)]
+enum Spec {
+    /// The designer's path through the route's waypoints (or a route with no length).
+    Given,
+    /// A bulge `h` (signed, to the left of travel) with a `skew`; the cars slid along it by
+    /// `slide` (see [`SLIDES`]); `bend` is the cost of both.
+    Bulge {
+        h: f64,
+        skew: f64,
+        slide: f64,
+        bend: f64,
+    },
+}
+
+impl Spec {
+    fn bend(&self) -> f64 {
+        match self {
+            Spec::Given => 0.0,
+            Spec::Bulge { bend, .. } => *bend,
+        }
+    }
+}
+
+/// A candidate shape, drawn (flattened, its spaces laid and its own cost measured) the first
+/// time the choice needs more than its bend.
+struct Lazy {
+    spec: Spec,
+    built: OnceCell<Candidate>,
+}
+
+impl Lazy {
+    fn get(&self, w: &World, route: usize) -> &Candidate {
+        self.built.get_or_init(|| build(w, route, self.spec))
+    }
+}
+
+/// Draws a shape: its centre line, the lanes' spaces and its own cost.
+fn build(w: &World, route: usize, spec: Spec) -> Candidate {
+    let n = &w.needs[route];
+    let tol = 0.1 * w.units_per_mm;
+    let mut c = match spec {
+        Spec::Given if n.pts.len() < 2 => Candidate {
+            centre: n.pts.clone(),
+            lanes: Vec::new(),
+            quads: Vec::new(),
+            own: 0.0,
+        },
+        Spec::Given => {
+            let line = curves::flatten(curves::through(&n.pts), tol);
+            shape(n, line, 0.0, 0.0, w.s)
+        }
+        Spec::Bulge {
+            h,
+            skew,
+            slide,
+            bend,
+        } => {
+            let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
+            let curve = curves::bulge(a, b, h, skew);
+            let line = curves::flatten(curves::cubic_path(curve), tol);
+            shape(n, line, bend, slide, w.s)
+        }
+    };
+    c.own += own_cost(&c, n, w);
+    c
 }
 
 fn needs<'a>(map: &'a MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Need<'a>> {
@@ -282,15 +422,10 @@ fn bundle_parallel_routes(needs: &mut [Need], pitch: f64, lane_gap: f64) {
 
 /// The shapes tried for a route: the designer's path when it has waypoints, else the
 /// straight line (when the cars fit on it) and bulges of growing size to either side.
-fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
+fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
     let tol = 0.1 * units_per_mm;
     if n.pts.len() < 2 {
-        return vec![Candidate {
-            centre: n.pts.clone(),
-            lanes: Vec::new(),
-            quads: Vec::new(),
-            own: 0.0,
-        }];
+        return vec![Spec::Given];
     }
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
     let cars = n.route.length as f64;
@@ -303,8 +438,7 @@ fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
         + (2.0 * n.half - s.space_width).max(0.0) * 0.8
         + 0.5 * units_per_mm;
     if n.pts.len() > 2 || curves::dist(a, b) < f64::EPSILON {
-        let line = curves::flatten(curves::through(&n.pts), tol);
-        return vec![shape(n, line, 0.0, s)];
+        return vec![Spec::Given];
     }
     let chord = curves::dist(a, b);
     let mut shapes: Vec<(f64, f64)> = Vec::new();
@@ -330,19 +464,30 @@ fn candidates(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Candidate> {
             None => {}
         }
     }
-    shapes
-        .into_iter()
-        .map(|(h, skew)| {
-            let curve = curves::bulge(a, b, h, skew);
-            let line = curves::flatten(curves::cubic_path(curve), tol);
-            let cost = COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
-            shape(n, line, cost, s)
-        })
-        .collect()
+    let mut specs = Vec::with_capacity(shapes.len() * (1 + SLIDES.len()));
+    for (h, skew) in shapes {
+        let bend = COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
+        specs.push(Spec::Bulge {
+            h,
+            skew,
+            slide: 0.0,
+            bend,
+        });
+        if skew == 0.0 {
+            specs.extend(SLIDES.iter().map(|&slide| Spec::Bulge {
+                h,
+                skew,
+                slide,
+                bend: bend + COST_SLIDE * slide.abs(),
+            }));
+        }
+    }
+    specs
 }
 
 /// The lanes of a route along its centre line.
-fn shape(n: &Need, line: Polyline, bend_cost: f64, s: &Sizes) -> Candidate {
+fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Candidate {
+    let cars = n.route.length as f64;
     let pitch = s.space_width + s.lane_gap;
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
     let mut quads = Vec::new();
@@ -351,8 +496,15 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, s: &Sizes) -> Candidate {
         .map(|lane| {
             let off = n.shift + (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
             let lane_line = line.offset(off);
-            let s0 = lane_line.leave_from_start(a, n.clear[0]);
-            let s1 = lane_line.enter_at_end(b, n.clear[1]);
+            let mut s0 = lane_line.leave_from_start(a, n.clear[0]);
+            let mut s1 = lane_line.enter_at_end(b, n.clear[1]);
+            // Room beyond the cars and their gaps: spread between them, or left at one end.
+            let slack = (s1 - s0 - cars * (s.space_length + s.space_gap)).max(0.0);
+            if slide > 0.0 {
+                s0 += slack * slide;
+            } else {
+                s1 += slack * slide;
+            }
             let spaces = lay_lane(
                 &lane_line,
                 s0,
@@ -381,30 +533,26 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, s: &Sizes) -> Candidate {
 }
 
 /// Cities crossed and board edges passed by a shape, whatever the other routes do.
-fn own_cost(
-    c: &Candidate,
-    n: &Need,
-    cities: &[CityLayout],
-    markers: &RTree<GeomWithData<Rectangle<P>, usize>>,
-    board: [f64; 2],
-    touch: f64,
-) -> f64 {
+fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
     let mut cost = 0.0;
     let mut crossed: Vec<usize> = Vec::new();
     for q in &c.quads {
         let [lo, hi] = bounds(q);
-        for m in markers.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
+        for m in w
+            .markers
+            .locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
+        {
             let ci = m.data;
             if Some(ci) == n.from || Some(ci) == n.to || crossed.contains(&ci) {
                 continue;
             }
-            let city = &cities[ci];
-            if circle_depth(city.pos, city.radius, q) > touch {
+            let city = &w.cities[ci];
+            if circle_depth(city.pos, city.radius, q) > w.touch {
                 crossed.push(ci);
                 cost += COST_THROUGH_CITY;
             }
         }
-        if outside_depth(q, board[0], board[1]) > touch {
+        if outside_depth(q, w.board[0], w.board[1]) > w.touch {
             cost += COST_OFF_BOARD;
         }
     }
@@ -420,65 +568,66 @@ struct Judge<'a> {
     crossing: &'a BTreeSet<(usize, usize)>,
 }
 
-/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes.
-fn overlap_cost(
-    cands: &[Vec<Candidate>],
-    chosen: &[usize],
-    tree: &RTree<Entry>,
-    r: usize,
-    c: &Candidate,
-    j: &Judge,
-) -> f64 {
+/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes,
+/// added to `own`; the sum stops as soon as it reaches `limit` (the candidate has lost).
+fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f64) -> f64 {
     let (touch, width) = (j.touch, j.width);
-    let mut cost = 0.0;
+    // Summed apart from `own` and added last, so the total does not depend on where the sum
+    // stopped (rounding is monotone: a sum stopped at the limit would have reached it).
+    let mut overlaps = 0.0;
     for q in &c.quads {
+        if c.own + overlaps >= limit {
+            break;
+        }
         let [lo, hi] = bounds(q);
         for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-            let (other, k) = e.data;
+            let (other, ref theirs) = e.data;
             if other == r || j.crossing.contains(&(r.min(other), r.max(other))) {
                 continue;
             }
-            let depth = penetration(q, &cands[other][chosen[other]].quads[k]);
+            let depth = penetration(q, theirs);
             if depth > touch {
-                // Deeper is worse, so that a route that cannot get clear gets as clear as it can.
-                cost += COST_OVERLAP + depth / width;
+                overlaps += if other == NAME {
+                    COST_ON_NAME
+                } else {
+                    // Deeper is worse, so that a route that cannot get clear gets as clear
+                    // as it can.
+                    COST_OVERLAP + depth / width
+                };
             }
         }
     }
-    cost
+    c.own + overlaps
 }
 
 /// One candidate per route: each route's own best first, then routes in conflict re-chosen
-/// against the rest until a pass changes nothing.
+/// against the rest until a pass changes nothing. A shape is drawn only when its bend does
+/// not already lose, and its overlaps are summed only until it loses.
 fn choose(
-    cands: &[Vec<Candidate>],
-    touch: f64,
-    width: f64,
+    w: &World,
+    cands: &[Vec<Lazy>],
     crossing: &BTreeSet<(usize, usize)>,
-) -> Vec<usize> {
+    names: &[Rect],
+    warm: Option<&[usize]>,
+) -> (Vec<usize>, usize) {
     let judge = Judge {
-        touch,
-        width,
+        touch: w.touch,
+        width: w.s.space_width,
         crossing,
     };
-    let mut chosen: Vec<usize> = cands
-        .iter()
-        .map(|cs| {
-            (0..cs.len())
-                .min_by(|&x, &y| cs[x].own.total_cmp(&cs[y].own).then(x.cmp(&y)))
-                .unwrap_or(0)
-        })
-        .collect();
+    // Each route's least own cost, ties to the earlier shape; or the earlier choice.
+    let mut chosen: Vec<usize> = match warm {
+        Some(earlier) => earlier.to_vec(),
+        None => least_own(w, cands),
+    };
+    let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
     let mut tree: RTree<Entry> = RTree::bulk_load(
-        cands
+        chosen
             .iter()
-            .zip(&chosen)
             .enumerate()
-            .flat_map(|(r, (cs, &k))| {
-                cs.get(k)
-                    .into_iter()
-                    .flat_map(move |c| c.quads.iter().enumerate().map(move |(i, q)| entry(q, r, i)))
-            })
+            .filter(|(r, _)| !cands[*r].is_empty())
+            .flat_map(|(r, &k)| quads(r, k).map(move |q| entry(q, r)))
+            .chain(names.iter().map(|b| entry(&rect_quad(b), NAME)))
             .collect(),
     );
     for _ in 0..PASSES {
@@ -487,29 +636,34 @@ fn choose(
             if cands[r].len() < 2 {
                 continue;
             }
-            let now = overlap_cost(cands, &chosen, &tree, r, &cands[r][chosen[r]], &judge);
-            if now == 0.0 {
+            let mine = cands[r][chosen[r]].get(w, r);
+            let current = total_cost(&tree, r, mine, &judge, f64::INFINITY);
+            // Without overlaps, the least own cost cannot be bettered.
+            if current == mine.own {
                 continue;
             }
-            let current = cands[r][chosen[r]].own + now;
             let mut best = (current, chosen[r]);
             for (k, c) in cands[r].iter().enumerate() {
-                // A candidate whose own cost already loses cannot win.
-                if k == chosen[r] || c.own >= best.0 {
+                // A shape whose bend, or own cost, already loses cannot win.
+                if k == chosen[r] || c.spec.bend() >= best.0 {
                     continue;
                 }
-                let total = c.own + overlap_cost(cands, &chosen, &tree, r, c, &judge);
+                let c = c.get(w, r);
+                if c.own >= best.0 {
+                    continue;
+                }
+                let total = total_cost(&tree, r, c, &judge, best.0 - 1e-9);
                 if total < best.0 - 1e-9 {
                     best = (total, k);
                 }
             }
             if best.1 != chosen[r] {
-                for (i, q) in cands[r][chosen[r]].quads.iter().enumerate() {
-                    tree.remove(&entry(q, r, i));
+                for q in quads(r, chosen[r]) {
+                    tree.remove(&entry(q, r));
                 }
                 chosen[r] = best.1;
-                for (i, q) in cands[r][chosen[r]].quads.iter().enumerate() {
-                    tree.insert(entry(q, r, i));
+                for q in quads(r, chosen[r]) {
+                    tree.insert(entry(q, r));
                 }
                 changed = true;
             }
@@ -518,5 +672,51 @@ fn choose(
             break;
         }
     }
-    chosen
+    let overlaps = (0..cands.len())
+        .filter(|&r| !cands[r].is_empty())
+        .map(|r| overlap_count(&tree, r, cands[r][chosen[r]].get(w, r), &judge))
+        .sum::<usize>()
+        / 2;
+    (chosen, overlaps)
+}
+
+/// Each route's shape of least own cost, ties to the earlier; a shape is drawn only when its
+/// bend does not already lose.
+fn least_own(w: &World, cands: &[Vec<Lazy>]) -> Vec<usize> {
+    cands
+        .iter()
+        .enumerate()
+        .map(|(r, cs)| {
+            let mut best = (f64::INFINITY, 0);
+            for (k, c) in cs.iter().enumerate() {
+                if c.spec.bend() >= best.0 {
+                    continue;
+                }
+                let own = c.get(w, r).own;
+                if own < best.0 {
+                    best = (own, k);
+                }
+            }
+            best.1
+        })
+        .collect()
+}
+
+/// Spaces of another route under the spaces of shape `c` of route `r`.
+fn overlap_count(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge) -> usize {
+    c.quads
+        .iter()
+        .map(|q| {
+            let [lo, hi] = bounds(q);
+            tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
+                .filter(|e| {
+                    let (other, ref theirs) = e.data;
+                    other != r
+                        && other != NAME
+                        && !j.crossing.contains(&(r.min(other), r.max(other)))
+                        && penetration(q, theirs) > j.touch
+                })
+                .count()
+        })
+        .sum()
 }
