@@ -189,6 +189,8 @@ fn checked_game(g: &Game, names: &[&str], seed: u64) -> State {
 fn plays_only_legal_actions_and_finishes_on_maps_with_modules() {
     for (map, players) in [("usa.toml", 2), ("europe.toml", 2), ("old-west.toml", 3)] {
         let g = game(map, players);
+        // Old West's city markers keep public words only (who took which marker): searched.
+        assert_eq!(SearchBot::supports(&g), Ok(()), "{map}");
         let mut names = vec!["search:4"];
         names.extend(std::iter::repeat_n("one-step", players as usize - 1));
         let s = checked_game(&g, &names, game_seed(2, 0));
