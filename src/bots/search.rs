@@ -42,6 +42,12 @@
 //!
 //! Simplification: cards another player took from the face-up display are public in the
 //! game, but the bot does not track them; they are dealt again with the rest.
+//!
+//! Measured (release, one thread, 2 players, seats alternating, against destination-hungry,
+//! the best style at 2 players on USA and Castilla): `search:256` (7 ms a decision of CPU on
+//! USA, `benches/search.rs`) won 67.5 % of 200 USA games (95 % Wilson interval 60.7-73.6),
+//! 70.5 % of 200 Europe games (63.8-76.4; against long-route 76 % of 100) and 57.5 % of 200
+//! Castilla games (50.6-64.1); `search:1024` 75 % of 40 USA games (59.8-85.8).
 
 use super::Bot;
 use super::styles::{Style, StyleBot};
