@@ -5,9 +5,11 @@
 
 mod draft;
 mod planner;
+mod search;
 mod styles;
 
 pub use planner::Planner;
+pub use search::SearchBot;
 pub use styles::{Style, StyleBot};
 
 use crate::engine::{Action, Game, State};
@@ -53,6 +55,7 @@ pub const BOT_NAMES: &[&str] = &[
     "route-focus",
     "one-step",
     "long-route",
+    "search",
 ];
 
 /// What each bot does, in one line, for `ttrmap playtest --help` and the docs.
@@ -78,6 +81,12 @@ pub const BOT_DOCS: &[(&str, &str)] = &[
         "long-route",
         "few long tickets, one growing network for the longest-path bonus",
     ),
+    (
+        "search",
+        "determinized Monte Carlo search, the styles as rollouts; `search:N` gives N \
+         rollouts a decision (default 64; below 4 it plays destination-hungry); never reads \
+         others' hidden cards or tickets, it deals them again from what it has not seen",
+    ),
 ];
 
 /// The `--bots` help: every bot with what it does, and which to use for what.
@@ -102,6 +111,9 @@ pub fn bots_help() -> String {
 pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
+        _ if name.starts_with("search") => {
+            SearchBot::by_name(name).map(|b| Box::new(b) as Box<dyn Bot>)
+        }
         _ => Style::by_name(name).map(|s| Box::new(StyleBot::new(s)) as Box<dyn Bot>),
     }
 }

@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 
 mod claims;
 mod deck;
+mod determinize;
 mod for_modules;
 mod lanes;
 mod legal;

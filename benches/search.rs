@@ -1,0 +1,108 @@
+//! The search bot's speed on one thread (plain main, std::time): USA 2-player games of
+//! `search:N` against destination-hungry, seats alternating, at two budgets. Prints the
+//! search bot's decisions per second (each one a search, except single-choice decisions and
+//! those where the styles agree), the milliseconds a decision, and whole games per second.
+//! Run: `cargo bench --bench search`.
+//!
+//! Both wall time and the thread's CPU time (Linux `/proc/thread-self/schedstat`) are
+//! shown: on a busy machine the CPU-time rate is the one that measures the bot.
+
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::time::Instant;
+use ttrmap::bots::{self, Bot, SearchBot};
+use ttrmap::engine::{Action, Game, State};
+use ttrmap::load::load_path;
+use ttrmap::playtest::{game_seed, play_game};
+
+/// Nanoseconds this thread has run on a CPU, if the system tells.
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// A search bot that counts its decisions.
+struct Counted<'a> {
+    bot: SearchBot,
+    decisions: &'a std::sync::atomic::AtomicU64,
+}
+
+impl Bot for Counted<'_> {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+
+    fn choose(&mut self, g: &Game, s: &State, legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
+        self.decisions
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.bot.choose(g, s, legal, rng)
+    }
+}
+
+fn measure(game: &Game, iterations: u32, games: u64) {
+    let decisions = std::sync::atomic::AtomicU64::new(0);
+    let cpu_start = thread_cpu_ns();
+    let start = Instant::now();
+    for i in 0..games {
+        let search: Box<dyn Bot + '_> = Box::new(Counted {
+            bot: SearchBot::new(iterations),
+            decisions: &decisions,
+        });
+        let other = bots::by_name("destination-hungry").expect("a style");
+        let mut seats: Vec<Box<dyn Bot + '_>> = if i % 2 == 0 {
+            vec![search, other]
+        } else {
+            vec![other, search]
+        };
+        play(game, &mut seats, game_seed(13, i));
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = match (cpu_start, thread_cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64 / 1e9,
+        _ => secs,
+    };
+    let n = decisions.load(std::sync::atomic::Ordering::Relaxed) as f64;
+    println!(
+        "search:{iterations}: {games} USA 2-player games in {secs:.2} s wall ({cpu:.2} s CPU): \
+         {:.0} decisions/s of CPU ({:.2} ms a decision, {:.1} decisions a game), \
+         {:.2} games/s of CPU, one thread",
+        n / cpu,
+        cpu * 1e3 / n,
+        n / games as f64,
+        games as f64 / cpu,
+    );
+}
+
+/// `play_game` takes `Box<dyn Bot>`; the counted bot borrows its counter, so the game is
+/// played here with the same loop through the public API.
+fn play(game: &Game, seats: &mut [Box<dyn Bot + '_>], seed: u64) {
+    let mut rng = ttrmap::playtest::chance_rng(seed);
+    let mut brng = ttrmap::playtest::bot_rng(seed);
+    let mut state = State::new(game, seed, &mut rng);
+    let mut scratch = Vec::new();
+    while !state.is_terminal() {
+        let p = state.current_player() as usize;
+        let Some(a) = seats[p].act(game, &state, &mut scratch, &mut brng) else {
+            break;
+        };
+        state.apply(game, a, &mut rng).expect("legal");
+    }
+}
+
+fn main() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    let loaded = load_path(&path).expect("usa.toml");
+    let game = Game::new(loaded.map.as_ref().expect("loaded"), 2, None).expect("playable");
+    // Warm-up.
+    let mut warm: Vec<Box<dyn Bot>> = vec![
+        Box::new(SearchBot::new(16)),
+        bots::by_name("destination-hungry").expect("a style"),
+    ];
+    play_game(&game, &mut warm, game_seed(1, 0));
+    measure(&game, 64, 20);
+    measure(&game, 256, 10);
+}
