@@ -3,6 +3,8 @@
 //! (a 50 × 40 grid with every east link and about half of the south links: ~3 routes per city,
 //! planar) with 2,000 tickets. Goals: under 20 ms for Europe, under 1 s for the large board
 //! (every rule, the drawn-board ones included), human output within 2x of JSON.
+//! `--write FILE` writes the large board's TOML, to time `ttrmap check` on it (two builds
+//! against each other with `farm-bench --vs`).
 
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -143,6 +145,15 @@ fn output_formats(loaded: &ttrmap::load::Loaded, text: &str) -> bool {
 }
 
 fn main() {
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--write" {
+            let path = args.next().expect("--write FILE");
+            std::fs::write(&path, large_board(50, 40, 2000)).expect("write the board");
+            println!("wrote {path}");
+            return;
+        }
+    }
     let europe_path = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/europe.toml");
     let europe = ttrmap::load::load_path(std::path::Path::new(europe_path)).expect("europe map");
     assert!(!europe.has_errors(), "{:?}", europe.diagnostics);

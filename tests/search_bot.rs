@@ -264,3 +264,30 @@ fn beats_random() {
     }
     assert!(wins >= 3, "search won {wins} of 4 against random");
 }
+
+/// The search bot never reads hidden information: on a map whose modules keep per-player
+/// state it cannot deal again (Iberia's ticket drafts hold each player's draft hand), a
+/// playtest with it is refused before any game, naming the module, and nothing is written.
+#[test]
+fn a_map_with_hidden_module_state_is_refused_for_the_search_bot() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args([
+            "playtest",
+            &map_path("iberia.toml"),
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--bots",
+            "search:4,one-step",
+        ])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("bot search:4") && err.contains("ticket-draft"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -20,6 +20,13 @@ use rand_chacha::ChaCha8Rng;
 pub trait Bot: Send {
     fn name(&self) -> &'static str;
 
+    /// Whether this bot can play `game` as it must: an error saying why not (the search
+    /// bot cannot deal again the state of some modules, and would read hidden information).
+    /// Playtests ask before the first game.
+    fn plays(&self, _game: &Game) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Chooses among `legal`, which is never empty.
     fn choose(
         &mut self,

@@ -36,9 +36,9 @@
 //! Modules: the bot plays every module the engine plays, through the same `apply`, but a
 //! module's per-game words are copied into a determinization as they are, so they must be
 //! public. A game with a module whose words are not known to be public
-//! ([`State::hidden_word_modules`]) is reported by [`SearchBot::supports`]; the bot does not
-//! search such a game and plays its rollout policy on the determinized copy (which then
-//! does read that module's words).
+//! ([`State::hidden_word_modules`]) is refused by [`SearchBot::supports`], which playtests
+//! ask through `Bot::plays` before the first game (exit 2, naming the module): the bot
+//! never plays such a game, so it never reads those words.
 //!
 //! Simplification: cards another player took from the face-up display are public in the
 //! game, but the bot does not track them; they are dealt again with the rest.
@@ -207,6 +207,10 @@ fn value(scores: &[i32], me: usize) -> f64 {
 impl Bot for SearchBot {
     fn name(&self) -> &'static str {
         "search"
+    }
+
+    fn plays(&self, game: &Game) -> Result<(), String> {
+        Self::supports(game)
     }
 
     fn choose(

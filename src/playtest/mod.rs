@@ -229,6 +229,17 @@ pub fn bot_names(config: &Config) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
+/// [`bot_names`], each checked to play `game` as it must ([`Bot::plays`]: the search bot
+/// refuses a game whose modules keep state it cannot hide).
+pub fn bots_for(game: &Game, config: &Config) -> Result<Vec<String>, String> {
+    let names = bot_names(config)?;
+    for b in &names {
+        let bot = bots::by_name(b).expect("checked by bot_names");
+        bot.plays(game).map_err(|why| format!("bot {b}: {why}"))?;
+    }
+    Ok(names)
+}
+
 /// The empty totals of a playtest of `game` by `config`'s bots.
 pub fn empty_totals(game: &Game, config: &Config) -> Result<Totals, String> {
     let names = bot_names(config)?;
@@ -265,7 +276,7 @@ pub fn play_range(
     range: Range<u64>,
     mut recording: Option<Recording<'_>>,
 ) -> Result<Totals, String> {
-    let names = bot_names(config)?;
+    let names = bots_for(game, config)?;
     let players = game.players as usize;
     let record = recording.is_some();
     let context = Context::new(game, names.len());

@@ -12,7 +12,7 @@
 //! another measure); stations' borrowed routes are not counted as trains spent. Integer sums
 //! per game, so the numbers are the same at any thread count.
 
-use super::{Config, GameLog, bot_names, game_seed, play_logged};
+use super::{Config, GameLog, bots_for, game_seed, play_logged};
 use crate::bots::{self, Bot};
 use crate::engine::{Game, Goal, State};
 use crate::graph::{BoardGraph, UNREACHABLE};
@@ -168,7 +168,7 @@ fn cheapest(adj: &[Vec<(u16, u32)>], from: &[u16], to: &[u16]) -> Option<u32> {
 
 /// Plays the games and suggests values.
 pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion, String> {
-    let names = bot_names(config)?;
+    let names = bots_for(game, config)?;
     let players = game.players as usize;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)

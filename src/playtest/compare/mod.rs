@@ -14,7 +14,7 @@ pub mod render;
 pub mod stats;
 
 use super::totals::{PARTS, WIN_UNITS};
-use super::{Config, GameLog, bot_names, game_seed, play_logged};
+use super::{Config, GameLog, bots_for, game_seed, play_logged};
 use crate::bots::{self, Bot};
 use crate::engine::scoring::score_detailed;
 use crate::engine::{Game, State};
@@ -324,7 +324,8 @@ pub fn compare(old: &Side<'_>, new: &Side<'_>, config: &Config) -> Result<Compar
     if old.game.players != new.game.players {
         return Err("the two versions must be played at the same player count".into());
     }
-    let names = bot_names(config)?;
+    let names = bots_for(old.game, config)?;
+    bots_for(new.game, config)?;
     let players = old.game.players as usize;
     let matches = Matches::new(old.game, new.game);
     let progress = if config.progress {
