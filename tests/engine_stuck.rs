@@ -253,11 +253,7 @@ fn another_players_action_resets_the_passes() {
     // The paid cards went to the discard pile, and from there at once into the empty
     // display (a display refills as soon as cards come back): player 3 is no longer stuck.
     assert_eq!(state.current, 2);
-    assert!(
-        state.face_up.iter().any(|&c| c == RED as u8),
-        "{:?}",
-        state.face_up
-    );
+    assert!(state.face_up.contains(&(RED as u8)), "{:?}", state.face_up);
     assert!(
         legal(&game, &state)
             .iter()
