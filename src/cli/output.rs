@@ -230,9 +230,28 @@ fn temp_beside(dest: &Path) -> std::io::Result<tempfile::NamedTempFile> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    tempfile::Builder::new()
-        .prefix(&format!(".{name}.ttrmap-tmp-"))
-        .tempfile_in(dir)
+    let prefix = format!(".{name}.ttrmap-tmp-");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix);
+    // tempfile creates private files (0600), and the rename would hand that mode to the
+    // output: a new file gets what `File::create` gives instead (0666, which open(2)
+    // lessens by the umask), a replaced file its own mode.
+    #[cfg(unix)]
+    let existing = {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+        std::fs::metadata(dest)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.permissions())
+    };
+    let tmp = builder.tempfile_in(dir)?;
+    #[cfg(unix)]
+    if let Some(mode) = existing {
+        // Set after creation, so the umask does not lessen the mode the file had.
+        tmp.as_file().set_permissions(mode)?;
+    }
+    Ok(tmp)
 }
 
 /// Temporary files being written, removed by the signal handler.
@@ -320,6 +339,26 @@ mod tests {
         std::fs::write(dest.join("keep"), "x").unwrap();
         assert!(out.commit().is_err());
         assert_eq!(entries(dir.path()), vec!["out.svg"]);
+    }
+
+    /// The temporary file is created private (mode 0600) by default; renamed over the
+    /// target, a board would then be unreadable to anyone else (a web server, a group).
+    /// A new file gets the mode `File::create` gives (0666 less the umask); a replaced
+    /// file keeps its own.
+    #[cfg(unix)]
+    #[test]
+    fn written_files_get_the_usual_mode_and_replaced_ones_keep_theirs() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain.svg");
+        std::fs::File::create(&plain).unwrap();
+        let dest = dir.path().join("out.svg");
+        write(&resolve(&req(&dest, &[], false)).unwrap(), b"new").unwrap();
+        assert_eq!(mode(&dest), mode(&plain));
+        std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write(&resolve(&req(&dest, &[], false)).unwrap(), b"again").unwrap();
+        assert_eq!(mode(&dest), 0o640);
     }
 
     #[test]
