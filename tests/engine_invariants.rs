@@ -588,13 +588,14 @@ fn style_bots_finish_iberia_games() {
     }
 }
 
-#[test]
-fn iberia_reports_are_the_same_whatever_the_thread_count() {
+/// 40 games of random and style bots at 2 and 5 players give the same report at 1 and 2
+/// threads, and the report has the module's `counter` (so the module was played).
+fn same_report_at_one_and_two_threads(map: &str, seed: u64, counter: &str) {
     for players in [2, 5] {
-        let game = game("iberia.toml", players);
+        let game = game(map, players);
         let config = |threads| Config {
             games: 40,
-            seed: 14,
+            seed,
             bots: [
                 "destination-hungry",
                 "random",
@@ -609,12 +610,17 @@ fn iberia_reports_are_the_same_whatever_the_thread_count() {
         };
         let one = run(&game, &config(1)).expect("runs");
         let two = run(&game, &config(2)).expect("runs");
-        assert!(one.counters.iter().any(|c| c.name == "second draft held"));
+        assert!(one.counters.iter().any(|c| c.name == counter), "{map}");
         assert_eq!(
             serde_json::to_string(&one).expect("json"),
             serde_json::to_string(&two).expect("json")
         );
     }
+}
+
+#[test]
+fn iberia_reports_are_the_same_whatever_the_thread_count() {
+    same_report_at_one_and_two_threads("iberia.toml", 14, "second draft held");
 }
 
 /// South Korea at every player count: draft, Express cards, the Province mat.
@@ -639,31 +645,7 @@ fn style_bots_finish_south_korea_games() {
 
 #[test]
 fn south_korea_reports_are_the_same_whatever_the_thread_count() {
-    for players in [2, 5] {
-        let game = game("south-korea.toml", players);
-        let config = |threads| Config {
-            games: 40,
-            seed: 15,
-            bots: [
-                "destination-hungry",
-                "random",
-                "long-route",
-                "one-step",
-                "route-focus",
-            ]
-            .map(String::from)
-            .to_vec(),
-            threads,
-            progress: false,
-        };
-        let one = run(&game, &config(1)).expect("runs");
-        let two = run(&game, &config(2)).expect("runs");
-        assert!(one.counters.iter().any(|c| c.name == "mat trains"));
-        assert_eq!(
-            serde_json::to_string(&one).expect("json"),
-            serde_json::to_string(&two).expect("json")
-        );
-    }
+    same_report_at_one_and_two_threads("south-korea.toml", 15, "mat trains");
 }
 
 #[test]
