@@ -244,6 +244,13 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn state_words(&self, _game: &Game) -> usize {
         0
     }
+    /// Whether every player may know the module's per-game words (a piece's place on the
+    /// board, markers taken, routes cut, a shared supply): a player that must not read
+    /// hidden state (the search bot's determinized copies keep these words as they are)
+    /// can play only games whose stateful modules say yes. Default: no.
+    fn words_are_public(&self) -> bool {
+        false
+    }
     /// Setup: after the cards are dealt and before the setup ticket choice; may ask for
     /// decisions ([`State::ask`], [`State::ask_round`]), which are made after the setup
     /// tickets are kept and before the first turn.

@@ -95,6 +95,11 @@ impl Mechanic for Alvin {
         }
     }
 
+    /// Alvin's city is on the board.
+    fn words_are_public(&self) -> bool {
+        true
+    }
+
     fn state_words(&self, game: &Game) -> usize {
         CAPTURES + game.players as usize
     }

@@ -313,6 +313,11 @@ impl Mechanic for CityMarkers {
         }
     }
 
+    /// Starting cities and markers are on the board.
+    fn words_are_public(&self) -> bool {
+        true
+    }
+
     fn state_words(&self, game: &Game) -> usize {
         Words::of(game).total()
     }

@@ -113,6 +113,11 @@ impl Mechanic for Crossings {
     }
 
     /// Route → 1 once cut.
+    /// Cut routes are on the board.
+    fn words_are_public(&self) -> bool {
+        true
+    }
+
     fn state_words(&self, game: &Game) -> usize {
         game.routes.len()
     }

@@ -304,6 +304,11 @@ impl Mechanic for TrackPieces {
         }
     }
 
+    /// Built beds are on the board and the supply is shared.
+    fn words_are_public(&self) -> bool {
+        true
+    }
+
     fn state_words(&self, game: &Game) -> usize {
         Words::of(game, self).total()
     }

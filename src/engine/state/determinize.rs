@@ -20,7 +20,7 @@
 //!   go back into the shuffled deck: their depth is not tracked).
 //!
 //! Modules' per-game words are copied as they are: the caller must only determinize games
-//! whose modules keep public words ([`State::PUBLIC_WORD_MODULES`]).
+//! whose stateful modules say their words are public (`Mechanic::words_are_public`).
 //!
 //! The draws depend only on what the viewer knows: two positions that differ only in what
 //! the viewer cannot see give the same copy for the same `rng`.
@@ -29,12 +29,6 @@ use super::*;
 use rand::seq::SliceRandom;
 
 impl State {
-    /// Mechanic modules whose per-game words hold only public information (a piece's place
-    /// on the board, markers taken, routes cut, track pieces left in a shared supply), so a
-    /// determinized copy may keep them as they are.
-    pub const PUBLIC_WORD_MODULES: &'static [&'static str] =
-        &["alvin", "city-markers", "crossings", "track-pieces"];
-
     /// The modules of `game` that keep per-game words not known to be public: a
     /// determinized copy could not hide them, so a player that must not read hidden state
     /// cannot play such a game.
@@ -42,7 +36,7 @@ impl State {
         game.mechanics
             .modules
             .iter()
-            .filter(|m| m.state_words(game) > 0 && !Self::PUBLIC_WORD_MODULES.contains(&m.id()))
+            .filter(|m| m.state_words(game) > 0 && !m.words_are_public())
             .map(|m| m.id().to_string())
             .collect()
     }
