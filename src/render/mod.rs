@@ -8,6 +8,7 @@
 //! come from a theme ([`theme`]), never from the Rust code.
 
 pub mod audit;
+pub mod colours;
 pub mod crossings;
 pub mod curves;
 pub mod fonts;
@@ -20,7 +21,9 @@ pub mod pages;
 pub mod paper;
 pub mod png;
 mod routing;
+pub mod shares;
 pub mod svg;
+pub mod symbols;
 pub mod theme;
 pub mod tickets;
 pub mod types;
@@ -65,6 +68,9 @@ pub struct Options {
     /// Paper: the ticket sheet's pages (A4 when `None`), or, with `print`, the sheets the
     /// real-size board is tiled onto (an HTML document to print).
     pub paper: Option<Paper>,
+    /// A shape per card colour on its spaces and legend swatch ([`symbols`]), for players
+    /// who do not tell the colours apart and for greyscale prints.
+    pub symbols: bool,
 }
 
 impl Default for Options {
@@ -76,6 +82,7 @@ impl Default for Options {
             dpi: None,
             card: CardSize::default(),
             paper: None,
+            symbols: false,
         }
     }
 }
@@ -102,6 +109,12 @@ pub enum RenderError {
 /// The theme `opts` names: a shipped theme by name, or a theme file by path (a `.css` file,
 /// or a folder holding `theme.css`, as in `templates/themes/`).
 pub fn theme(opts: &Options) -> Result<Theme, RenderError> {
+    let mut theme = theme_named(opts)?;
+    theme.symbols = opts.symbols;
+    Ok(theme)
+}
+
+fn theme_named(opts: &Options) -> Result<Theme, RenderError> {
     if let Some(theme) = Theme::named(&opts.theme) {
         return Ok(theme);
     }

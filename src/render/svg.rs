@@ -28,6 +28,32 @@ pub fn esc(s: &str) -> String {
     out
 }
 
+/// The words beside the stock shares' legend mark.
+const SHARES_LEGEND: &str = "stock shares a claim offers";
+
+/// The legend entry for stock shares, which the layout's legend does not list: where it goes
+/// and the legend frame around it, and how much taller the drawing gets for it.
+fn shares_legend(map: &MapFile, l: &Layout) -> Option<(P, super::layout::Rect, f64)> {
+    map.routes
+        .iter()
+        .any(|r| !r.stock_shares.is_empty())
+        .then(|| {
+            super::shares::legend_slot(
+                l,
+                super::types::text_width(SHARES_LEGEND, l.sizes.legend_size),
+            )
+        })
+}
+
+/// The whole drawing: the layout's, taller when an entry of the legend needs the room.
+pub fn view(map: &MapFile, l: &Layout) -> super::layout::Rect {
+    let mut v = l.view;
+    if let Some((_, _, grow)) = shares_legend(map, l) {
+        v.h += grow;
+    }
+    v
+}
+
 const LAYER_ATTRS: &str = r#"inkscape:groupmode="layer""#;
 
 fn open_layer(out: &mut String, id: &str) {
@@ -36,7 +62,7 @@ fn open_layer(out: &mut String, id: &str) {
 
 /// The board. `print`: width and height in millimetres at real size.
 pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
-    let v = l.view;
+    let v = view(map, l);
     let mut out = String::with_capacity(64 * 1024 + l.space_count() * 200);
     let (w, h) = if print {
         (
@@ -65,8 +91,13 @@ pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
 /// The board's style and layers without the `<svg>` element around them: the board's own
 /// SVG wraps them, and the tiled print pages define them once and show a part on each page.
 pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) {
-    let v = l.view;
-    let _ = writeln!(out, "<style>{}</style>", theme.css(l.units_per_mm));
+    let v = view(map, l);
+    let _ = writeln!(
+        out,
+        "<style>{}{}</style>",
+        theme.css(l.units_per_mm),
+        theme.derived_css(map.regions.len())
+    );
 
     open_layer(out, "background");
     let _ = writeln!(
@@ -86,11 +117,11 @@ pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) 
     out.push_str("</g>\n");
 
     zones(out, map, l);
-    routes(out, map, l);
+    routes(out, map, l, theme.symbols);
     crossings(out, map, l);
     cities(out, map, l);
     labels(out, map, l);
-    legend(out, map, l);
+    legend(out, map, l, theme.symbols);
     title(out, l);
 }
 
@@ -124,7 +155,7 @@ fn zones(out: &mut String, map: &MapFile, l: &Layout) {
     out.push_str("</g>\n");
 }
 
-fn routes(out: &mut String, map: &MapFile, l: &Layout) {
+fn routes(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
     open_layer(out, "routes");
     let corner = num(l.sizes.space_corner);
     for r in &l.routes {
@@ -180,18 +211,42 @@ fn routes(out: &mut String, map: &MapFile, l: &Layout) {
                     );
                 }
                 if sp.mountain {
+                    // Upright whatever the route's angle: a peak, as printed boards draw it.
                     let _ = writeln!(
                         out,
-                        r#"<path class="mountain" d="{}" transform="{transform}"/>"#,
-                        mountain_path(sp.width * 0.8)
+                        r#"<path class="mountain" d="{}" transform="translate({} {})"/>"#,
+                        mountain_path(sp.width * 0.8),
+                        num(sp.center[0]),
+                        num(sp.center[1])
                     );
+                }
+                if symbols && !route.track_bed {
+                    let at = symbol_at(sp);
+                    let mark = super::symbols::mark(lane.color, at, sp.width * 0.24);
+                    if !mark.is_empty() {
+                        out.push_str(&mark);
+                        out.push('\n');
+                    }
                 }
             }
             out.push_str("</g>\n");
         }
         out.push_str("</g>\n");
     }
+    // Printed beside the tracks, over them: part of the routes' layer.
+    super::shares::group(out, map, l);
     out.push_str("</g>\n");
+}
+
+/// Where a space's colour symbol goes: its centre, or towards its far end when the centre
+/// holds a locomotive or a mountain.
+fn symbol_at(sp: &super::types::Space) -> P {
+    if !(sp.ferry || sp.mountain) {
+        return sp.center;
+    }
+    let a = sp.angle.to_radians();
+    let off = (sp.length / 2.0 - sp.width * 0.4).max(0.0);
+    [sp.center[0] + off * a.cos(), sp.center[1] + off * a.sin()]
 }
 
 /// The declared crossings: a ringed cross where two routes meet, over both, so the board
@@ -313,8 +368,7 @@ fn cities(out: &mut String, map: &MapFile, l: &Layout) {
         if let Some(region) = c.region {
             let _ = writeln!(
                 out,
-                r#"<circle class="region-ring region-{}" cx="{x}" cy="{y}" r="{}"/>"#,
-                region % 8,
+                r#"<circle class="region-ring region-{region}" cx="{x}" cy="{y}" r="{}"/>"#,
                 num(c.radius * 1.35)
             );
         }
@@ -371,11 +425,12 @@ fn labels(out: &mut String, map: &MapFile, l: &Layout) {
     out.push_str("</g>\n");
 }
 
-fn legend(out: &mut String, map: &MapFile, l: &Layout) {
+fn legend(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
     open_layer(out, "legend");
     let g = &l.legend;
     let ls = l.sizes.legend_size;
-    let f = g.frame;
+    let shares = shares_legend(map, l);
+    let f = shares.map_or(g.frame, |(_, f, _)| f);
     let _ = writeln!(
         out,
         r#"<rect class="legend-frame" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
@@ -407,6 +462,11 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout) {
         };
         let translate = format!("translate({} {})", num(mid[0]), num(mid[1]));
         let mark = match item {
+            LegendItem::Color(c) if symbols => format!(
+                "{}{}",
+                rect(&format!("swatch c-{}", c.name())),
+                super::symbols::mark(*c, mid, sh * 0.32)
+            ),
             LegendItem::Color(c) => rect(&format!("swatch c-{}", c.name())),
             LegendItem::Ferry => format!(
                 r#"{}<path class="loco" d="{}" transform="{translate}"/>"#,
@@ -440,7 +500,7 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout) {
                 num(mid[1]),
                 num(sh * 0.5)
             ),
-            LegendItem::Region(i) => rect(&format!("swatch region-{}", i % 8)),
+            LegendItem::Region(i) => rect(&format!("swatch region-{i}")),
         };
         let _ = writeln!(
             out,
@@ -448,6 +508,15 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout) {
             num(x + sw + ls * 0.6),
             num(y + sh * 0.5 + ls * 0.36),
             esc(&legend_label(map, *item))
+        );
+    }
+    if let Some((at, _, _)) = shares {
+        let _ = writeln!(
+            out,
+            r#"<g class="legend-item">{}<text class="legend-text" x="{}" y="{}">{SHARES_LEGEND}</text></g>"#,
+            super::shares::legend_mark([at[0] + sw / 2.0, at[1] + sh / 2.0], sh),
+            num(at[0] + sw + ls * 0.6),
+            num(at[1] + sh * 0.5 + ls * 0.36)
         );
     }
     if let Some((text, at)) = &g.points_line {

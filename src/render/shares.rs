@@ -1,0 +1,241 @@
+//! Pennsylvania's stock shares (`stock_shares` on a route): the share values printed beside
+//! the route, one small tag per value in a row along the track, as the published board
+//! prints its company shares beside the routes that give them. The tags go on the side and
+//! at the space (the middle one or its neighbours) where they cover the least of the other
+//! routes' spaces, the city markers and the names, so the board stays readable; the
+//! legend says what they are.
+
+use super::geom::{circle_depth, corners, rect_quad};
+use super::layout::{Layout, P, Rect};
+use super::num::num;
+use super::types::{RouteLayout, Space};
+use crate::model::MapFile;
+use std::fmt::Write;
+
+/// The tags of one route: the share values and where each tag's centre is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tags {
+    /// Index into `map.routes`.
+    pub route: usize,
+    pub tags: Vec<(u32, P)>,
+    pub radius: f64,
+}
+
+/// Tag radius for spaces `width` wide.
+fn radius(width: f64) -> f64 {
+    width * 0.3
+}
+
+/// Where the tags of every route with stock shares go.
+pub fn place(map: &MapFile, l: &Layout) -> Vec<Tags> {
+    let quads: Vec<(usize, [P; 4])> = l
+        .routes
+        .iter()
+        .flat_map(|r| {
+            r.lanes
+                .iter()
+                .flat_map(|lane| &lane.spaces)
+                .map(move |s| (r.index, corners(s)))
+        })
+        .collect();
+    let labels: Vec<[P; 4]> = l.cities.iter().map(|c| rect_quad(&c.label.bbox)).collect();
+    let mut out = Vec::new();
+    for r in &l.routes {
+        let values = &map.routes[r.index].stock_shares;
+        if values.is_empty() {
+            continue;
+        }
+        let t = radius(l.sizes.space_width);
+        // What a tag at `c` covers: other routes' spaces, markers, names (depth summed).
+        let cost = |c: P| {
+            let reach = t + l.sizes.space_gap;
+            let spaces: f64 = quads
+                .iter()
+                .filter(|(k, _)| *k != r.index)
+                .map(|(_, q)| circle_depth(c, reach, q).max(0.0))
+                .sum();
+            let markers: f64 = l
+                .cities
+                .iter()
+                .map(|m| (reach + m.radius - dist(c, m.pos)).max(0.0))
+                .sum();
+            let names: f64 = labels
+                .iter()
+                .map(|q| circle_depth(c, reach, q).max(0.0))
+                .sum();
+            let off = |v: f64, hi: f64| (t - v).max(0.0) + (v + t - hi).max(0.0);
+            spaces + markers + names + off(c[0], l.board_w) + off(c[1], l.board_h)
+        };
+        let mut best: Option<(f64, Vec<P>)> = None;
+        for row in candidates(r, values.len(), t, l.sizes.space_gap) {
+            let c: f64 = row.iter().map(|p| cost(*p)).sum();
+            if best.as_ref().is_none_or(|(b, _)| c < *b - 1e-9) {
+                best = Some((c, row));
+            }
+        }
+        if let Some((_, row)) = best {
+            out.push(Tags {
+                route: r.index,
+                tags: values.iter().copied().zip(row).collect(),
+                radius: t,
+            });
+        }
+    }
+    out
+}
+
+fn dist(a: P, b: P) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+/// Rows of `n` tag centres beside the route: at its middle space and the two next to it,
+/// on either side, just outside the outermost lane on that side.
+fn candidates(r: &RouteLayout, n: usize, t: f64, gap: f64) -> Vec<Vec<P>> {
+    let mut rows = Vec::new();
+    let Some(first) = r.lanes.first().filter(|l| !l.spaces.is_empty()) else {
+        return rows;
+    };
+    let m = first.spaces.len() / 2;
+    let mut picks = vec![m];
+    if m > 0 {
+        picks.push(m - 1);
+    }
+    if m + 1 < first.spaces.len() {
+        picks.push(m + 1);
+    }
+    for k in picks {
+        for side in [-1.0, 1.0] {
+            let sp = &first.spaces[k];
+            let (sin, cos) = sp.angle.to_radians().sin_cos();
+            let normal = [-sin * side, cos * side];
+            // The lane that lies farthest out on this side, at the same place along the route.
+            let outer: &Space = r
+                .lanes
+                .iter()
+                .filter_map(|lane| lane.spaces.get(k))
+                .max_by(|a, b| {
+                    let along = |s: &Space| s.center[0] * normal[0] + s.center[1] * normal[1];
+                    along(a).total_cmp(&along(b))
+                })
+                .unwrap_or(sp);
+            let out = outer.width / 2.0 + gap + t;
+            let base = [
+                outer.center[0] + normal[0] * out,
+                outer.center[1] + normal[1] * out,
+            ];
+            let step = 2.0 * t + gap * 0.5;
+            rows.push(
+                (0..n)
+                    .map(|i| {
+                        let s = (i as f64 - (n as f64 - 1.0) / 2.0) * step;
+                        [base[0] + cos * s, base[1] + sin * s]
+                    })
+                    .collect(),
+            );
+        }
+    }
+    rows
+}
+
+/// One tag: a ringed disc with the value in it.
+fn tag(value: u32, at: P, r: f64) -> String {
+    format!(
+        r#"<circle class="share-tag" cx="{}" cy="{}" r="{}"/><text class="share-value" x="{}" y="{}" text-anchor="middle">{value}</text>"#,
+        num(at[0]),
+        num(at[1]),
+        num(r),
+        num(at[0]),
+        // The text's baseline: about a third of its size below the centre.
+        num(at[1] + r * 0.36)
+    )
+}
+
+/// The group of stock shares, in the routes' layer (nothing when the map has none).
+pub fn group(out: &mut String, map: &MapFile, l: &Layout) {
+    let placed = place(map, l);
+    if placed.is_empty() {
+        return;
+    }
+    out.push_str("<g class=\"stock-shares\">\n");
+    for p in placed {
+        let values: Vec<String> = p.tags.iter().map(|(v, _)| v.to_string()).collect();
+        let _ = write!(
+            out,
+            r#"<g class="stock-share" data-route="{}" data-shares="{}">"#,
+            super::svg::esc(&map.routes[p.route].id()),
+            values.join(" ")
+        );
+        for (v, at) in &p.tags {
+            out.push_str(&tag(*v, *at, p.radius));
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+/// The legend's mark for stock shares: one tag.
+pub fn legend_mark(mid: P, swatch_h: f64) -> String {
+    tag(10, mid, swatch_h * 0.5)
+}
+
+/// Where an item the layout's legend does not list goes, and the legend frame around it:
+/// a free place in the last column, else a new column when the band has room before the
+/// title block, else a row under the legend (the frame taller; `grow` is how much taller
+/// the drawing must be to hold it).
+pub fn legend_slot(l: &Layout, text_w: f64) -> (P, Rect, f64) {
+    let g = &l.legend;
+    let ls = l.sizes.legend_size;
+    let frame = g.frame;
+    let row_h = ls * 1.9;
+    let Some(&(_, first)) = g.items.first() else {
+        let at = [frame.x + ls * 0.9, frame.y + ls * 2.7];
+        let mut f = frame;
+        f.h = f.h.max(at[1] + row_h - frame.y);
+        return (at, f, (f.h - frame.h).max(0.0));
+    };
+    let rows = g.items.iter().filter(|(_, p)| p[0] == first[0]).count();
+    let cols = g.items.len().div_ceil(rows);
+    let col_x: Vec<f64> = {
+        let mut xs: Vec<f64> = g.items.iter().map(|(_, p)| p[0]).collect();
+        xs.dedup();
+        xs
+    };
+    let col_w = if col_x.len() > 1 {
+        col_x[1] - col_x[0]
+    } else {
+        g.swatch[0] + ls * 2.0 + text_w
+    };
+    if g.items.len() < rows * cols {
+        let k = g.items.len() % rows;
+        let at = [col_x[cols - 1], first[1] + k as f64 * row_h];
+        return (at, frame, 0.0);
+    }
+    let at = [col_x[cols - 1] + col_w, first[1]];
+    let need = g.swatch[0] + ls * 2.0 + text_w;
+    let right = at[0] + need + ls * 0.9;
+    let title_left = l.title.frame.x - l.sizes.margin;
+    if right <= title_left && right <= l.board_w {
+        let mut f = frame;
+        f.w = f.w.max(right - f.x);
+        return (at, f, 0.0);
+    }
+    // Below everything the legend holds.
+    let at = [col_x[0], frame.y + frame.h];
+    let mut f = frame;
+    f.h += row_h;
+    let bottom = f.y + f.h + l.sizes.margin;
+    let grow = (bottom - (l.view.y + l.view.h)).max(0.0);
+    (at, f, grow)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tag_holds_its_value_inside_its_disc() {
+        let t = tag(15, [10.0, 20.0], 3.0);
+        assert!(t.contains(r#"cx="10" cy="20" r="3""#), "{t}");
+        assert!(t.contains(">15</text>"), "{t}");
+    }
+}
