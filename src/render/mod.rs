@@ -96,8 +96,13 @@ pub enum RenderError {
     UnknownTheme(String),
     #[error("cannot read the theme file {0}: {1}")]
     ThemeFile(String, String),
-    #[error("a {width} × {height} px image is too large to draw; lower --dpi")]
-    TooLarge { width: u32, height: u32 },
+    #[error("a {width} × {height} px image is too large to draw (at most {side} px a side and {mp} million pixels){}", max_dpi.map(|d| format!("; this board takes --dpi {d} at most")).unwrap_or_default(), side = png::MAX_SIDE_PX, mp = png::MAX_PIXELS / 1_000_000)]
+    TooLarge {
+        width: u32,
+        height: u32,
+        /// The highest `--dpi` that fits, when a dpi was asked for.
+        max_dpi: Option<u32>,
+    },
     #[error("--dpi must be a positive number, not {0}")]
     BadDpi(f64),
     #[error("cannot draw the image: {0}")]
@@ -209,20 +214,26 @@ pub fn to_png(map: &MapFile, opts: &Options) -> Result<Vec<u8>, RenderError> {
         None => DEFAULT_PNG_WIDTH,
         Some(dpi) if !(dpi.is_finite() && dpi > 0.0) => return Err(RenderError::BadDpi(dpi)),
         Some(dpi) => {
-            let width_mm = if opts.tickets {
+            let mm = if opts.tickets {
                 let cards = map.tickets.iter().map(|t| t.copies.max(1) as usize).sum();
-                tickets::sheet_size(cards, opts.card, opts.paper.unwrap_or_default())[0]
+                tickets::sheet_size(cards, opts.card, opts.paper.unwrap_or_default())
             } else {
-                layout.view.w / layout.print_units_per_mm
+                let v = svg::view(map, &layout);
+                [
+                    v.w / layout.print_units_per_mm,
+                    v.h / layout.print_units_per_mm,
+                ]
             };
-            let px = (width_mm / 25.4 * dpi).round();
-            if px > png::MAX_SIDE_PX as f64 {
+            let px = |len: f64| (len / 25.4 * dpi).round().clamp(1.0, u32::MAX as f64) as u32;
+            let (w, h) = (px(mm[0]), px(mm[1]));
+            if !png::fits(w, h) {
                 return Err(RenderError::TooLarge {
-                    width: px.min(u32::MAX as f64) as u32,
-                    height: 0,
+                    width: w,
+                    height: h,
+                    max_dpi: Some(png::max_dpi(mm)),
                 });
             }
-            px.max(1.0) as u32
+            w
         }
     };
     png::png(&svg, width)
