@@ -23,7 +23,9 @@ pub struct Args {
     /// folder holding `theme.css`) made as `templates/themes/README.md` in the source says.
     #[arg(long, default_value = crate::render::DEFAULT_THEME)]
     theme: String,
-    /// PNG resolution in dots per inch of the printed size (default: 2000 px wide).
+    /// PNG resolution in dots per inch of the printed size (default: 2000 px wide). Up to
+    /// 20,000 px a side and 400 million pixels (an 800 mm board takes about 590 dpi); beyond,
+    /// the error names the highest dpi the board takes.
     #[arg(long)]
     dpi: Option<f64>,
     /// Draw the destination tickets as printable pages of cards instead of the board.

@@ -153,17 +153,17 @@ impl Theme {
         let mut out = String::new();
         for (k, c) in self.region_colours(regions).into_iter().enumerate() {
             let c = colours::hex(c);
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                ".region-{k} {{ stroke: {c}; }} .swatch.region-{k} {{ fill: {c}; }}\n"
+                ".region-{k} {{ stroke: {c}; }} .swatch.region-{k} {{ fill: {c}; }}"
             );
         }
         if self.symbols {
             for c in Color::CARD_COLORS {
                 if let Some((fill, stroke)) = self.symbol_inks(c) {
-                    let _ = write!(
+                    let _ = writeln!(
                         out,
-                        ".symbol.s-{} {{ fill: {}; stroke: {}; }}\n",
+                        ".symbol.s-{} {{ fill: {}; stroke: {}; }}",
                         c.name(),
                         colours::hex(fill),
                         colours::hex(stroke)

@@ -41,6 +41,9 @@ fn segments_cross(p1: P, p2: P, q1: P, q2: P) -> bool {
     d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
 
+/// A track's pieces: two ends and the space nearest the piece.
+type Track = Vec<(P, P, usize)>;
+
 /// Where `p` falls along the polyline `line`: the distance along it to the nearest point.
 fn along(line: &[P], p: P) -> f64 {
     let (mut best, mut best_d, mut run) = (0.0, f64::INFINITY, 0.0);
@@ -86,7 +89,7 @@ fn cut(line: &[P], s0: f64, s1: f64) -> Vec<P> {
 /// A route's track as drawn: its drawn centre line (the curve its lanes' spaces follow, as
 /// the eye follows it through the gaps between them) from where its first space begins to
 /// where its last space ends, each piece with the space nearest it.
-fn track(r: &RouteLayout) -> Vec<(P, P, usize)> {
+fn track(r: &RouteLayout) -> Track {
     let spaces: Vec<(usize, &crate::render::layout::Space)> = r
         .lanes
         .iter()
@@ -149,8 +152,7 @@ fn check(cx: &mut LintCx) {
     let map = cx.map;
     let layout = &cx.drawing().layout;
     let declared = crate::render::crossings::declared_pairs(map);
-    let tracks: Vec<(usize, Vec<(P, P, usize)>)> =
-        layout.routes.iter().map(|r| (r.index, track(r))).collect();
+    let tracks: Vec<(usize, Track)> = layout.routes.iter().map(|r| (r.index, track(r))).collect();
     let boxes: Vec<Option<[f64; 4]>> = tracks.iter().map(|(_, t)| bbox(t)).collect();
     // Sweep along x so that only tracks whose boxes overlap in x are compared.
     let mut order: Vec<usize> = (0..tracks.len()).filter(|&k| boxes[k].is_some()).collect();
