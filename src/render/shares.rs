@@ -231,6 +231,91 @@ pub fn legend_slot(l: &Layout, text_w: f64) -> (P, Rect, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::layout::LegendItem;
+
+    const MAP: &str = r#"
+[map]
+id = "t"
+name = "T"
+players = { min = 2, max = 5 }
+board = { width = 400, height = 300, units = "mm" }
+
+[mechanics.stock_shares]
+
+[[cities]]
+id = "a"
+position = [100, 150]
+
+[[cities]]
+id = "b"
+position = [300, 150]
+
+[[routes]]
+from = "a"
+to = "b"
+length = 3
+stock_shares = [10, 5]
+"#;
+
+    fn layout() -> (MapFile, Layout) {
+        let loaded = crate::load::load_str("t", MAP);
+        assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+        let map = loaded.map.unwrap();
+        let sizes = crate::render::Theme::named("classic").unwrap().sizes();
+        let l = Layout::compute(&map, &sizes);
+        (map, l)
+    }
+
+    #[test]
+    fn tags_sit_beside_their_route_one_per_value() {
+        let (map, l) = layout();
+        let placed = place(&map, &l);
+        assert_eq!(placed.len(), 1);
+        let values: Vec<u32> = placed[0].tags.iter().map(|(v, _)| *v).collect();
+        assert_eq!(values, [10, 5]);
+        // The route runs along y = 150: the tags lie off it, clear of its spaces' width.
+        let half = l.sizes.space_width / 2.0;
+        for (_, at) in &placed[0].tags {
+            assert!((at[1] - 150.0).abs() > half, "{at:?}");
+            assert!((at[1] - 150.0).abs() < half * 3.0, "{at:?}");
+        }
+    }
+
+    #[test]
+    fn the_legend_entry_takes_a_free_place_else_a_new_column_else_a_row_below() {
+        let (_, mut l) = layout();
+        let (row_h, x0, y0) = (l.sizes.legend_size * 1.9, 10.0, l.legend.frame.y + 20.0);
+        let col_w = 60.0;
+        let grid = |cols: usize, rows: usize, n: usize| {
+            (0..n)
+                .map(|k| {
+                    let (c, r) = (k / rows, k % rows);
+                    (
+                        LegendItem::Capital,
+                        [x0 + c as f64 * col_w, y0 + r as f64 * row_h],
+                    )
+                })
+                .take(cols * rows)
+                .collect::<Vec<_>>()
+        };
+        // Two columns of two rows, three items: the fourth place is free.
+        l.legend.items = grid(2, 2, 3);
+        let (at, frame, grow) = legend_slot(&l, 50.0);
+        assert_eq!(at, [x0 + col_w, y0 + row_h]);
+        assert_eq!((frame, grow), (l.legend.frame, 0.0));
+        // Full, the title block far away: a third column, the frame wider.
+        l.legend.items = grid(2, 2, 4);
+        l.title.frame.x = l.board_w;
+        let (at, frame, _) = legend_slot(&l, 50.0);
+        assert_eq!(at, [x0 + 2.0 * col_w, y0]);
+        assert!(frame.x + frame.w >= at[0] + 50.0);
+        // Full, the title block right beside it: a row under the legend, the frame taller.
+        l.title.frame.x = x0 + 2.0 * col_w + 10.0;
+        let (at, frame, grow) = legend_slot(&l, 50.0);
+        assert_eq!(at, [x0, l.legend.frame.y + l.legend.frame.h]);
+        assert!((frame.h - l.legend.frame.h - row_h).abs() < 1e-9);
+        assert!(frame.y + frame.h + l.sizes.margin <= l.view.y + l.view.h + grow + 1e-9);
+    }
 
     #[test]
     fn a_tag_holds_its_value_inside_its_disc() {
