@@ -47,7 +47,9 @@ pub struct Args {
     /// A small shape on the spaces of each card colour and on its legend swatch (red a disc,
     /// orange a downward triangle, yellow a diamond, green a square, blue a plus, pink a
     /// heart, white a ring, black a star; gray plain), so the board reads without colour
-    /// vision or printed in greyscale. Goes with any theme.
+    /// vision or printed in greyscale. Goes with any theme (and with --print sheets and the
+    /// html page; the ticket sheet's mini-maps draw no route colours, so it changes nothing
+    /// there).
     #[arg(long)]
     symbols: bool,
     /// Replace the output file even when it is not an .svg, .png or .html file. A map this
