@@ -17,7 +17,9 @@
 //! crossing is real.
 //!
 //! ## Example
-//! On a square a–b–c–d, the tracks of the diagonals a–c and b–d cross in the middle.
+//! On a square a–b–c–d whose diagonals a–c and b–d are as long as their cars, the renderer
+//! cannot draw both without one track crossing another. Between two straight tracks c1–d1
+//! and c2–d2, a short a–b with more cars than its straight line holds bends out across one.
 
 use super::prelude::*;
 use crate::render::layout::{P, RouteLayout};
