@@ -195,13 +195,35 @@ fn every_region_of_every_shipped_map_has_its_own_colour_and_the_legend_agrees() 
                 .values()
                 .map(|h| colours::parse_hex(h).unwrap())
                 .collect();
-            for (i, a) in parsed.iter().enumerate() {
-                assert!(
-                    delta_e(*a, land) >= 15.0,
-                    "{name} {theme_name}: ring on land"
-                );
-                for b in &parsed[i + 1..] {
-                    assert!(delta_e(*a, *b) >= 15.0, "{name} {theme_name}: {a:?} {b:?}");
+            // Every region its own colour.
+            let distinct: BTreeSet<_> = colours_of.values().collect();
+            assert_eq!(distinct.len(), m.regions.len(), "{name} {theme_name}");
+            for (k, r) in m.regions.iter().enumerate() {
+                match r.color {
+                    // A region standing for a card colour is drawn in it (South Korea).
+                    Some(c) => assert_eq!(parsed[k], theme.colour(c.name()).unwrap(), "{name}"),
+                    // Any other is far from the land and from every other region's colour.
+                    None => {
+                        assert!(delta_e(parsed[k], land) >= 15.0, "{name} {theme_name}");
+                        for (j, b) in parsed.iter().enumerate() {
+                            if j != k {
+                                assert!(
+                                    delta_e(parsed[k], *b) >= 15.0,
+                                    "{name} {theme_name}: region {k} and {j}"
+                                );
+                            }
+                        }
+                    }
+                }
+                // No name says another colour than its swatch's.
+                let label = r.name.as_deref().unwrap_or(&r.id);
+                for c in Color::CARD_COLORS.into_iter().chain([Color::Gray]) {
+                    if Some(c) != r.color {
+                        assert!(
+                            !label.contains(&format!("({})", c.name())),
+                            "{name}: {label}"
+                        );
+                    }
                 }
             }
             // Each city's ring is its own region's class.

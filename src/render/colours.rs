@@ -85,10 +85,10 @@ fn candidates() -> Vec<Srgb<u8>> {
 
 /// `n` colours as far apart as a greedy choice makes them: each next colour is the candidate
 /// whose smallest CIEDE2000 distance to the colours already chosen and to the `avoid` colours
-/// (the board under the rings, the city markers) is largest; a colour in `given` (a theme's
-/// own `--region-N`) takes its place instead. The choice does not depend on `n`: the first
-/// `k` of `n` colours are the `k` colours, so a region's colour is the same on any map with
-/// as many regions before it.
+/// (the board under the rings, the city markers) and to the `given` colours is largest; a
+/// colour in `given` (the region's own card colour, a theme's `--region-N`) takes its place.
+/// Without given colours the choice does not depend on `n`: the first `k` of `n` colours are
+/// the `k` colours.
 pub fn distinct(n: usize, avoid: &[Srgb<u8>], given: &[Option<Srgb<u8>>]) -> Vec<Srgb<u8>> {
     let pool = candidates();
     let pool_lab: Vec<Lab> = pool.iter().map(|c| lab(*c)).collect();
@@ -100,7 +100,7 @@ pub fn distinct(n: usize, avoid: &[Srgb<u8>], given: &[Option<Srgb<u8>>]) -> Vec
             *d = d.min(p.difference(l));
         }
     };
-    for c in avoid {
+    for c in avoid.iter().chain(given.iter().take(n).flatten()) {
         take(*c, &mut nearest);
     }
     let mut out = Vec::with_capacity(n);
@@ -118,7 +118,9 @@ pub fn distinct(n: usize, avoid: &[Srgb<u8>], given: &[Option<Srgb<u8>>]) -> Vec
                 pool[best]
             }
         };
-        take(c, &mut nearest);
+        if given.get(k).copied().flatten().is_none() {
+            take(c, &mut nearest);
+        }
         out.push(c);
     }
     out

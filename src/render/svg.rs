@@ -96,7 +96,7 @@ pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) 
         out,
         "<style>{}{}</style>",
         theme.css(l.units_per_mm),
-        theme.derived_css(map.regions.len())
+        theme.derived_css(&map.regions.iter().map(|r| r.color).collect::<Vec<_>>())
     );
 
     open_layer(out, "background");
@@ -366,10 +366,11 @@ fn cities(out: &mut String, map: &MapFile, l: &Layout) {
         let _ = writeln!(out, r#"<g class="{class}" data-city="{}">"#, esc(&city.id));
         let (x, y) = (num(c.pos[0]), num(c.pos[1]));
         if let Some(region) = c.region {
+            // A dark edge under the ring, so that a light ring (white, yellow) shows on the land.
             let _ = writeln!(
                 out,
-                r#"<circle class="region-ring region-{region}" cx="{x}" cy="{y}" r="{}"/>"#,
-                num(c.radius * 1.35)
+                r#"<circle class="region-edge" cx="{x}" cy="{y}" r="{r}"/><circle class="region-ring region-{region}" cx="{x}" cy="{y}" r="{r}"/>"#,
+                r = num(c.radius * 1.35)
             );
         }
         let _ = writeln!(

@@ -120,18 +120,24 @@ impl Theme {
         colours::parse_hex(self.vars.get(name)?)
     }
 
-    /// The ring colours of `n` regions: a theme's own `--region-N` where it gives one, the
-    /// others chosen as far apart as they can be (CIEDE2000) from each other, from the board
-    /// under the rings (`--land`) and from the city markers' outline (`--city-stroke`).
-    pub fn region_colours(&self, n: usize) -> Vec<Srgb<u8>> {
+    /// The ring colours of regions that stand for these card colours (`None`: for none): the
+    /// theme's colour of that card colour; else the theme's own `--region-N`; else a colour
+    /// chosen as far as it can be (CIEDE2000) from the others, from the board under the rings
+    /// (`--land`) and from the city markers' outline (`--city-stroke`).
+    pub fn region_colours(&self, named: &[Option<Color>]) -> Vec<Srgb<u8>> {
         let avoid: Vec<Srgb<u8>> = ["land", "city-stroke"]
             .iter()
             .filter_map(|v| self.colour(v))
             .collect();
-        let given: Vec<Option<Srgb<u8>>> = (0..n)
-            .map(|k| self.colour(&format!("region-{k}")))
+        let given: Vec<Option<Srgb<u8>>> = named
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                c.and_then(|c| self.colour(c.name()))
+                    .or_else(|| self.colour(&format!("region-{k}")))
+            })
             .collect();
-        colours::distinct(n, &avoid, &given)
+        colours::distinct(named.len(), &avoid, &given)
     }
 
     /// The fill and outline of colour `c`'s symbol: of `--ink` and `--white`, the one whose
@@ -147,9 +153,10 @@ impl Theme {
         }
     }
 
-    /// CSS derived from the theme's colours for one board: the ring and legend colours of
-    /// `regions` regions, and with [`Theme::symbols`] the inks of the colour symbols.
-    pub fn derived_css(&self, regions: usize) -> String {
+    /// CSS derived from the theme's colours for one board: the ring and legend colours of its
+    /// regions (each standing for a card colour or none, see [`Theme::region_colours`]), and
+    /// with [`Theme::symbols`] the inks of the colour symbols.
+    pub fn derived_css(&self, regions: &[Option<Color>]) -> String {
         let mut out = String::new();
         for (k, c) in self.region_colours(regions).into_iter().enumerate() {
             let c = colours::hex(c);
