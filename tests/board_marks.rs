@@ -107,8 +107,15 @@ fn with_symbols_every_colour_of_every_shipped_map_has_its_own_shape_on_each_spac
                     * r.length as usize
             })
             .sum();
+        // And on the swatch of each listed region that stands for a card colour.
+        let regions = m
+            .regions
+            .iter()
+            .filter(|r| r.color.is_some_and(|c| c != Color::Gray))
+            .filter(|r| m.cities.iter().any(|c| c.region.as_ref() == Some(&r.id)))
+            .count();
         let drawn = elements(&svg, "<path class=\"symbol ").len();
-        assert_eq!(drawn, spaces + used.len(), "{name}");
+        assert_eq!(drawn, spaces + used.len() + regions, "{name}");
         // The inks are in the style.
         assert!(svg.contains(".symbol.s-"), "{name}");
     }
@@ -195,6 +202,15 @@ fn every_region_of_every_shipped_map_has_its_own_colour_and_the_legend_agrees() 
                 .values()
                 .map(|h| colours::parse_hex(h).unwrap())
                 .collect();
+            // The legend swatch has the ring's colour as its fill, and keeps its outline.
+            for (k, hex) in &colours_of {
+                assert!(svg.contains(&format!(".region-ring.region-{k} {{ stroke: {hex}; }}")));
+                assert!(svg.contains(&format!(".swatch.region-{k} {{ fill: {hex}; }}")));
+                assert!(
+                    !svg.contains(&format!("}} .region-{k} {{ stroke")),
+                    "{name}"
+                );
+            }
             // Every region its own colour.
             let distinct: BTreeSet<_> = colours_of.values().collect();
             assert_eq!(distinct.len(), m.regions.len(), "{name} {theme_name}");

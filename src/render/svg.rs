@@ -501,7 +501,14 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
                 num(mid[1]),
                 num(sh * 0.5)
             ),
-            LegendItem::Region(i) => rect(&format!("swatch region-{i}")),
+            LegendItem::Region(i) => {
+                // A region standing for a card colour shows that colour's symbol too.
+                let symbol = match map.regions[*i].color {
+                    Some(c) if symbols => super::symbols::mark(c, mid, sh * 0.32),
+                    _ => String::new(),
+                };
+                format!("{}{symbol}", rect(&format!("swatch region-{i}")))
+            }
         };
         let _ = writeln!(
             out,

@@ -162,7 +162,7 @@ impl Theme {
             let c = colours::hex(c);
             let _ = writeln!(
                 out,
-                ".region-{k} {{ stroke: {c}; }} .swatch.region-{k} {{ fill: {c}; }}"
+                ".region-ring.region-{k} {{ stroke: {c}; }} .swatch.region-{k} {{ fill: {c}; }}"
             );
         }
         if self.symbols {
