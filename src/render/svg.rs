@@ -450,66 +450,7 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
     let [sw, sh] = g.swatch;
     for (item, at) in &g.items {
         let (x, y) = (at[0], at[1]);
-        let mid = [x + sw / 2.0, y + sh / 2.0];
-        let rect = |class: &str| {
-            format!(
-                r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
-                num(x),
-                num(y),
-                num(sw),
-                num(sh),
-                num(sh * 0.15)
-            )
-        };
-        let translate = format!("translate({} {})", num(mid[0]), num(mid[1]));
-        let mark = match item {
-            LegendItem::Color(c) if symbols => format!(
-                "{}{}",
-                rect(&format!("swatch c-{}", c.name())),
-                super::symbols::mark(*c, mid, sh * 0.32)
-            ),
-            LegendItem::Color(c) => rect(&format!("swatch c-{}", c.name())),
-            LegendItem::Ferry => format!(
-                r#"{}<path class="loco" d="{}" transform="{translate}"/>"#,
-                rect("swatch c-gray"),
-                loco_path(sh * 0.95)
-            ),
-            LegendItem::Tunnel => rect("swatch c-gray tunnel"),
-            LegendItem::TrackBed => rect("swatch track-bed"),
-            LegendItem::Crossing => crossing_mark(mid, sh * 0.5),
-            LegendItem::Mountain => format!(
-                r#"{}<path class="mountain" d="{}" transform="{translate}"/>"#,
-                rect("swatch c-gray"),
-                mountain_path(sh * 0.8)
-            ),
-            LegendItem::Capital => format!(
-                r#"<circle class="city-marker" cx="{}" cy="{}" r="{}"/><path class="capital-star" d="{}"/>"#,
-                num(mid[0]),
-                num(mid[1]),
-                num(sh * 0.6),
-                star_path(mid, sh * 0.5)
-            ),
-            LegendItem::Festival => format!(
-                r#"<circle class="festival-mark" cx="{}" cy="{}" r="{}"/>"#,
-                num(mid[0]),
-                num(mid[1]),
-                num(sh * 0.4)
-            ),
-            LegendItem::ZoneEnd => format!(
-                r#"<g class="zone-end"><circle class="city-marker" cx="{}" cy="{}" r="{}"/></g>"#,
-                num(mid[0]),
-                num(mid[1]),
-                num(sh * 0.5)
-            ),
-            LegendItem::Region(i) => {
-                // A region standing for a card colour shows that colour's symbol too.
-                let symbol = match map.regions[*i].color {
-                    Some(c) if symbols => super::symbols::mark(c, mid, sh * 0.32),
-                    _ => String::new(),
-                };
-                format!("{}{symbol}", rect(&format!("swatch region-{i}")))
-            }
-        };
+        let mark = legend_mark(map, item, [x, y], [sw, sh], symbols);
         let _ = writeln!(
             out,
             r#"<g class="legend-item">{mark}<text class="legend-text" x="{}" y="{}">{}</text></g>"#,
@@ -537,6 +478,76 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
         );
     }
     out.push_str("</g>\n");
+}
+
+/// The mark beside one legend entry, its swatch's top-left corner at `[x, y]`.
+fn legend_mark(
+    map: &MapFile,
+    item: &LegendItem,
+    [x, y]: P,
+    [sw, sh]: [f64; 2],
+    symbols: bool,
+) -> String {
+    let mid = [x + sw / 2.0, y + sh / 2.0];
+    let rect = |class: &str| {
+        format!(
+            r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
+            num(x),
+            num(y),
+            num(sw),
+            num(sh),
+            num(sh * 0.15)
+        )
+    };
+    let translate = format!("translate({} {})", num(mid[0]), num(mid[1]));
+    match item {
+        LegendItem::Color(c) if symbols => format!(
+            "{}{}",
+            rect(&format!("swatch c-{}", c.name())),
+            super::symbols::mark(*c, mid, sh * 0.32)
+        ),
+        LegendItem::Color(c) => rect(&format!("swatch c-{}", c.name())),
+        LegendItem::Ferry => format!(
+            r#"{}<path class="loco" d="{}" transform="{translate}"/>"#,
+            rect("swatch c-gray"),
+            loco_path(sh * 0.95)
+        ),
+        LegendItem::Tunnel => rect("swatch c-gray tunnel"),
+        LegendItem::TrackBed => rect("swatch track-bed"),
+        LegendItem::Crossing => crossing_mark(mid, sh * 0.5),
+        LegendItem::Mountain => format!(
+            r#"{}<path class="mountain" d="{}" transform="{translate}"/>"#,
+            rect("swatch c-gray"),
+            mountain_path(sh * 0.8)
+        ),
+        LegendItem::Capital => format!(
+            r#"<circle class="city-marker" cx="{}" cy="{}" r="{}"/><path class="capital-star" d="{}"/>"#,
+            num(mid[0]),
+            num(mid[1]),
+            num(sh * 0.6),
+            star_path(mid, sh * 0.5)
+        ),
+        LegendItem::Festival => format!(
+            r#"<circle class="festival-mark" cx="{}" cy="{}" r="{}"/>"#,
+            num(mid[0]),
+            num(mid[1]),
+            num(sh * 0.4)
+        ),
+        LegendItem::ZoneEnd => format!(
+            r#"<g class="zone-end"><circle class="city-marker" cx="{}" cy="{}" r="{}"/></g>"#,
+            num(mid[0]),
+            num(mid[1]),
+            num(sh * 0.5)
+        ),
+        LegendItem::Region(i) => {
+            // A region standing for a card colour shows that colour's symbol too.
+            let symbol = match map.regions[*i].color {
+                Some(c) if symbols => super::symbols::mark(c, mid, sh * 0.32),
+                _ => String::new(),
+            };
+            format!("{}{symbol}", rect(&format!("swatch region-{i}")))
+        }
+    }
 }
 
 fn title(out: &mut String, l: &Layout) {
