@@ -3,14 +3,12 @@
 //! prints its company shares beside the routes that give them. The tags go on the side and
 //! at the space (the middle one or its neighbours) where they cover the least of the other
 //! routes' spaces, the city markers and the names, so the board stays readable; the
-//! legend says what they are.
+//! legend says what they are. This module places them; `svg.rs` draws them.
 
 use super::geom::{circle_depth, corners, rect_quad};
 use super::layout::{Layout, P, Rect};
-use super::num::num;
 use super::types::{RouteLayout, Space};
 use crate::model::MapFile;
-use std::fmt::Write;
 
 /// The tags of one route: the share values and where each tag's centre is.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,47 +133,6 @@ fn candidates(r: &RouteLayout, n: usize, t: f64, gap: f64) -> Vec<Vec<P>> {
         }
     }
     rows
-}
-
-/// One tag: a ringed disc with the value in it.
-fn tag(value: u32, at: P, r: f64) -> String {
-    format!(
-        r#"<circle class="share-tag" cx="{}" cy="{}" r="{}"/><text class="share-value" x="{}" y="{}" text-anchor="middle">{value}</text>"#,
-        num(at[0]),
-        num(at[1]),
-        num(r),
-        num(at[0]),
-        // The text's baseline: about a third of its size below the centre.
-        num(at[1] + r * 0.36)
-    )
-}
-
-/// The group of stock shares, in the routes' layer (nothing when the map has none).
-pub fn group(out: &mut String, map: &MapFile, l: &Layout) {
-    let placed = place(map, l);
-    if placed.is_empty() {
-        return;
-    }
-    out.push_str("<g class=\"stock-shares\">\n");
-    for p in placed {
-        let values: Vec<String> = p.tags.iter().map(|(v, _)| v.to_string()).collect();
-        let _ = write!(
-            out,
-            r#"<g class="stock-share" data-route="{}" data-shares="{}">"#,
-            super::svg::esc(&map.routes[p.route].id()),
-            values.join(" ")
-        );
-        for (v, at) in &p.tags {
-            out.push_str(&tag(*v, *at, p.radius));
-        }
-        out.push_str("</g>\n");
-    }
-    out.push_str("</g>\n");
-}
-
-/// The legend's mark for stock shares: one tag.
-pub fn legend_mark(mid: P, swatch_h: f64) -> String {
-    tag(10, mid, swatch_h * 0.5)
 }
 
 /// Where an item the layout's legend does not list goes, and the legend frame around it:
@@ -315,12 +272,5 @@ stock_shares = [10, 5]
         assert_eq!(at, [x0, l.legend.frame.y + l.legend.frame.h]);
         assert!((frame.h - l.legend.frame.h - row_h).abs() < 1e-9);
         assert!(frame.y + frame.h + l.sizes.margin <= l.view.y + l.view.h + grow + 1e-9);
-    }
-
-    #[test]
-    fn a_tag_holds_its_value_inside_its_disc() {
-        let t = tag(15, [10.0, 20.0], 3.0);
-        assert!(t.contains(r#"cx="10" cy="20" r="3""#), "{t}");
-        assert!(t.contains(">15</text>"), "{t}");
     }
 }

@@ -234,8 +234,49 @@ fn routes(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
         out.push_str("</g>\n");
     }
     // Printed beside the tracks, over them: part of the routes' layer.
-    super::shares::group(out, map, l);
+    shares_group(out, map, l);
     out.push_str("</g>\n");
+}
+
+/// One tag: a ringed disc with the value in it.
+fn share_tag(value: u32, at: P, r: f64) -> String {
+    format!(
+        r#"<circle class="share-tag" cx="{}" cy="{}" r="{}"/><text class="share-value" x="{}" y="{}" text-anchor="middle">{value}</text>"#,
+        num(at[0]),
+        num(at[1]),
+        num(r),
+        num(at[0]),
+        // The text's baseline: about a third of its size below the centre.
+        num(at[1] + r * 0.36)
+    )
+}
+
+/// The group of stock shares, in the routes' layer (nothing when the map has none).
+fn shares_group(out: &mut String, map: &MapFile, l: &Layout) {
+    let placed = super::shares::place(map, l);
+    if placed.is_empty() {
+        return;
+    }
+    out.push_str("<g class=\"stock-shares\">\n");
+    for p in placed {
+        let values: Vec<String> = p.tags.iter().map(|(v, _)| v.to_string()).collect();
+        let _ = write!(
+            out,
+            r#"<g class="stock-share" data-route="{}" data-shares="{}">"#,
+            esc(&map.routes[p.route].id()),
+            values.join(" ")
+        );
+        for (v, at) in &p.tags {
+            out.push_str(&share_tag(*v, *at, p.radius));
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+/// The legend's mark for stock shares: one tag.
+fn shares_legend_mark(mid: P, swatch_h: f64) -> String {
+    share_tag(10, mid, swatch_h * 0.5)
 }
 
 /// Where a space's colour symbol goes: its centre, or towards its far end when the centre
@@ -463,7 +504,7 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
         let _ = writeln!(
             out,
             r#"<g class="legend-item">{}<text class="legend-text" x="{}" y="{}">{SHARES_LEGEND}</text></g>"#,
-            super::shares::legend_mark([at[0] + sw / 2.0, at[1] + sh / 2.0], sh),
+            shares_legend_mark([at[0] + sw / 2.0, at[1] + sh / 2.0], sh),
             num(at[0] + sw + ls * 0.6),
             num(at[1] + sh * 0.5 + ls * 0.36)
         );
@@ -585,6 +626,13 @@ fn title(out: &mut String, l: &Layout) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tag_holds_its_value_inside_its_disc() {
+        let t = share_tag(15, [10.0, 20.0], 3.0);
+        assert!(t.contains(r#"cx="10" cy="20" r="3""#), "{t}");
+        assert!(t.contains(">15</text>"), "{t}");
+    }
 
     #[test]
     fn markup_and_quotes_are_escaped() {
