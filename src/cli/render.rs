@@ -1,5 +1,5 @@
 //! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME|FILE] [--dpi N] [--tickets
-//! [--card 44x67|63x88]] [--print] [--paper a4|letter|a3]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
+//! [--card 44x67|63x88]] [--print] [--paper a4|letter|a3] [--symbols]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
 use super::out_format::{self, OtherExtension};
@@ -23,7 +23,9 @@ pub struct Args {
     /// folder holding `theme.css`) made as `templates/themes/README.md` in the source says.
     #[arg(long, default_value = crate::render::DEFAULT_THEME)]
     theme: String,
-    /// PNG resolution in dots per inch of the printed size (default: 2000 px wide).
+    /// PNG resolution in dots per inch of the printed size (default: 2000 px wide). Up to
+    /// 20,000 px a side and 400 million pixels (an 800 mm board takes about 590 dpi); beyond,
+    /// the error names the highest dpi the board takes.
     #[arg(long)]
     dpi: Option<f64>,
     /// Draw the destination tickets as printable pages of cards instead of the board.
@@ -42,6 +44,14 @@ pub struct Args {
     /// `board.print_width_mm`; every train-car space 22 × 9 mm or `board.space_mm`).
     #[arg(long)]
     print: bool,
+    /// A small shape on the spaces of each card colour and on its legend swatch (red a disc,
+    /// orange a downward triangle, yellow a diamond, green a square, blue a plus, pink a
+    /// heart, white a ring, black a star; gray plain), so the board reads without colour
+    /// vision or printed in greyscale. Goes with any theme (and with --print sheets and the
+    /// html page; the ticket sheet's mini-maps draw no route colours, so it changes nothing
+    /// there).
+    #[arg(long)]
+    symbols: bool,
     /// Replace the output file even when it is not an .svg, .png or .html file. A map this
     /// command reads is never replaced.
     #[arg(long)]
@@ -129,6 +139,7 @@ pub fn run(args: Args) -> i32 {
         dpi: args.dpi,
         card: args.card,
         paper: args.paper,
+        symbols: args.symbols,
     };
     // Check options before reading the map, so a typo is reported even for a broken map.
     if let Err(e) = crate::render::theme(&opts) {

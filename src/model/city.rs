@@ -82,6 +82,12 @@ pub struct Region {
     pub id: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The card colour the region stands for, where the rules tie regions to colours (South
+    /// Korea: the colour of the region's routes and of its line on the province mat). The
+    /// board draws the region's rings and legend swatch in it; a region without one gets a
+    /// colour of its own, far from the others'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<super::Color>,
 }
 
 /// An off-board area reached through border endpoints (France's neighbours and Corsica,

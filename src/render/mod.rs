@@ -8,6 +8,7 @@
 //! come from a theme ([`theme`]), never from the Rust code.
 
 pub mod audit;
+pub mod colours;
 pub mod crossings;
 pub mod curves;
 pub mod fonts;
@@ -20,7 +21,9 @@ pub mod pages;
 pub mod paper;
 pub mod png;
 mod routing;
+pub mod shares;
 pub mod svg;
+pub mod symbols;
 pub mod theme;
 pub mod tickets;
 pub mod types;
@@ -65,6 +68,9 @@ pub struct Options {
     /// Paper: the ticket sheet's pages (A4 when `None`), or, with `print`, the sheets the
     /// real-size board is tiled onto (an HTML document to print).
     pub paper: Option<Paper>,
+    /// A shape per card colour on its spaces and legend swatch ([`symbols`]), for players
+    /// who do not tell the colours apart and for greyscale prints.
+    pub symbols: bool,
 }
 
 impl Default for Options {
@@ -76,6 +82,7 @@ impl Default for Options {
             dpi: None,
             card: CardSize::default(),
             paper: None,
+            symbols: false,
         }
     }
 }
@@ -89,8 +96,13 @@ pub enum RenderError {
     UnknownTheme(String),
     #[error("cannot read the theme file {0}: {1}")]
     ThemeFile(String, String),
-    #[error("a {width} × {height} px image is too large to draw; lower --dpi")]
-    TooLarge { width: u32, height: u32 },
+    #[error("a {width} × {height} px image is too large to draw (at most {side} px a side and {mp} million pixels){}", max_dpi.map(|d| format!("; this board takes --dpi {d} at most")).unwrap_or_default(), side = png::MAX_SIDE_PX, mp = png::MAX_PIXELS / 1_000_000)]
+    TooLarge {
+        width: u32,
+        height: u32,
+        /// The highest `--dpi` that fits, when a dpi was asked for.
+        max_dpi: Option<u32>,
+    },
     #[error("--dpi must be a positive number, not {0}")]
     BadDpi(f64),
     #[error("cannot draw the image: {0}")]
@@ -102,6 +114,12 @@ pub enum RenderError {
 /// The theme `opts` names: a shipped theme by name, or a theme file by path (a `.css` file,
 /// or a folder holding `theme.css`, as in `templates/themes/`).
 pub fn theme(opts: &Options) -> Result<Theme, RenderError> {
+    let mut theme = theme_named(opts)?;
+    theme.symbols = opts.symbols;
+    Ok(theme)
+}
+
+fn theme_named(opts: &Options) -> Result<Theme, RenderError> {
     if let Some(theme) = Theme::named(&opts.theme) {
         return Ok(theme);
     }
@@ -196,20 +214,26 @@ pub fn to_png(map: &MapFile, opts: &Options) -> Result<Vec<u8>, RenderError> {
         None => DEFAULT_PNG_WIDTH,
         Some(dpi) if !(dpi.is_finite() && dpi > 0.0) => return Err(RenderError::BadDpi(dpi)),
         Some(dpi) => {
-            let width_mm = if opts.tickets {
+            let mm = if opts.tickets {
                 let cards = map.tickets.iter().map(|t| t.copies.max(1) as usize).sum();
-                tickets::sheet_size(cards, opts.card, opts.paper.unwrap_or_default())[0]
+                tickets::sheet_size(cards, opts.card, opts.paper.unwrap_or_default())
             } else {
-                layout.view.w / layout.print_units_per_mm
+                let v = svg::view(map, &layout);
+                [
+                    v.w / layout.print_units_per_mm,
+                    v.h / layout.print_units_per_mm,
+                ]
             };
-            let px = (width_mm / 25.4 * dpi).round();
-            if px > png::MAX_SIDE_PX as f64 {
+            let px = |len: f64| (len / 25.4 * dpi).round().clamp(1.0, u32::MAX as f64) as u32;
+            let (w, h) = (px(mm[0]), px(mm[1]));
+            if !png::fits(w, h) {
                 return Err(RenderError::TooLarge {
-                    width: px.min(u32::MAX as f64) as u32,
-                    height: 0,
+                    width: w,
+                    height: h,
+                    max_dpi: Some(png::max_dpi(mm)),
                 });
             }
-            px.max(1.0) as u32
+            w
         }
     };
     png::png(&svg, width)

@@ -35,8 +35,12 @@ pub struct Tiling {
 
 impl Tiling {
     pub fn new(l: &Layout, paper: Paper) -> Tiling {
-        let u = l.print_units_per_mm;
-        let drawing = [l.view.w / u, l.view.h / u];
+        Tiling::of_view(l.view, l.print_units_per_mm, paper)
+    }
+
+    /// The tiling of a drawing `view` in board units, `u` of them per printed mm.
+    pub fn of_view(view: super::layout::Rect, u: f64, paper: Paper) -> Tiling {
+        let drawing = [view.w / u, view.h / u];
         let [pw, ph] = paper.size_mm();
         let count = |len: f64, part: f64| {
             if len <= part {
@@ -92,8 +96,9 @@ const DOC_CSS: &str = "body{margin:0;background:#888}\
 
 /// The print document: one sheet per part, in reading order.
 pub fn document(map: &MapFile, l: &Layout, theme: &Theme, paper: Paper) -> String {
-    let t = Tiling::new(l, paper);
+    let view = super::svg::view(map, l);
     let u = l.print_units_per_mm;
+    let t = Tiling::of_view(view, u, paper);
     let [sw, sh] = t.sheet;
     let m = PAGE_MARGIN_MM;
     let name = esc(&map.map.name);
@@ -138,8 +143,8 @@ pub fn document(map: &MapFile, l: &Layout, theme: &Theme, paper: Paper) -> Strin
                 m = num(m),
                 pw = num(t.part[0]),
                 ph = num(t.part[1]),
-                vx = num(l.view.x + x0 * u),
-                vy = num(l.view.y + y0 * u),
+                vx = num(view.x + x0 * u),
+                vy = num(view.y + y0 * u),
                 vw = num(t.part[0] * u),
                 vh = num(t.part[1] * u),
             );

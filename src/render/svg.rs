@@ -28,6 +28,32 @@ pub fn esc(s: &str) -> String {
     out
 }
 
+/// The words beside the stock shares' legend mark.
+const SHARES_LEGEND: &str = "stock shares a claim offers";
+
+/// The legend entry for stock shares, which the layout's legend does not list: where it goes
+/// and the legend frame around it, and how much taller the drawing gets for it.
+fn shares_legend(map: &MapFile, l: &Layout) -> Option<(P, super::layout::Rect, f64)> {
+    map.routes
+        .iter()
+        .any(|r| !r.stock_shares.is_empty())
+        .then(|| {
+            super::shares::legend_slot(
+                l,
+                super::types::text_width(SHARES_LEGEND, l.sizes.legend_size),
+            )
+        })
+}
+
+/// The whole drawing: the layout's, taller when an entry of the legend needs the room.
+pub fn view(map: &MapFile, l: &Layout) -> super::layout::Rect {
+    let mut v = l.view;
+    if let Some((_, _, grow)) = shares_legend(map, l) {
+        v.h += grow;
+    }
+    v
+}
+
 const LAYER_ATTRS: &str = r#"inkscape:groupmode="layer""#;
 
 fn open_layer(out: &mut String, id: &str) {
@@ -36,7 +62,7 @@ fn open_layer(out: &mut String, id: &str) {
 
 /// The board. `print`: width and height in millimetres at real size.
 pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
-    let v = l.view;
+    let v = view(map, l);
     let mut out = String::with_capacity(64 * 1024 + l.space_count() * 200);
     let (w, h) = if print {
         (
@@ -65,8 +91,13 @@ pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
 /// The board's style and layers without the `<svg>` element around them: the board's own
 /// SVG wraps them, and the tiled print pages define them once and show a part on each page.
 pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) {
-    let v = l.view;
-    let _ = writeln!(out, "<style>{}</style>", theme.css(l.units_per_mm));
+    let v = view(map, l);
+    let _ = writeln!(
+        out,
+        "<style>{}{}</style>",
+        theme.css(l.units_per_mm),
+        theme.derived_css(&map.regions.iter().map(|r| r.color).collect::<Vec<_>>())
+    );
 
     open_layer(out, "background");
     let _ = writeln!(
@@ -86,11 +117,11 @@ pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) 
     out.push_str("</g>\n");
 
     zones(out, map, l);
-    routes(out, map, l);
+    routes(out, map, l, theme.symbols);
     crossings(out, map, l);
     cities(out, map, l);
     labels(out, map, l);
-    legend(out, map, l);
+    legend(out, map, l, theme.symbols);
     title(out, l);
 }
 
@@ -124,7 +155,7 @@ fn zones(out: &mut String, map: &MapFile, l: &Layout) {
     out.push_str("</g>\n");
 }
 
-fn routes(out: &mut String, map: &MapFile, l: &Layout) {
+fn routes(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
     open_layer(out, "routes");
     let corner = num(l.sizes.space_corner);
     for r in &l.routes {
@@ -180,18 +211,83 @@ fn routes(out: &mut String, map: &MapFile, l: &Layout) {
                     );
                 }
                 if sp.mountain {
+                    // Upright whatever the route's angle: a peak, as printed boards draw it.
                     let _ = writeln!(
                         out,
-                        r#"<path class="mountain" d="{}" transform="{transform}"/>"#,
-                        mountain_path(sp.width * 0.8)
+                        r#"<path class="mountain" d="{}" transform="translate({} {})"/>"#,
+                        mountain_path(sp.width * 0.8),
+                        num(sp.center[0]),
+                        num(sp.center[1])
                     );
+                }
+                if symbols && !route.track_bed {
+                    let at = symbol_at(sp);
+                    let mark = super::symbols::mark(lane.color, at, sp.width * 0.24);
+                    if !mark.is_empty() {
+                        out.push_str(&mark);
+                        out.push('\n');
+                    }
                 }
             }
             out.push_str("</g>\n");
         }
         out.push_str("</g>\n");
     }
+    // Printed beside the tracks, over them: part of the routes' layer.
+    shares_group(out, map, l);
     out.push_str("</g>\n");
+}
+
+/// One tag: a ringed disc with the value in it.
+fn share_tag(value: u32, at: P, r: f64) -> String {
+    format!(
+        r#"<circle class="share-tag" cx="{}" cy="{}" r="{}"/><text class="share-value" x="{}" y="{}" text-anchor="middle">{value}</text>"#,
+        num(at[0]),
+        num(at[1]),
+        num(r),
+        num(at[0]),
+        // The text's baseline: about a third of its size below the centre.
+        num(at[1] + r * 0.36)
+    )
+}
+
+/// The group of stock shares, in the routes' layer (nothing when the map has none).
+fn shares_group(out: &mut String, map: &MapFile, l: &Layout) {
+    let placed = super::shares::place(map, l);
+    if placed.is_empty() {
+        return;
+    }
+    out.push_str("<g class=\"stock-shares\">\n");
+    for p in placed {
+        let values: Vec<String> = p.tags.iter().map(|(v, _)| v.to_string()).collect();
+        let _ = write!(
+            out,
+            r#"<g class="stock-share" data-route="{}" data-shares="{}">"#,
+            esc(&map.routes[p.route].id()),
+            values.join(" ")
+        );
+        for (v, at) in &p.tags {
+            out.push_str(&share_tag(*v, *at, p.radius));
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+}
+
+/// The legend's mark for stock shares: one tag.
+fn shares_legend_mark(mid: P, swatch_h: f64) -> String {
+    share_tag(10, mid, swatch_h * 0.5)
+}
+
+/// Where a space's colour symbol goes: its centre, or towards its far end when the centre
+/// holds a locomotive or a mountain.
+fn symbol_at(sp: &super::types::Space) -> P {
+    if !(sp.ferry || sp.mountain) {
+        return sp.center;
+    }
+    let a = sp.angle.to_radians();
+    let off = (sp.length / 2.0 - sp.width * 0.4).max(0.0);
+    [sp.center[0] + off * a.cos(), sp.center[1] + off * a.sin()]
 }
 
 /// The declared crossings: a ringed cross where two routes meet, over both, so the board
@@ -311,11 +407,11 @@ fn cities(out: &mut String, map: &MapFile, l: &Layout) {
         let _ = writeln!(out, r#"<g class="{class}" data-city="{}">"#, esc(&city.id));
         let (x, y) = (num(c.pos[0]), num(c.pos[1]));
         if let Some(region) = c.region {
+            // A dark edge under the ring, so that a light ring (white, yellow) shows on the land.
             let _ = writeln!(
                 out,
-                r#"<circle class="region-ring region-{}" cx="{x}" cy="{y}" r="{}"/>"#,
-                region % 8,
-                num(c.radius * 1.35)
+                r#"<circle class="region-edge" cx="{x}" cy="{y}" r="{r}"/><circle class="region-ring region-{region}" cx="{x}" cy="{y}" r="{r}"/>"#,
+                r = num(c.radius * 1.35)
             );
         }
         let _ = writeln!(
@@ -371,11 +467,12 @@ fn labels(out: &mut String, map: &MapFile, l: &Layout) {
     out.push_str("</g>\n");
 }
 
-fn legend(out: &mut String, map: &MapFile, l: &Layout) {
+fn legend(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
     open_layer(out, "legend");
     let g = &l.legend;
     let ls = l.sizes.legend_size;
-    let f = g.frame;
+    let shares = shares_legend(map, l);
+    let f = shares.map_or(g.frame, |(_, f, _)| f);
     let _ = writeln!(
         out,
         r#"<rect class="legend-frame" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
@@ -394,60 +491,22 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout) {
     let [sw, sh] = g.swatch;
     for (item, at) in &g.items {
         let (x, y) = (at[0], at[1]);
-        let mid = [x + sw / 2.0, y + sh / 2.0];
-        let rect = |class: &str| {
-            format!(
-                r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
-                num(x),
-                num(y),
-                num(sw),
-                num(sh),
-                num(sh * 0.15)
-            )
-        };
-        let translate = format!("translate({} {})", num(mid[0]), num(mid[1]));
-        let mark = match item {
-            LegendItem::Color(c) => rect(&format!("swatch c-{}", c.name())),
-            LegendItem::Ferry => format!(
-                r#"{}<path class="loco" d="{}" transform="{translate}"/>"#,
-                rect("swatch c-gray"),
-                loco_path(sh * 0.95)
-            ),
-            LegendItem::Tunnel => rect("swatch c-gray tunnel"),
-            LegendItem::TrackBed => rect("swatch track-bed"),
-            LegendItem::Crossing => crossing_mark(mid, sh * 0.5),
-            LegendItem::Mountain => format!(
-                r#"{}<path class="mountain" d="{}" transform="{translate}"/>"#,
-                rect("swatch c-gray"),
-                mountain_path(sh * 0.8)
-            ),
-            LegendItem::Capital => format!(
-                r#"<circle class="city-marker" cx="{}" cy="{}" r="{}"/><path class="capital-star" d="{}"/>"#,
-                num(mid[0]),
-                num(mid[1]),
-                num(sh * 0.6),
-                star_path(mid, sh * 0.5)
-            ),
-            LegendItem::Festival => format!(
-                r#"<circle class="festival-mark" cx="{}" cy="{}" r="{}"/>"#,
-                num(mid[0]),
-                num(mid[1]),
-                num(sh * 0.4)
-            ),
-            LegendItem::ZoneEnd => format!(
-                r#"<g class="zone-end"><circle class="city-marker" cx="{}" cy="{}" r="{}"/></g>"#,
-                num(mid[0]),
-                num(mid[1]),
-                num(sh * 0.5)
-            ),
-            LegendItem::Region(i) => rect(&format!("swatch region-{}", i % 8)),
-        };
+        let mark = legend_mark(map, item, [x, y], [sw, sh], symbols);
         let _ = writeln!(
             out,
             r#"<g class="legend-item">{mark}<text class="legend-text" x="{}" y="{}">{}</text></g>"#,
             num(x + sw + ls * 0.6),
             num(y + sh * 0.5 + ls * 0.36),
             esc(&legend_label(map, *item))
+        );
+    }
+    if let Some((at, _, _)) = shares {
+        let _ = writeln!(
+            out,
+            r#"<g class="legend-item">{}<text class="legend-text" x="{}" y="{}">{SHARES_LEGEND}</text></g>"#,
+            shares_legend_mark([at[0] + sw / 2.0, at[1] + sh / 2.0], sh),
+            num(at[0] + sw + ls * 0.6),
+            num(at[1] + sh * 0.5 + ls * 0.36)
         );
     }
     if let Some((text, at)) = &g.points_line {
@@ -460,6 +519,76 @@ fn legend(out: &mut String, map: &MapFile, l: &Layout) {
         );
     }
     out.push_str("</g>\n");
+}
+
+/// The mark beside one legend entry, its swatch's top-left corner at `[x, y]`.
+fn legend_mark(
+    map: &MapFile,
+    item: &LegendItem,
+    [x, y]: P,
+    [sw, sh]: [f64; 2],
+    symbols: bool,
+) -> String {
+    let mid = [x + sw / 2.0, y + sh / 2.0];
+    let rect = |class: &str| {
+        format!(
+            r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
+            num(x),
+            num(y),
+            num(sw),
+            num(sh),
+            num(sh * 0.15)
+        )
+    };
+    let translate = format!("translate({} {})", num(mid[0]), num(mid[1]));
+    match item {
+        LegendItem::Color(c) if symbols => format!(
+            "{}{}",
+            rect(&format!("swatch c-{}", c.name())),
+            super::symbols::mark(*c, mid, sh * 0.32)
+        ),
+        LegendItem::Color(c) => rect(&format!("swatch c-{}", c.name())),
+        LegendItem::Ferry => format!(
+            r#"{}<path class="loco" d="{}" transform="{translate}"/>"#,
+            rect("swatch c-gray"),
+            loco_path(sh * 0.95)
+        ),
+        LegendItem::Tunnel => rect("swatch c-gray tunnel"),
+        LegendItem::TrackBed => rect("swatch track-bed"),
+        LegendItem::Crossing => crossing_mark(mid, sh * 0.5),
+        LegendItem::Mountain => format!(
+            r#"{}<path class="mountain" d="{}" transform="{translate}"/>"#,
+            rect("swatch c-gray"),
+            mountain_path(sh * 0.8)
+        ),
+        LegendItem::Capital => format!(
+            r#"<circle class="city-marker" cx="{}" cy="{}" r="{}"/><path class="capital-star" d="{}"/>"#,
+            num(mid[0]),
+            num(mid[1]),
+            num(sh * 0.6),
+            star_path(mid, sh * 0.5)
+        ),
+        LegendItem::Festival => format!(
+            r#"<circle class="festival-mark" cx="{}" cy="{}" r="{}"/>"#,
+            num(mid[0]),
+            num(mid[1]),
+            num(sh * 0.4)
+        ),
+        LegendItem::ZoneEnd => format!(
+            r#"<g class="zone-end"><circle class="city-marker" cx="{}" cy="{}" r="{}"/></g>"#,
+            num(mid[0]),
+            num(mid[1]),
+            num(sh * 0.5)
+        ),
+        LegendItem::Region(i) => {
+            // A region standing for a card colour shows that colour's symbol too.
+            let symbol = match map.regions[*i].color {
+                Some(c) if symbols => super::symbols::mark(c, mid, sh * 0.32),
+                _ => String::new(),
+            };
+            format!("{}{symbol}", rect(&format!("swatch region-{i}")))
+        }
+    }
 }
 
 fn title(out: &mut String, l: &Layout) {
@@ -497,6 +626,13 @@ fn title(out: &mut String, l: &Layout) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tag_holds_its_value_inside_its_disc() {
+        let t = share_tag(15, [10.0, 20.0], 3.0);
+        assert!(t.contains(r#"cx="10" cy="20" r="3""#), "{t}");
+        assert!(t.contains(">15</text>"), "{t}");
+    }
 
     #[test]
     fn markup_and_quotes_are_escaped() {

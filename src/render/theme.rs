@@ -4,7 +4,11 @@
 //! change; the renderer only reads the layout sizes from the variables and turns the whole
 //! into plain CSS for the SVG.
 
+use super::colours;
+use crate::model::Color;
+use palette::Srgb;
 use std::collections::BTreeMap;
+use std::fmt::Write;
 
 /// The shipped themes, by name. The first is the default.
 pub const THEMES: &[(&str, &str)] = &[
@@ -30,6 +34,9 @@ pub fn theme_names() -> Vec<&'static str> {
 #[derive(Debug, Clone)]
 pub struct Theme {
     pub name: String,
+    /// Draw each card colour's symbol on its spaces (`--symbols`): a choice of the reader,
+    /// not of the look, so it goes with any theme, shipped or a file.
+    pub symbols: bool,
     vars: BTreeMap<String, String>,
     css: String,
 }
@@ -96,6 +103,7 @@ impl Theme {
         }
         Theme {
             name: name.to_string(),
+            symbols: false,
             vars,
             css,
         }
@@ -105,6 +113,72 @@ impl Theme {
     fn mm(&self, name: &str) -> Option<f64> {
         let v = self.vars.get(name)?;
         v.strip_suffix("mm")?.trim().parse().ok()
+    }
+
+    /// A colour variable's value, when it is written `#rgb` or `#rrggbb`.
+    pub fn colour(&self, name: &str) -> Option<Srgb<u8>> {
+        colours::parse_hex(self.vars.get(name)?)
+    }
+
+    /// The ring colours of regions that stand for these card colours (`None`: for none): the
+    /// theme's colour of that card colour; else the theme's own `--region-N`; else a colour
+    /// chosen as far as it can be (CIEDE2000) from the others, from the board under the rings
+    /// (`--land`) and from the city markers' outline (`--city-stroke`).
+    pub fn region_colours(&self, named: &[Option<Color>]) -> Vec<Srgb<u8>> {
+        let avoid: Vec<Srgb<u8>> = ["land", "city-stroke"]
+            .iter()
+            .filter_map(|v| self.colour(v))
+            .collect();
+        let given: Vec<Option<Srgb<u8>>> = named
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                c.and_then(|c| self.colour(c.name()))
+                    .or_else(|| self.colour(&format!("region-{k}")))
+            })
+            .collect();
+        colours::distinct(named.len(), &avoid, &given)
+    }
+
+    /// The fill and outline of colour `c`'s symbol: of `--ink` and `--white`, the one whose
+    /// lightness differs most from the space's fill (what a greyscale print and a deuteranope
+    /// both keep), outlined in the other.
+    pub fn symbol_inks(&self, c: Color) -> Option<(Srgb<u8>, Srgb<u8>)> {
+        let fill = self.colour(c.name())?;
+        let (ink, white) = (self.colour("ink")?, self.colour("white")?);
+        if colours::delta_l(fill, ink) >= colours::delta_l(fill, white) {
+            Some((ink, white))
+        } else {
+            Some((white, ink))
+        }
+    }
+
+    /// CSS derived from the theme's colours for one board: the ring and legend colours of its
+    /// regions (each standing for a card colour or none, see [`Theme::region_colours`]), and
+    /// with [`Theme::symbols`] the inks of the colour symbols.
+    pub fn derived_css(&self, regions: &[Option<Color>]) -> String {
+        let mut out = String::new();
+        for (k, c) in self.region_colours(regions).into_iter().enumerate() {
+            let c = colours::hex(c);
+            let _ = writeln!(
+                out,
+                ".region-ring.region-{k} {{ stroke: {c}; }} .swatch.region-{k} {{ fill: {c}; }}"
+            );
+        }
+        if self.symbols {
+            for c in Color::CARD_COLORS {
+                if let Some((fill, stroke)) = self.symbol_inks(c) {
+                    let _ = writeln!(
+                        out,
+                        ".symbol.s-{} {{ fill: {}; stroke: {}; }}",
+                        c.name(),
+                        colours::hex(fill),
+                        colours::hex(stroke)
+                    );
+                }
+            }
+        }
+        out
     }
 
     /// The layout sizes; a size the theme leaves out falls back to the classic value, so a

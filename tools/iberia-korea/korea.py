@@ -308,7 +308,8 @@ def main():
         out.append("")
         out.append("[[regions]]")
         out.append(f"id = {toml_str(rid)}")
-        out.append(f"name = {toml_str(name + (f' ({color})' if color else ' (gray)'))}")
+        out.append(f"name = {toml_str(name)}")
+        out.append(f"color = {toml_str(color or 'gray')}")
     out.append("")
     out.append("# Cities: positions from real latitude/longitude (see the header for the projection).")
     for cid, name, hangul, lat, lon, region in CITIES:
