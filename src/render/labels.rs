@@ -4,8 +4,10 @@
 //! first each in turn against what is already placed, then each again against all the
 //! others until nothing improves. A candidate costs what it covers (spaces, other markers, other names) and how
 //! far it leaves the board; the better-looking anchors win ties. Spaces and markers are in
-//! R-trees (`rstar`), so a candidate is tested against its neighbours only: the cost of
-//! labelling grows with the board, not with its square.
+//! R-trees (`rstar`), gathered once around each name, so a candidate is tested against its
+//! neighbours only: the cost of labelling grows with the board, not with its square. A
+//! candidate's count stops once it has lost, and a name is chosen again only when a name
+//! within its reach moved: the same choice as measuring everything, every pass.
 
 use super::geom::{bounds, circle_depth, penetration, rect_quad};
 use super::theme::Sizes;
@@ -94,6 +96,8 @@ pub fn label_at(
             w,
             h,
         },
+        anchor,
+        offset,
     }
 }
 
@@ -173,42 +177,75 @@ impl Obstacles {
         }
     }
 
+    /// The spaces and markers that may lie under a name placed anywhere in `reach`, with
+    /// their boxes: gathered once per name, since neither moves while names are placed.
+    fn near(&self, reach: &Rect) -> Near {
+        let env = envelope(reach);
+        let boxed = |lo: P, hi: P, k: usize| (k, [lo, hi]);
+        Near {
+            markers: self
+                .marker_tree
+                .locate_in_envelope_intersecting(env)
+                .map(|e| boxed(e.geom().lower(), e.geom().upper(), e.data))
+                .collect(),
+            spaces: self
+                .space_tree
+                .locate_in_envelope_intersecting(env)
+                .map(|e| boxed(e.geom().lower(), e.geom().upper(), e.data))
+                .collect(),
+        }
+    }
+
     /// Lower is better; `own` is the marker of the labelled city (its name may touch it),
-    /// `slot` the name's own slot (not an obstacle to itself).
-    fn cost(&self, b: &Rect, own: Option<usize>, slot: usize) -> f64 {
+    /// `slot` the name's own slot (not an obstacle to itself), `near` what lies around it.
+    /// The count stops once the cost reaches `limit` (the candidate has lost): every term is
+    /// a whole multiple of ten, so the cheap ones (board edge, names, markers) come first and
+    /// the spaces, the many, last.
+    fn cost(&self, b: &Rect, own: Option<usize>, slot: usize, near: &Near, limit: f64) -> f64 {
         let g = Rect {
             x: b.x - self.pad,
             y: b.y - self.pad,
             w: b.w + 2.0 * self.pad,
             h: b.h + 2.0 * self.pad,
         };
-        let q = rect_quad(&g);
-        let env = envelope(&g);
-        let spaces = self
-            .space_tree
-            .locate_in_envelope_intersecting(env)
-            .filter(|e| penetration(&q, &self.spaces[e.data]) > 0.0)
-            .count();
-        let markers = self
-            .marker_tree
-            .locate_in_envelope_intersecting(env)
-            .filter(|e| Some(e.data) != own)
-            .filter(|e| {
-                let (p, r) = self.markers[e.data];
-                circle_depth(p, r, &q) > 0.0
-            })
-            .count();
-        let labels = self
-            .label_tree
-            .locate_in_envelope_intersecting(env)
-            .filter(|e| e.data != slot)
-            .count();
         let [w, h] = self.board;
         let off = b.x < 0.0 || b.y < 0.0 || b.x + b.w > w || b.y + b.h > h;
-        COST_SPACE * spaces as f64
-            + COST_MARKER * markers as f64
-            + COST_LABEL * labels as f64
-            + if off { COST_OFF_BOARD } else { 0.0 }
+        let mut cost = if off { COST_OFF_BOARD } else { 0.0 };
+        let env = envelope(&g);
+        cost += COST_LABEL
+            * self
+                .label_tree
+                .locate_in_envelope_intersecting(env)
+                .filter(|e| e.data != slot)
+                .count() as f64;
+        if cost >= limit {
+            return cost;
+        }
+        let q = rect_quad(&g);
+        // A box apart from the name's cannot be under it (what the index would have said).
+        let (lo, hi) = ([g.x, g.y], [g.x + g.w, g.y + g.h]);
+        let meets =
+            |[a, b]: &[P; 2]| a[0] <= hi[0] && lo[0] <= b[0] && a[1] <= hi[1] && lo[1] <= b[1];
+        for (k, bx) in &near.markers {
+            if Some(*k) != own && meets(bx) {
+                let (p, r) = self.markers[*k];
+                if circle_depth(p, r, &q) > 0.0 {
+                    cost += COST_MARKER;
+                    if cost >= limit {
+                        return cost;
+                    }
+                }
+            }
+        }
+        for (k, bx) in &near.spaces {
+            if meets(bx) && penetration(&q, &self.spaces[*k]) > 0.0 {
+                cost += COST_SPACE;
+                if cost >= limit {
+                    return cost;
+                }
+            }
+        }
+        cost
     }
 
     fn place(&mut self, slot: usize, r: Rect) {
@@ -218,6 +255,12 @@ impl Obstacles {
         self.label_tree.insert(rect_entry(&r, slot));
         self.labels[slot] = Some(r);
     }
+}
+
+/// The fixed obstacles around one name: (index, box) of markers and of spaces.
+struct Near {
+    markers: Vec<(usize, [P; 2])>,
+    spaces: Vec<(usize, [P; 2])>,
 }
 
 /// One name to place: its slot, its own marker, and its candidates (one if the map places it).
@@ -260,17 +303,21 @@ pub fn place_labels(
                     offset,
                     rotate,
                 )],
+                // Farther out along the anchor's direction: an offset, so that the anchor
+                // and offset written back (`ttrmap layout --write`) place it exactly here.
                 None => REACH
                     .iter()
                     .flat_map(|reach| {
                         ANCHORS.iter().map(move |&a| {
+                            let d = anchor_dir(a);
+                            let out = reach * s.label_size;
                             label_at(
                                 pos,
-                                radius + reach * s.label_size,
+                                radius,
                                 text,
                                 s.label_size,
                                 a,
-                                offset,
+                                [offset[0] + d[0] * out, offset[1] + d[1] * out],
                                 rotate,
                             )
                         })
@@ -410,40 +457,90 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
 fn choose(names: &[Name], o: &mut Obstacles) -> Vec<usize> {
     // The least cost plus rank, ties to the earlier: costs are never negative, so once the
     // rank alone reaches the best, no later candidate can win and none is measured.
-    let pick = |o: &Obstacles, slot: usize, n: &Name| {
-        let mut best: Option<(f64, usize)> = None;
+    // `seed`: a candidate already measured (the current choice), which another must beat.
+    let pick = |o: &Obstacles, slot: usize, n: &Name, near: &Near, seed: Option<(f64, usize)>| {
+        let mut best = seed;
         for (k, l) in n.cands.iter().enumerate() {
             let rank = COST_RANK * k as f64;
             if best.is_some_and(|b| rank >= b.0) {
                 break;
             }
-            let total = o.cost(&l.bbox, n.own, slot) + rank;
+            if seed.is_some_and(|s| s.1 == k) {
+                continue;
+            }
+            // A candidate costing `best - rank` or more cannot win: its count stops there.
+            let limit = best.map_or(f64::INFINITY, |b| b.0 - rank);
+            let total = o.cost(&l.bbox, n.own, slot, near, limit) + rank;
             if best.is_none_or(|b| total < b.0) {
                 best = Some((total, k));
             }
         }
         best.unwrap_or((0.0, 0))
     };
+    // Where each name could go: every candidate's box with the clearance.
+    let reach: Vec<Rect> = names
+        .iter()
+        .map(|n| {
+            let corners: Vec<P> = n.cands.iter().flat_map(|l| rect_quad(&l.bbox)).collect();
+            let [lo, hi] = bounds(&corners);
+            Rect {
+                x: lo[0] - o.pad,
+                y: lo[1] - o.pad,
+                w: hi[0] - lo[0] + 2.0 * o.pad,
+                h: hi[1] - lo[1] + 2.0 * o.pad,
+            }
+        })
+        .collect();
+    let near: Vec<Near> = reach.iter().map(|r| o.near(r)).collect();
+    // A name is chosen again only when a name within its reach moved since it was last
+    // chosen; the spaces and markers never move.
+    let reaches: Tree = RTree::bulk_load(
+        (0..names.len())
+            .filter(|&slot| names[slot].cands.len() > 1)
+            .map(|slot| rect_entry(&reach[slot], slot))
+            .collect(),
+    );
+    let mut dirty = vec![false; names.len()];
+    let moved = |dirty: &mut [bool], slot: usize, b: &Rect| {
+        for e in reaches.locate_in_envelope_intersecting(envelope(b)) {
+            if e.data != slot {
+                dirty[e.data] = true;
+            }
+        }
+    };
     let mut choice = Vec::with_capacity(names.len());
     for (slot, n) in names.iter().enumerate() {
-        let (_, k) = pick(o, slot, n);
+        dirty[slot] = false;
+        let (_, k) = pick(o, slot, n, &near[slot], None);
         if let Some(l) = n.cands.get(k) {
             o.place(slot, l.bbox);
+            moved(&mut dirty, slot, &l.bbox);
         }
         choice.push(k);
     }
     for _ in 0..PASSES {
         let mut changed = false;
         for (slot, n) in names.iter().enumerate() {
-            if n.cands.len() < 2 {
+            if n.cands.len() < 2 || !std::mem::take(&mut dirty[slot]) {
                 continue;
             }
-            let now = o.cost(&n.cands[choice[slot]].bbox, n.own, slot);
+            let now = o.cost(
+                &n.cands[choice[slot]].bbox,
+                n.own,
+                slot,
+                &near[slot],
+                f64::INFINITY,
+            );
             if now == 0.0 {
                 continue;
             }
-            let (best, k) = pick(o, slot, n);
+            // Seeded with the current choice: only a candidate that beats it can be taken,
+            // and one that does is the least of all (ties to the earlier) as before.
+            let cur = (now + COST_RANK * choice[slot] as f64, choice[slot]);
+            let (best, k) = pick(o, slot, n, &near[slot], Some(cur));
             if k != choice[slot] && best < now + COST_RANK * choice[slot] as f64 - 1e-9 {
+                moved(&mut dirty, slot, &n.cands[choice[slot]].bbox);
+                moved(&mut dirty, slot, &n.cands[k].bbox);
                 choice[slot] = k;
                 o.place(slot, n.cands[k].bbox);
                 changed = true;
