@@ -117,8 +117,10 @@ fn envelope(r: &Rect) -> AABB<P> {
 /// What a name must not cover, indexed.
 struct Obstacles {
     spaces: Vec<[P; 4]>,
+    space_boxes: Vec<[P; 2]>,
     space_tree: Tree,
     markers: Vec<(P, f64)>,
+    marker_boxes: Vec<[P; 2]>,
     marker_tree: Tree,
     /// Every placed name's box by slot (cities, then zones); `None` until placed.
     labels: Vec<Option<Rect>>,
@@ -142,33 +144,28 @@ impl Obstacles {
             .flat_map(|l| &l.spaces)
             .map(super::geom::corners)
             .collect();
-        let space_tree = RTree::bulk_load(
-            spaces
-                .iter()
-                .enumerate()
-                .map(|(k, q)| {
-                    let [lo, hi] = bounds(q);
-                    GeomWithData::new(Rectangle::from_corners(lo, hi), k)
-                })
-                .collect(),
-        );
+        let space_boxes: Vec<[P; 2]> = spaces.iter().map(|q| bounds(q)).collect();
         let markers: Vec<(P, f64)> = cities.iter().map(|c| (c.pos, c.radius)).collect();
-        let marker_tree = RTree::bulk_load(
-            markers
-                .iter()
-                .enumerate()
-                .map(|(k, (p, r))| {
-                    GeomWithData::new(
-                        Rectangle::from_corners([p[0] - r, p[1] - r], [p[0] + r, p[1] + r]),
-                        k,
-                    )
-                })
-                .collect(),
-        );
+        let marker_boxes: Vec<[P; 2]> = markers
+            .iter()
+            .map(|(p, r)| [[p[0] - r, p[1] - r], [p[0] + r, p[1] + r]])
+            .collect();
+        let tree = |boxes: &[[P; 2]]| -> Tree {
+            RTree::bulk_load(
+                boxes
+                    .iter()
+                    .enumerate()
+                    .map(|(k, [lo, hi])| GeomWithData::new(Rectangle::from_corners(*lo, *hi), k))
+                    .collect(),
+            )
+        };
+        let (space_tree, marker_tree) = (tree(&space_boxes), tree(&marker_boxes));
         Obstacles {
             spaces,
+            space_boxes,
             space_tree,
             markers,
+            marker_boxes,
             marker_tree,
             labels: vec![None; slots],
             label_tree: RTree::new(),
@@ -181,18 +178,14 @@ impl Obstacles {
     /// their boxes: gathered once per name, since neither moves while names are placed.
     fn near(&self, reach: &Rect) -> Near {
         let env = envelope(reach);
-        let boxed = |lo: P, hi: P, k: usize| (k, [lo, hi]);
+        let found = |t: &Tree| -> Vec<u32> {
+            t.locate_in_envelope_intersecting(env)
+                .map(|e| e.data as u32)
+                .collect()
+        };
         Near {
-            markers: self
-                .marker_tree
-                .locate_in_envelope_intersecting(env)
-                .map(|e| boxed(e.geom().lower(), e.geom().upper(), e.data))
-                .collect(),
-            spaces: self
-                .space_tree
-                .locate_in_envelope_intersecting(env)
-                .map(|e| boxed(e.geom().lower(), e.geom().upper(), e.data))
-                .collect(),
+            markers: found(&self.marker_tree),
+            spaces: found(&self.space_tree),
         }
     }
 
@@ -226,9 +219,10 @@ impl Obstacles {
         let (lo, hi) = ([g.x, g.y], [g.x + g.w, g.y + g.h]);
         let meets =
             |[a, b]: &[P; 2]| a[0] <= hi[0] && lo[0] <= b[0] && a[1] <= hi[1] && lo[1] <= b[1];
-        for (k, bx) in &near.markers {
-            if Some(*k) != own && meets(bx) {
-                let (p, r) = self.markers[*k];
+        for &k in &near.markers {
+            let k = k as usize;
+            if Some(k) != own && meets(&self.marker_boxes[k]) {
+                let (p, r) = self.markers[k];
                 if circle_depth(p, r, &q) > 0.0 {
                     cost += COST_MARKER;
                     if cost >= limit {
@@ -237,8 +231,9 @@ impl Obstacles {
                 }
             }
         }
-        for (k, bx) in &near.spaces {
-            if meets(bx) && penetration(&q, &self.spaces[*k]) > 0.0 {
+        for &k in &near.spaces {
+            let k = k as usize;
+            if meets(&self.space_boxes[k]) && penetration(&q, &self.spaces[k]) > 0.0 {
                 cost += COST_SPACE;
                 if cost >= limit {
                     return cost;
@@ -257,11 +252,15 @@ impl Obstacles {
     }
 }
 
-/// The fixed obstacles around one name: (index, box) of markers and of spaces.
+/// The fixed obstacles around some of a name's candidates: markers and spaces, by index.
 struct Near {
-    markers: Vec<(usize, [P; 2])>,
-    spaces: Vec<(usize, [P; 2])>,
+    markers: Vec<u32>,
+    spaces: Vec<u32>,
 }
+
+/// Candidates are gathered in this many groups, `k % GROUPS`: a city's eight anchors, each
+/// group one direction out from the marker, so that each list holds what lies that way.
+const GROUPS: usize = 8;
 
 /// One name to place: its slot, its own marker, and its candidates (one if the map places it).
 struct Name {
@@ -458,7 +457,7 @@ fn choose(names: &[Name], o: &mut Obstacles) -> Vec<usize> {
     // The least cost plus rank, ties to the earlier: costs are never negative, so once the
     // rank alone reaches the best, no later candidate can win and none is measured.
     // `seed`: a candidate already measured (the current choice), which another must beat.
-    let pick = |o: &Obstacles, slot: usize, n: &Name, near: &Near, seed: Option<(f64, usize)>| {
+    let pick = |o: &Obstacles, slot: usize, n: &Name, near: &[Near], seed: Option<(f64, usize)>| {
         let mut best = seed;
         for (k, l) in n.cands.iter().enumerate() {
             let rank = COST_RANK * k as f64;
@@ -470,28 +469,36 @@ fn choose(names: &[Name], o: &mut Obstacles) -> Vec<usize> {
             }
             // A candidate costing `best - rank` or more cannot win: its count stops there.
             let limit = best.map_or(f64::INFINITY, |b| b.0 - rank);
-            let total = o.cost(&l.bbox, n.own, slot, near, limit) + rank;
+            let total = o.cost(&l.bbox, n.own, slot, &near[k % near.len()], limit) + rank;
             if best.is_none_or(|b| total < b.0) {
                 best = Some((total, k));
             }
         }
         best.unwrap_or((0.0, 0))
     };
-    // Where each name could go: every candidate's box with the clearance.
+    // Where some candidates could go: their boxes with the clearance.
+    let reach_of = |cands: &mut dyn Iterator<Item = &LabelLayout>| {
+        let corners: Vec<P> = cands.flat_map(|l| rect_quad(&l.bbox)).collect();
+        let [lo, hi] = bounds(&corners);
+        Rect {
+            x: lo[0] - o.pad,
+            y: lo[1] - o.pad,
+            w: hi[0] - lo[0] + 2.0 * o.pad,
+            h: hi[1] - lo[1] + 2.0 * o.pad,
+        }
+    };
     let reach: Vec<Rect> = names
         .iter()
+        .map(|n| reach_of(&mut n.cands.iter()))
+        .collect();
+    let near: Vec<Vec<Near>> = names
+        .iter()
         .map(|n| {
-            let corners: Vec<P> = n.cands.iter().flat_map(|l| rect_quad(&l.bbox)).collect();
-            let [lo, hi] = bounds(&corners);
-            Rect {
-                x: lo[0] - o.pad,
-                y: lo[1] - o.pad,
-                w: hi[0] - lo[0] + 2.0 * o.pad,
-                h: hi[1] - lo[1] + 2.0 * o.pad,
-            }
+            (0..GROUPS.min(n.cands.len()))
+                .map(|g| o.near(&reach_of(&mut n.cands.iter().skip(g).step_by(GROUPS))))
+                .collect()
         })
         .collect();
-    let near: Vec<Near> = reach.iter().map(|r| o.near(r)).collect();
     // A name is chosen again only when a name within its reach moved since it was last
     // chosen; the spaces and markers never move.
     let reaches: Tree = RTree::bulk_load(
@@ -524,11 +531,12 @@ fn choose(names: &[Name], o: &mut Obstacles) -> Vec<usize> {
             if n.cands.len() < 2 || !std::mem::take(&mut dirty[slot]) {
                 continue;
             }
+            let group = &near[slot][choice[slot] % near[slot].len()];
             let now = o.cost(
                 &n.cands[choice[slot]].bbox,
                 n.own,
                 slot,
-                &near[slot],
+                group,
                 f64::INFINITY,
             );
             if now == 0.0 {
