@@ -14,7 +14,18 @@ use ttrmap::render::{Options, layout};
 /// Overlaps shallower than this (millimetres on the print) are touching, not covering.
 const TOUCH_MM: f64 = 0.3;
 
-fn shipped() -> Vec<(String, MapFile)> {
+/// The routes the `route-drawn-length` lint names (as `check` reports them), by id: a route
+/// that cannot hold its cars at the map's size is answered by that finding, and its cars are
+/// counted apart from the cars off size that nothing reports.
+fn named_short(loaded: &ttrmap::load::Loaded) -> Vec<String> {
+    ttrmap::lint::run(loaded)
+        .iter()
+        .filter(|d| d.code == "route-drawn-length")
+        .filter_map(|d| Some(d.message.split('`').nth(1)?.to_string()))
+        .collect()
+}
+
+fn shipped() -> Vec<(String, MapFile, Vec<String>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .expect("maps/")
@@ -29,7 +40,8 @@ fn shipped() -> Vec<(String, MapFile)> {
             let loaded = ttrmap::load::load_path(&p).expect("readable");
             assert!(!loaded.has_errors(), "{}", p.display());
             let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, loaded.map.expect("model"))
+            let short = named_short(&loaded);
+            (name, loaded.map.expect("model"), short)
         })
         .collect()
 }
@@ -124,12 +136,14 @@ struct Counts {
     label_on_marker: usize,
     label_off_board: usize,
     car_off_size: usize,
+    /// Routes with cars off size that `route-drawn-length` names.
+    named_short: usize,
     car_min_mm: f64,
     car_max_mm: f64,
     examples: Vec<String>,
 }
 
-fn measure(map: &MapFile, l: &Layout) -> Counts {
+fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
     let mm = l.print_units_per_mm;
     let touch = TOUCH_MM * mm;
     let mut c = Counts {
@@ -226,35 +240,43 @@ fn measure(map: &MapFile, l: &Layout) -> Counts {
         }
     }
     let size = l.sizes.space_length / mm;
-    for (_, _, s) in &spaces {
+    let mut named = std::collections::BTreeSet::new();
+    for (ri, _, s) in &spaces {
         let len = s.length / mm;
         c.car_min_mm = c.car_min_mm.min(len);
         c.car_max_mm = c.car_max_mm.max(len);
         if (len - size).abs() > size * 0.1 {
-            c.car_off_size += 1;
+            if short.contains(&l.routes[*ri].id) {
+                named.insert(*ri);
+            } else {
+                c.car_off_size += 1;
+            }
         }
     }
+    c.named_short = named.len();
     c
 }
 
 /// Upper bounds, summed over the 14 maps: overlapping pairs, hidden routes, routes through
 /// a city, labels on a space, labels on a marker, labels off the board, cars off the map's
-/// size by more than a tenth. The goal is zero everywhere; these hold what is reached so that
-/// nothing slips back.
+/// size by more than a tenth on routes no lint names, and routes that cannot hold their cars
+/// which `route-drawn-length` names (the accepted answer for a route too short where it is
+/// drawn: South Korea's Namwon–Jinju). The goal is zero everywhere but the last; these hold
+/// what is reached so that nothing slips back.
 ///
 /// Before the board layout (straight routes, cars stretched to fill them, scale fitted to
 /// each map on screen): 601 overlapping pairs, 136 hidden routes, 4 routes through a city,
 /// 229 labels on a space, 0 on a marker, 0 off the board, 1,900 of 3,600-odd cars off the
 /// drawn size by more than a tenth (3.8 to 52.8 mm at print scale).
-const BOUNDS: [usize; 7] = [6, 0, 0, 3, 0, 0, 5];
+const BOUNDS: [usize; 8] = [6, 0, 0, 3, 0, 0, 0, 1];
 
 #[test]
 fn shipped_boards_have_nothing_on_top_of_anything() {
     let mut report = String::new();
-    let mut sums = [0usize; 7];
-    for (name, map) in shipped() {
+    let mut sums = [0usize; 8];
+    for (name, map, short) in shipped() {
         let l = layout(&map, &Options::default()).expect("layout");
-        let c = measure(&map, &l);
+        let c = measure(&map, &l, &short);
         let got = [
             c.overlapping_pairs,
             c.hidden_routes,
@@ -263,10 +285,11 @@ fn shipped_boards_have_nothing_on_top_of_anything() {
             c.label_on_marker,
             c.label_off_board,
             c.car_off_size,
+            c.named_short,
         ];
         report.push_str(&format!(
             "{name:18} overlap {:3} hidden {:2} through {:2} label-space {:2} label-marker {:2} \
-             label-off {:2} cars-off {:3} car {:.1}-{:.1} mm  {:?}\n",
+             label-off {:2} cars-off {:3} named-short {:2} car {:.1}-{:.1} mm  {:?}\n",
             got[0],
             got[1],
             got[2],
@@ -274,6 +297,7 @@ fn shipped_boards_have_nothing_on_top_of_anything() {
             got[4],
             got[5],
             got[6],
+            got[7],
             c.car_min_mm,
             c.car_max_mm,
             c.examples.iter().take(4).collect::<Vec<_>>()

@@ -5,6 +5,7 @@ mod compare;
 mod explain;
 mod fix;
 mod import;
+mod layout;
 mod merge;
 mod new;
 mod out_format;
@@ -60,6 +61,9 @@ enum Command {
     Import(import::Args),
     /// Draw a map as SVG, PNG or a self-contained HTML page.
     Render(render::Args),
+    /// Write the board layout back into the map: a `shape` for every route and a `label`
+    /// for every city the file leaves open (`--write`; without it, the diff).
+    Layout(layout::Args),
     /// Play many games between bots and report win rates, scores and failure states.
     Playtest(playtest::Args),
     /// Play two versions of a map with the same seeds and report what changed, with 95 %
@@ -103,6 +107,7 @@ pub fn run() -> i32 {
         Command::Presets(a) => presets::run(a),
         Command::Import(a) => import::run(a),
         Command::Render(a) => render::run(a),
+        Command::Layout(a) => layout::run(a),
         Command::Playtest(a) => playtest::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Compare(a) => compare::run(a),

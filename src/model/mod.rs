@@ -25,7 +25,7 @@ pub use color::{CardColor, Color};
 pub use lint_config::{Expectations, LintConfig, LintLevel};
 pub use mechanics::*;
 pub use meta::{Board, MapMeta, PlayerRange, Units};
-pub use route::{FerrySubstitute, Route};
+pub use route::{FerrySubstitute, Route, RouteShape};
 pub use rules::*;
 pub use ticket::{Deck, DeckKind, GameMode, Target, Ticket, TicketShape};
 

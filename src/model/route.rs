@@ -85,6 +85,36 @@ pub struct Route {
     /// Intermediate points `[[x, y], ...]` the route is drawn through.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waypoints: Vec<[f64; 2]>,
+    /// The drawn shape, kept as the board layout chose it (`ttrmap layout --write` writes
+    /// it; `waypoints` win over it): the route is drawn with exactly this bend instead of
+    /// being chosen again with the rest of the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<RouteShape>,
+}
+
+/// A route drawn as one smooth bulge from `from` to `to`, as the board layout draws it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RouteShape {
+    /// How far the curve bows out, in board units, to the left of travel from `from` to `to`
+    /// (negative: to the right; 0: straight). The curve's two inner control points sit at a
+    /// third and two thirds of the way, this far out (scaled by the skew).
+    #[schemars(range(min = -100000.0, max = 100000.0))]
+    pub bend: f64,
+    /// Lean of the bulge: 0 symmetric; positive puts more of the bend near `from` (the first
+    /// control point moves `bend × (1 + skew)` out, the second `bend × (1 − skew)`).
+    #[serde(default, skip_serializing_if = "is_zero_f")]
+    #[schemars(range(min = -3.0, max = 3.0))]
+    pub skew: f64,
+    /// Where the spare room of a route longer than its cars goes: 0 spread between the cars,
+    /// 1 all of it at `from`'s end, -1 all at `to`'s end, and fractions between.
+    #[serde(default, skip_serializing_if = "is_zero_f")]
+    #[schemars(range(min = -1.0, max = 1.0))]
+    pub slide: f64,
+}
+
+fn is_zero_f(v: &f64) -> bool {
+    *v == 0.0
 }
 
 /// Paying for a ferry's locomotive space with other cards instead.

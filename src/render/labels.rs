@@ -4,8 +4,10 @@
 //! first each in turn against what is already placed, then each again against all the
 //! others until nothing improves. A candidate costs what it covers (spaces, other markers, other names) and how
 //! far it leaves the board; the better-looking anchors win ties. Spaces and markers are in
-//! R-trees (`rstar`), so a candidate is tested against its neighbours only: the cost of
-//! labelling grows with the board, not with its square.
+//! R-trees (`rstar`), gathered once around each name, so a candidate is tested against its
+//! neighbours only: the cost of labelling grows with the board, not with its square. A
+//! candidate's count stops once it has lost, and a name is chosen again only when a name
+//! within its reach moved: the same choice as measuring everything, every pass.
 
 use super::geom::{bounds, circle_depth, penetration, rect_quad};
 use super::theme::Sizes;
@@ -94,6 +96,8 @@ pub fn label_at(
             w,
             h,
         },
+        anchor,
+        offset,
     }
 }
 
@@ -113,8 +117,10 @@ fn envelope(r: &Rect) -> AABB<P> {
 /// What a name must not cover, indexed.
 struct Obstacles {
     spaces: Vec<[P; 4]>,
+    space_boxes: Vec<[P; 2]>,
     space_tree: Tree,
     markers: Vec<(P, f64)>,
+    marker_boxes: Vec<[P; 2]>,
     marker_tree: Tree,
     /// Every placed name's box by slot (cities, then zones); `None` until placed.
     labels: Vec<Option<Rect>>,
@@ -138,33 +144,28 @@ impl Obstacles {
             .flat_map(|l| &l.spaces)
             .map(super::geom::corners)
             .collect();
-        let space_tree = RTree::bulk_load(
-            spaces
-                .iter()
-                .enumerate()
-                .map(|(k, q)| {
-                    let [lo, hi] = bounds(q);
-                    GeomWithData::new(Rectangle::from_corners(lo, hi), k)
-                })
-                .collect(),
-        );
+        let space_boxes: Vec<[P; 2]> = spaces.iter().map(|q| bounds(q)).collect();
         let markers: Vec<(P, f64)> = cities.iter().map(|c| (c.pos, c.radius)).collect();
-        let marker_tree = RTree::bulk_load(
-            markers
-                .iter()
-                .enumerate()
-                .map(|(k, (p, r))| {
-                    GeomWithData::new(
-                        Rectangle::from_corners([p[0] - r, p[1] - r], [p[0] + r, p[1] + r]),
-                        k,
-                    )
-                })
-                .collect(),
-        );
+        let marker_boxes: Vec<[P; 2]> = markers
+            .iter()
+            .map(|(p, r)| [[p[0] - r, p[1] - r], [p[0] + r, p[1] + r]])
+            .collect();
+        let tree = |boxes: &[[P; 2]]| -> Tree {
+            RTree::bulk_load(
+                boxes
+                    .iter()
+                    .enumerate()
+                    .map(|(k, [lo, hi])| GeomWithData::new(Rectangle::from_corners(*lo, *hi), k))
+                    .collect(),
+            )
+        };
+        let (space_tree, marker_tree) = (tree(&space_boxes), tree(&marker_boxes));
         Obstacles {
             spaces,
+            space_boxes,
             space_tree,
             markers,
+            marker_boxes,
             marker_tree,
             labels: vec![None; slots],
             label_tree: RTree::new(),
@@ -173,42 +174,73 @@ impl Obstacles {
         }
     }
 
+    /// The spaces and markers that may lie under a name placed anywhere in `reach`, with
+    /// their boxes: gathered once per name, since neither moves while names are placed.
+    fn near(&self, reach: &Rect) -> Near {
+        let env = envelope(reach);
+        let found = |t: &Tree| -> Vec<u32> {
+            t.locate_in_envelope_intersecting(env)
+                .map(|e| e.data as u32)
+                .collect()
+        };
+        Near {
+            markers: found(&self.marker_tree),
+            spaces: found(&self.space_tree),
+        }
+    }
+
     /// Lower is better; `own` is the marker of the labelled city (its name may touch it),
-    /// `slot` the name's own slot (not an obstacle to itself).
-    fn cost(&self, b: &Rect, own: Option<usize>, slot: usize) -> f64 {
+    /// `slot` the name's own slot (not an obstacle to itself), `near` what lies around it.
+    /// The count stops once the cost reaches `limit` (the candidate has lost): every term is
+    /// a whole multiple of ten, so the cheap ones (board edge, names, markers) come first and
+    /// the spaces, the many, last.
+    fn cost(&self, b: &Rect, own: Option<usize>, slot: usize, near: &Near, limit: f64) -> f64 {
         let g = Rect {
             x: b.x - self.pad,
             y: b.y - self.pad,
             w: b.w + 2.0 * self.pad,
             h: b.h + 2.0 * self.pad,
         };
-        let q = rect_quad(&g);
-        let env = envelope(&g);
-        let spaces = self
-            .space_tree
-            .locate_in_envelope_intersecting(env)
-            .filter(|e| penetration(&q, &self.spaces[e.data]) > 0.0)
-            .count();
-        let markers = self
-            .marker_tree
-            .locate_in_envelope_intersecting(env)
-            .filter(|e| Some(e.data) != own)
-            .filter(|e| {
-                let (p, r) = self.markers[e.data];
-                circle_depth(p, r, &q) > 0.0
-            })
-            .count();
-        let labels = self
-            .label_tree
-            .locate_in_envelope_intersecting(env)
-            .filter(|e| e.data != slot)
-            .count();
         let [w, h] = self.board;
         let off = b.x < 0.0 || b.y < 0.0 || b.x + b.w > w || b.y + b.h > h;
-        COST_SPACE * spaces as f64
-            + COST_MARKER * markers as f64
-            + COST_LABEL * labels as f64
-            + if off { COST_OFF_BOARD } else { 0.0 }
+        let mut cost = if off { COST_OFF_BOARD } else { 0.0 };
+        let env = envelope(&g);
+        cost += COST_LABEL
+            * self
+                .label_tree
+                .locate_in_envelope_intersecting(env)
+                .filter(|e| e.data != slot)
+                .count() as f64;
+        if cost >= limit {
+            return cost;
+        }
+        let q = rect_quad(&g);
+        // A box apart from the name's cannot be under it (what the index would have said).
+        let (lo, hi) = ([g.x, g.y], [g.x + g.w, g.y + g.h]);
+        let meets =
+            |[a, b]: &[P; 2]| a[0] <= hi[0] && lo[0] <= b[0] && a[1] <= hi[1] && lo[1] <= b[1];
+        for &k in &near.markers {
+            let k = k as usize;
+            if Some(k) != own && meets(&self.marker_boxes[k]) {
+                let (p, r) = self.markers[k];
+                if circle_depth(p, r, &q) > 0.0 {
+                    cost += COST_MARKER;
+                    if cost >= limit {
+                        return cost;
+                    }
+                }
+            }
+        }
+        for &k in &near.spaces {
+            let k = k as usize;
+            if meets(&self.space_boxes[k]) && penetration(&q, &self.spaces[k]) > 0.0 {
+                cost += COST_SPACE;
+                if cost >= limit {
+                    return cost;
+                }
+            }
+        }
+        cost
     }
 
     fn place(&mut self, slot: usize, r: Rect) {
@@ -219,6 +251,16 @@ impl Obstacles {
         self.labels[slot] = Some(r);
     }
 }
+
+/// The fixed obstacles around some of a name's candidates: markers and spaces, by index.
+struct Near {
+    markers: Vec<u32>,
+    spaces: Vec<u32>,
+}
+
+/// Candidates are gathered in this many groups, `k % GROUPS`: a city's eight anchors, each
+/// group one direction out from the marker, so that each list holds what lies that way.
+const GROUPS: usize = 8;
 
 /// One name to place: its slot, its own marker, and its candidates (one if the map places it).
 struct Name {
@@ -260,17 +302,21 @@ pub fn place_labels(
                     offset,
                     rotate,
                 )],
+                // Farther out along the anchor's direction: an offset, so that the anchor
+                // and offset written back (`ttrmap layout --write`) place it exactly here.
                 None => REACH
                     .iter()
                     .flat_map(|reach| {
                         ANCHORS.iter().map(move |&a| {
+                            let d = anchor_dir(a);
+                            let out = reach * s.label_size;
                             label_at(
                                 pos,
-                                radius + reach * s.label_size,
+                                radius,
                                 text,
                                 s.label_size,
                                 a,
-                                offset,
+                                [offset[0] + d[0] * out, offset[1] + d[1] * out],
                                 rotate,
                             )
                         })
@@ -410,40 +456,99 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
 fn choose(names: &[Name], o: &mut Obstacles) -> Vec<usize> {
     // The least cost plus rank, ties to the earlier: costs are never negative, so once the
     // rank alone reaches the best, no later candidate can win and none is measured.
-    let pick = |o: &Obstacles, slot: usize, n: &Name| {
-        let mut best: Option<(f64, usize)> = None;
+    // `seed`: a candidate already measured (the current choice), which another must beat.
+    let pick = |o: &Obstacles, slot: usize, n: &Name, near: &[Near], seed: Option<(f64, usize)>| {
+        let mut best = seed;
         for (k, l) in n.cands.iter().enumerate() {
             let rank = COST_RANK * k as f64;
             if best.is_some_and(|b| rank >= b.0) {
                 break;
             }
-            let total = o.cost(&l.bbox, n.own, slot) + rank;
+            if seed.is_some_and(|s| s.1 == k) {
+                continue;
+            }
+            // A candidate costing `best - rank` or more cannot win: its count stops there.
+            let limit = best.map_or(f64::INFINITY, |b| b.0 - rank);
+            let total = o.cost(&l.bbox, n.own, slot, &near[k % near.len()], limit) + rank;
             if best.is_none_or(|b| total < b.0) {
                 best = Some((total, k));
             }
         }
         best.unwrap_or((0.0, 0))
     };
+    // Where some candidates could go: their boxes with the clearance.
+    let reach_of = |cands: &mut dyn Iterator<Item = &LabelLayout>| {
+        let corners: Vec<P> = cands.flat_map(|l| rect_quad(&l.bbox)).collect();
+        let [lo, hi] = bounds(&corners);
+        Rect {
+            x: lo[0] - o.pad,
+            y: lo[1] - o.pad,
+            w: hi[0] - lo[0] + 2.0 * o.pad,
+            h: hi[1] - lo[1] + 2.0 * o.pad,
+        }
+    };
+    let reach: Vec<Rect> = names
+        .iter()
+        .map(|n| reach_of(&mut n.cands.iter()))
+        .collect();
+    let near: Vec<Vec<Near>> = names
+        .iter()
+        .map(|n| {
+            (0..GROUPS.min(n.cands.len()))
+                .map(|g| o.near(&reach_of(&mut n.cands.iter().skip(g).step_by(GROUPS))))
+                .collect()
+        })
+        .collect();
+    // A name is chosen again only when a name within its reach moved since it was last
+    // chosen; the spaces and markers never move.
+    let reaches: Tree = RTree::bulk_load(
+        (0..names.len())
+            .filter(|&slot| names[slot].cands.len() > 1)
+            .map(|slot| rect_entry(&reach[slot], slot))
+            .collect(),
+    );
+    let mut dirty = vec![false; names.len()];
+    let moved = |dirty: &mut [bool], slot: usize, b: &Rect| {
+        for e in reaches.locate_in_envelope_intersecting(envelope(b)) {
+            if e.data != slot {
+                dirty[e.data] = true;
+            }
+        }
+    };
     let mut choice = Vec::with_capacity(names.len());
     for (slot, n) in names.iter().enumerate() {
-        let (_, k) = pick(o, slot, n);
+        dirty[slot] = false;
+        let (_, k) = pick(o, slot, n, &near[slot], None);
         if let Some(l) = n.cands.get(k) {
             o.place(slot, l.bbox);
+            moved(&mut dirty, slot, &l.bbox);
         }
         choice.push(k);
     }
     for _ in 0..PASSES {
         let mut changed = false;
         for (slot, n) in names.iter().enumerate() {
-            if n.cands.len() < 2 {
+            if n.cands.len() < 2 || !std::mem::take(&mut dirty[slot]) {
                 continue;
             }
-            let now = o.cost(&n.cands[choice[slot]].bbox, n.own, slot);
+            let group = &near[slot][choice[slot] % near[slot].len()];
+            let now = o.cost(
+                &n.cands[choice[slot]].bbox,
+                n.own,
+                slot,
+                group,
+                f64::INFINITY,
+            );
             if now == 0.0 {
                 continue;
             }
-            let (best, k) = pick(o, slot, n);
+            // Seeded with the current choice: only a candidate that beats it can be taken,
+            // and one that does is the least of all (ties to the earlier) as before.
+            let cur = (now + COST_RANK * choice[slot] as f64, choice[slot]);
+            let (best, k) = pick(o, slot, n, &near[slot], Some(cur));
             if k != choice[slot] && best < now + COST_RANK * choice[slot] as f64 - 1e-9 {
+                moved(&mut dirty, slot, &n.cands[choice[slot]].bbox);
+                moved(&mut dirty, slot, &n.cands[k].bbox);
                 choice[slot] = k;
                 o.place(slot, n.cands[k].bbox);
                 changed = true;

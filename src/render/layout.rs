@@ -183,22 +183,22 @@ fn lay_routes_and_names(
     let touch = super::geom::TOUCH_MM * u;
     let unnamed = cities.clone();
     let router = routing::Router::new(map, &unnamed, s, board, u, declared);
-    let attempt = |names: &[Rect], warm: Option<&[usize]>| {
-        let routed = router.lay(names, warm);
+    let attempt = |names: &[Rect], start: routing::Start| {
+        let routed = router.lay(names, start);
         let mut named = unnamed.clone();
         let zones = place_labels(map, &mut named, &routed.routes, s, board, u);
         let covered = names_on_spaces(&named, &routed.routes, touch);
         let score = 2 * routed.overlaps + covered.len();
         (routed, named, zones, covered, score)
     };
-    let mut best = attempt(&[], None);
+    let mut best = attempt(&[], routing::Start::Fresh);
     let mut keep_clear: Vec<Rect> = Vec::new();
     for _ in 0..NAME_ROUNDS {
         if best.3.is_empty() {
             break;
         }
         keep_clear.extend(best.3.iter().copied());
-        let next = attempt(&keep_clear, Some(&best.0.chosen));
+        let next = attempt(&keep_clear, routing::Start::From(&best.0, &best.3));
         if next.4 >= best.4 {
             break;
         }

@@ -9,9 +9,12 @@
 //! are re-chosen against the others (iterated conditional modes) until nothing improves,
 //! with an R-tree (`rstar`) of the chosen spaces so that a move costs a few neighbour
 //! tests, not a pass over the board. A shape is drawn only when its bend does not already
-//! lose to the best found, and its overlaps are counted only until it loses: the choice is
-//! the same as trying every shape in full, at a fraction of the cost. Deterministic: fixed
-//! order, ties to the earlier candidate.
+//! lose to the best found, and its overlaps are counted only until it loses; a route is
+//! chosen again only when a space within its reach moved since it last chose, and a slide
+//! with no room to slide (its unslid twin, dearer) is never scored: the choice is the same
+//! as trying every shape in full on every pass, at a fraction of the cost. A route's `shape`
+//! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
+//! candidate.
 
 use super::curves::{self, Polyline};
 use super::geom::{self, bounds, circle_depth, outside_depth, penetration, rect_quad};
@@ -149,6 +152,30 @@ pub struct Routed {
     pub chosen: Vec<usize>,
     /// Spaces of two routes on each other, counted once per pair of spaces.
     pub overlaps: usize,
+    /// Whether the choice settled (its last pass moved nothing) rather than ran out of
+    /// passes: then, started again from it, only the routes near what was added can move.
+    pub settled: bool,
+}
+
+/// Where a choice starts: each route's own best, or an earlier choice with boxes to keep
+/// clear added since.
+#[derive(Clone, Copy)]
+pub enum Start<'a> {
+    Fresh,
+    From(&'a Routed, &'a [Rect]),
+}
+
+/// The shape a route was drawn with, as a map's `shape` keeps it: `None` for a route drawn
+/// through its `waypoints` (or with no length to draw).
+fn chosen_shape(spec: &Spec) -> Option<crate::model::RouteShape> {
+    match *spec {
+        Spec::Given => None,
+        Spec::Bulge { h, skew, slide, .. } => Some(crate::model::RouteShape {
+            bend: h,
+            skew,
+            slide,
+        }),
+    }
 }
 
 /// The routing of one board: the shapes of every route, drawn once when first needed, so
@@ -213,10 +240,10 @@ impl<'a> Router<'a> {
     }
 
     /// Lays out every route, keeping clear of the boxes of `names` (names placed before that
-    /// found no clear place) and starting from the choice `warm` when given.
-    pub fn lay(&self, names: &[Rect], warm: Option<&[usize]>) -> Routed {
+    /// found no clear place), from `start`.
+    pub fn lay(&self, names: &[Rect], start: Start) -> Routed {
         let (w, cands) = (&self.w, &self.cands);
-        let (chosen, overlaps) = choose(w, cands, self.crossing, names, warm);
+        let (chosen, overlaps, settled) = choose(w, cands, self.crossing, names, start);
         let routes = w
             .needs
             .iter()
@@ -229,6 +256,7 @@ impl<'a> Router<'a> {
                     id: n.route.id(),
                     centre: c.centre.clone(),
                     lanes: c.lanes.clone(),
+                    shape: chosen_shape(&cands[index][k].spec),
                 }
             })
             .collect();
@@ -236,6 +264,7 @@ impl<'a> Router<'a> {
             routes,
             chosen,
             overlaps,
+            settled,
         }
     }
 }
@@ -319,6 +348,26 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
     };
     c.own += own_cost(&c, n, w);
     c
+}
+
+/// A box holding every space any of route `r`'s shapes could lay: each bulge lies within
+/// its control points, a lane is offset at most twice its distance from the centre line (the
+/// capped miter), and a car reaches half its diagonal beyond its centre. The choice
+/// re-chooses a route only when a space inside this box moved.
+fn reach(w: &World, r: usize, specs: &[Lazy]) -> [P; 2] {
+    let n = &w.needs[r];
+    let pad = 2.0 * (n.shift.abs() + n.half) + w.s.space_length + w.s.space_width;
+    let mut pts: Vec<P> = n.pts.clone();
+    if let (Some(&a), Some(&b)) = (n.pts.first(), n.pts.last()) {
+        for l in specs {
+            if let Spec::Bulge { h, skew, .. } = l.spec {
+                let c = curves::bulge(a, b, h, skew);
+                pts.extend([[c.p1.x, c.p1.y], [c.p2.x, c.p2.y]]);
+            }
+        }
+    }
+    let [lo, hi] = bounds(&pts);
+    [[lo[0] - pad, lo[1] - pad], [hi[0] + pad, hi[1] + pad]]
 }
 
 fn needs<'a>(map: &'a MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Need<'a>> {
@@ -441,6 +490,16 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
         return vec![Spec::Given];
     }
     let chord = curves::dist(a, b);
+    let bend_cost = |h: f64, skew: f64| COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
+    // A shape the map keeps (written by `ttrmap layout --write`) is the only one.
+    if let Some(k) = n.route.shape {
+        return vec![Spec::Bulge {
+            h: k.bend,
+            skew: k.skew,
+            slide: k.slide,
+            bend: bend_cost(k.bend, k.skew) + COST_SLIDE * k.slide.abs(),
+        }];
+    }
     let mut shapes: Vec<(f64, f64)> = Vec::new();
     for skew in SKEWS {
         match curves::bulge_for_length(a, b, skew, target, BEND_MAX * chord, tol) {
@@ -466,7 +525,7 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
     }
     let mut specs = Vec::with_capacity(shapes.len() * (1 + SLIDES.len()));
     for (h, skew) in shapes {
-        let bend = COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
+        let bend = bend_cost(h, skew);
         specs.push(Spec::Bulge {
             h,
             skew,
@@ -492,6 +551,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
     let mut quads = Vec::new();
     let mut short = 0.0;
+    let mut slid = false;
     let lanes: Vec<LaneLayout> = (0..n.lanes)
         .map(|lane| {
             let off = n.shift + (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
@@ -500,6 +560,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
             let mut s1 = lane_line.enter_at_end(b, n.clear[1]);
             // Room beyond the cars and their gaps: spread between them, or left at one end.
             let slack = (s1 - s0 - cars * (s.space_length + s.space_gap)).max(0.0);
+            slid |= slack > 0.0;
             if slide > 0.0 {
                 s0 += slack * slide;
             } else {
@@ -524,11 +585,18 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
             }
         })
         .collect();
+    // A slide with no room to move anything is its unslid twin at a higher cost, tried
+    // before it: it can never be chosen, and costing it as lost spares scoring it.
+    let own = if slide != 0.0 && !slid {
+        f64::INFINITY
+    } else {
+        bend_cost + COST_SHORT * short
+    };
     Candidate {
         centre: line.pts,
         lanes,
         quads,
-        own: bend_cost + COST_SHORT * short,
+        own,
     }
 }
 
@@ -608,17 +676,17 @@ fn choose(
     cands: &[Vec<Lazy>],
     crossing: &BTreeSet<(usize, usize)>,
     names: &[Rect],
-    warm: Option<&[usize]>,
-) -> (Vec<usize>, usize) {
+    start: Start,
+) -> (Vec<usize>, usize, bool) {
     let judge = Judge {
         touch: w.touch,
         width: w.s.space_width,
         crossing,
     };
     // Each route's least own cost, ties to the earlier shape; or the earlier choice.
-    let mut chosen: Vec<usize> = match warm {
-        Some(earlier) => earlier.to_vec(),
-        None => least_own(w, cands),
+    let mut chosen: Vec<usize> = match start {
+        Start::From(earlier, _) => earlier.chosen.clone(),
+        Start::Fresh => least_own(w, cands),
     };
     let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
     let mut tree: RTree<Entry> = RTree::bulk_load(
@@ -630,10 +698,35 @@ fn choose(
             .chain(names.iter().map(|b| entry(&rect_quad(b), NAME)))
             .collect(),
     );
+    // Which routes a move can concern: a route is chosen again only when a space within its
+    // reach moved since it was last chosen (else it would choose the same again).
+    let reaches = RTree::bulk_load(
+        (0..cands.len())
+            .filter(|&r| cands[r].len() > 1)
+            .map(|r| {
+                let [lo, hi] = reach(w, r, &cands[r]);
+                GeomWithData::new(Rectangle::from_corners(lo, hi), r)
+            })
+            .collect(),
+    );
+    // Started from a settled choice, only the routes that reach an added box can move first.
+    let mut dirty = vec![true; cands.len()];
+    if let Start::From(earlier, added) = start
+        && earlier.settled
+    {
+        dirty.fill(false);
+        for b in added {
+            let env = AABB::from_corners([b.x, b.y], [b.x + b.w, b.y + b.h]);
+            for e in reaches.locate_in_envelope_intersecting(env) {
+                dirty[e.data] = true;
+            }
+        }
+    }
+    let mut settled = false;
     for _ in 0..PASSES {
         let mut changed = false;
         for r in 0..cands.len() {
-            if cands[r].len() < 2 {
+            if cands[r].len() < 2 || !std::mem::take(&mut dirty[r]) {
                 continue;
             }
             let mine = cands[r][chosen[r]].get(w, r);
@@ -658,6 +751,16 @@ fn choose(
                 }
             }
             if best.1 != chosen[r] {
+                let moved: Vec<P> = quads(r, chosen[r])
+                    .chain(quads(r, best.1))
+                    .flatten()
+                    .copied()
+                    .collect();
+                let [lo, hi] = bounds(&moved);
+                // A route's own spaces are not in its cost: it need not choose again.
+                for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
+                    dirty[e.data] |= e.data != r;
+                }
                 for q in quads(r, chosen[r]) {
                     tree.remove(&entry(q, r));
                 }
@@ -669,6 +772,7 @@ fn choose(
             }
         }
         if !changed {
+            settled = true;
             break;
         }
     }
@@ -677,7 +781,7 @@ fn choose(
         .map(|r| overlap_count(&tree, r, cands[r][chosen[r]].get(w, r), &judge))
         .sum::<usize>()
         / 2;
-    (chosen, overlaps)
+    (chosen, overlaps, settled)
 }
 
 /// Each route's shape of least own cost, ties to the earlier; a shape is drawn only when its

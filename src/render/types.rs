@@ -2,7 +2,7 @@
 //! that the parts that compute a layout (routing, curves, labels, geometry) and the layout
 //! that calls them all depend on it, and not on each other in a circle.
 
-use crate::model::Color;
+use crate::model::{Color, LabelAnchor, RouteShape};
 
 /// A point in board units.
 pub type P = [f64; 2];
@@ -52,6 +52,10 @@ pub struct LabelLayout {
     pub rotate: f64,
     pub pivot: P,
     pub bbox: Rect,
+    /// The compass point and `[dx, dy]` offset that place the name here (what a city's
+    /// `label` would say to keep it: `ttrmap layout --write` writes them).
+    pub anchor: LabelAnchor,
+    pub offset: P,
 }
 
 #[derive(Debug, Clone)]
@@ -62,6 +66,9 @@ pub struct RouteLayout {
     /// The drawn centre line, city centre to city centre through the waypoints.
     pub centre: Vec<P>,
     pub lanes: Vec<LaneLayout>,
+    /// The bulge it is drawn with (what the route's `shape` would say to keep it); `None`
+    /// for a route drawn through its `waypoints`.
+    pub shape: Option<RouteShape>,
 }
 
 #[derive(Debug, Clone)]

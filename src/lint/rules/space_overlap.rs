@@ -9,8 +9,8 @@
 //! like two routes that stop there. The renderer bends routes apart and around cities where
 //! it can; what it reports here is what it could not, on the very layout it draws, usually
 //! where the designer's `waypoints` force the line or cities crowd too close for their routes.
-//! Fix by changing the route's `waypoints`, removing them so the renderer chooses, or moving
-//! a city.
+//! Fix by changing the route's `waypoints` (or the `shape` that `ttrmap layout --write`
+//! kept), removing them so the renderer chooses, or moving a city.
 //!
 //! ## Example
 //! Cities a, b, c on a line; a route a–c with a waypoint on b runs over b's marker and over

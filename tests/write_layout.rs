@@ -1,0 +1,192 @@
+//! `ttrmap layout --write`: the board layout written back into the map. Round trip (the map
+//! written, reloaded and rendered gives the same SVG), the file otherwise kept line for line
+//! (comments, order), a second write changes nothing, what the designer placed by hand
+//! (`waypoints`, `label`) is untouched, and a broken map or an unwritable path writes nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ttrmap(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args(args)
+        .output()
+        .expect("ttrmap runs")
+}
+
+fn svg_of(path: &Path) -> String {
+    let loaded = ttrmap::load::load_path(path).expect("readable");
+    assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+    let map = loaded.map.expect("model");
+    ttrmap::render::to_svg(&map, &ttrmap::render::Options::default()).expect("svg")
+}
+
+/// A copy of `text` as `name` in a fresh folder (kept alive by the returned guard).
+fn copy(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("write copy");
+    (dir, path)
+}
+
+/// Every line of `old` is in `new`, in order, and every other line of `new` is a `shape` or
+/// `label` the command added.
+fn only_added(old: &str, new: &str) -> Result<usize, String> {
+    let mut old_lines = old.lines().peekable();
+    let mut added = 0;
+    for line in new.lines() {
+        if old_lines.peek() == Some(&line) {
+            old_lines.next();
+        } else if line.starts_with("shape = {") || line.starts_with("label = {") {
+            added += 1;
+        } else {
+            return Err(format!("a line changed or was added: {line:?}"));
+        }
+    }
+    match old_lines.next() {
+        Some(l) => Err(format!("a line of the map was lost: {l:?}")),
+        None => Ok(added),
+    }
+}
+
+fn round_trip(map: &str) {
+    let original =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map))
+            .expect("shipped map");
+    let (_dir, path) = copy(map, &original);
+    let before = svg_of(&path);
+    let out = ttrmap(&["layout", path.to_str().unwrap(), "--write"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&path).expect("written");
+    let added = only_added(&original, &written).unwrap_or_else(|e| panic!("{map}: {e}"));
+    let reloaded = ttrmap::load::load_path(&path).expect("readable");
+    assert!(!reloaded.has_errors(), "{:?}", reloaded.diagnostics);
+    let m = reloaded.map.as_ref().expect("model");
+    // Every route without waypoints now keeps its shape, every city its label.
+    let open = m
+        .routes
+        .iter()
+        .filter(|r| r.waypoints.is_empty() && r.shape.is_none())
+        .count();
+    assert_eq!(open, 0, "{map}: routes left open");
+    assert!(m.cities.iter().all(|c| c.label.is_some()), "{map}");
+    assert_eq!(
+        added,
+        m.routes.iter().filter(|r| r.waypoints.is_empty()).count() + m.cities.len(),
+        "{map}: one line per open route and city"
+    );
+    assert!(before == svg_of(&path), "{map}: the board changed");
+    // A second write finds nothing open and leaves the file as it is.
+    let out = ttrmap(&["layout", path.to_str().unwrap(), "--write"]);
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("nothing to write"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), written);
+}
+
+#[test]
+fn castilla_round_trips_with_its_comments() {
+    round_trip("castilla.toml");
+}
+
+#[test]
+fn south_korea_round_trips_and_keeps_its_hand_waypoints() {
+    round_trip("south-korea.toml");
+}
+
+const HAND_PLACED: &str = r#"# A map with parts placed by hand.
+[map]
+id = "hand"
+name = "Hand placed"
+players = { min = 2, max = 4 }
+board = { width = 800, height = 500, units = "mm" }
+
+[[cities]]
+id = "a"
+position = [100, 100]
+label = { anchor = "w" }   # kept where the designer put it
+
+[[cities]]
+id = "b"
+position = [400, 120]
+
+[[cities]]
+id = "c"
+position = [300, 400]
+
+# Drawn through a point the designer chose.
+[[routes]]
+from = "a"
+to = "b"
+length = 4
+waypoints = [[250, 60]]
+
+[[routes]]
+from = "b"
+to = "c"
+length = 5
+color = "red"
+
+[[routes]]
+from = "a"
+to = "c"
+length = 6
+"#;
+
+#[test]
+fn hand_waypoints_and_labels_are_untouched() {
+    let (_dir, path) = copy("hand.toml", HAND_PLACED);
+    let before = svg_of(&path);
+    let out = ttrmap(&["layout", path.to_str().unwrap(), "--write"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(only_added(HAND_PLACED, &written), Ok(4), "{written}");
+    let m = ttrmap::load::load_path(&path).unwrap().map.unwrap();
+    assert_eq!(m.routes[0].waypoints, vec![[250.0, 60.0]]);
+    assert!(m.routes[0].shape.is_none(), "the waypoints win: no shape");
+    assert!(m.routes[1].shape.is_some() && m.routes[2].shape.is_some());
+    let a = m.cities[0].label.as_ref().unwrap();
+    assert_eq!(a.anchor, ttrmap::model::LabelAnchor::W);
+    assert!(a.offset.is_none());
+    assert!(m.cities[1].label.is_some() && m.cities[2].label.is_some());
+    assert!(before == svg_of(&path), "the board changed");
+}
+
+#[test]
+fn without_write_the_change_is_shown_and_nothing_written() {
+    let (_dir, path) = copy("hand.toml", HAND_PLACED);
+    let out = ttrmap(&["layout", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let diff = String::from_utf8_lossy(&out.stdout);
+    assert!(diff.contains("+shape = { bend = "), "{diff}");
+    assert!(diff.contains("+label = { anchor = "), "{diff}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), HAND_PLACED);
+}
+
+#[test]
+fn a_map_with_errors_exits_1_and_writes_nothing() {
+    let broken = HAND_PLACED.replace("to = \"c\"\nlength = 6", "to = \"nowhere\"\nlength = 6");
+    let (_dir, path) = copy("hand.toml", &broken);
+    let out = ttrmap(&["layout", path.to_str().unwrap(), "--write"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+}
+
+#[test]
+fn an_unreadable_map_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.toml");
+    let out = ttrmap(&["layout", missing.to_str().unwrap(), "--write"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!missing.exists());
+}
