@@ -406,9 +406,9 @@ fn check_purchase(game: &Game, before: &State, after: &State, action: Action, co
         "price of {}: {context}",
         t.techs[k].id
     );
-    for c in 0..paid.len() {
+    for (c, &n) in paid.iter().enumerate() {
         assert_eq!(
-            before.players[p as usize].hand[c] - paid[c],
+            before.players[p as usize].hand[c] - n,
             after.players[p as usize].hand[c],
             "cards paid for {}: {context}",
             t.techs[k].id
@@ -806,7 +806,7 @@ fn uk_reports_are_the_same_whatever_the_thread_count() {
         assert!(
             one.counters
                 .iter()
-                .any(|c| c.name == "Booster: games bought"),
+                .any(|c| c.name == "Booster: share of games it was bought in"),
             "uk"
         );
         assert_eq!(

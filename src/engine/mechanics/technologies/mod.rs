@@ -45,13 +45,15 @@
 //! [`Technologies::right_of_way_claims`].
 
 mod access;
+mod advice;
 mod purchase;
 mod scoring;
 
+pub use purchase::purchase_choice;
 pub use scoring::TechnologyLine;
 
 use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{AfterAction, Counter, CounterRatio};
+use crate::engine::hooks::{AfterAction, Counter, CounterRatio, PlanView};
 use crate::engine::{Action, Cards, LaneClass};
 use crate::model::{MapFile, TechEffect};
 use rand_chacha::ChaCha8Rng;
@@ -386,6 +388,10 @@ impl Mechanic for Technologies {
         scoring::RATIOS
     }
 
+    fn counter_is_operand(&self, name: &str) -> bool {
+        scoring::is_operand(name)
+    }
+
     fn describe(
         &self,
         game: &Game,
@@ -399,5 +405,15 @@ impl Mechanic for Technologies {
 
     fn opens_later(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> bool {
         self.can_open(game, state, me, p, lane)
+    }
+
+    fn advise_action(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        view: &PlanView,
+    ) -> Option<Action> {
+        self.advise_purchase(game, state, me, view)
     }
 }

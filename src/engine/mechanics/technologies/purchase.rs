@@ -12,6 +12,11 @@ use rand_chacha::ChaCha8Rng;
 /// A purchase's choice: the technology and the locomotive cards given.
 const LOCO_SHIFT: u32 = 5;
 
+/// The choice of buying technology `t` with `direct` locomotive cards.
+pub fn purchase_choice(t: usize, direct: u8) -> u16 {
+    (t as u32 | (direct as u32) << LOCO_SHIFT) as u16
+}
+
 impl Technologies {
     /// Whether the current player bought a technology this turn.
     fn bought_this_turn(&self, game: &Game, state: &State, me: usize) -> bool {
@@ -71,7 +76,7 @@ impl Technologies {
                     }
                     push(Action::Mechanic {
                         mechanic: me as u8,
-                        choice: (t as u32 | (direct as u32) << LOCO_SHIFT) as u16,
+                        choice: purchase_choice(t, direct),
                     });
                 }
             }

@@ -114,6 +114,21 @@ pub(super) const RATIOS: &[CounterRatio] = &[
     },
 ];
 
+/// The counters kept only for the ratios.
+const OPERANDS: &[&str] = &[
+    "buyers",
+    "first-purchase turns",
+    "buyer wins",
+    "non-buyers",
+    "non-buyer wins",
+];
+
+pub(super) fn is_operand(name: &str) -> bool {
+    OPERANDS
+        .iter()
+        .any(|o| name.strip_suffix(o).is_some_and(|x| x.ends_with(": ")))
+}
+
 impl Technologies {
     /// Per technology: bought in the game, by the winner, buyers and their first turns,
     /// wins of buyers and of the others.
@@ -145,8 +160,8 @@ impl Technologies {
             }
             let n = &tech.name;
             for (name, value) in [
-                ("games bought", (buyers > 0) as i64),
-                ("games the winner bought it", winner_bought),
+                ("share of games it was bought in", (buyers > 0) as i64),
+                ("share of games won by a buyer", winner_bought),
                 ("buyers", buyers),
                 ("first-purchase turns", turns),
                 ("buyer wins", buyer_wins),
