@@ -64,7 +64,7 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
         include_str!("routes_with_feature.rs"),
     ),
     ("tagged-cities", include_str!("tagged_cities.rs")),
-    ("technologies", include_str!("technologies/mod.rs")),
+    ("technologies", include_str!("technologies.rs")),
     ("ticket-draft", include_str!("ticket_draft.rs")),
     ("ticket-draft-card", include_str!("ticket_draft_card.rs")),
     (
