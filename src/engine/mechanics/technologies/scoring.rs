@@ -100,7 +100,7 @@ pub(super) const RATIOS: &[CounterRatio] = &[
     CounterRatio {
         name: "first-purchase turns",
         over: "buyers",
-        label: "mean turn of the first purchase (buyer's own turns)",
+        label: "mean own turn of the first purchase",
     },
     CounterRatio {
         name: "buyer wins",
