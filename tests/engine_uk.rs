@@ -128,6 +128,14 @@ fn setup_follows_the_uk_rules() {
     }
     // Three face-up locomotives are not cleared.
     assert_eq!(game.loco_reset, 0);
+    // A ticket draw deals 3.
+    assert_eq!(game.draw_deal, 3);
+    // Double routes: both lanes from 3 players, one at 2 (Galway–Tullamore).
+    let galway = game.lane_route[lane(&game, "galway", "tullamore")] as usize;
+    assert_eq!(game.routes[galway].lane_count, 2);
+    assert_eq!(game.routes[galway].usable_lanes, 2);
+    let two = uk(2);
+    assert_eq!(two.routes[galway].usable_lanes, 1);
 }
 
 #[test]
@@ -323,6 +331,11 @@ fn concessions_open_their_regions() {
     assert!(!state.lane_is_open_to(&game, lane(&game, "birmingham", "cardiff"), 0));
     // Player 1 has no concession.
     assert!(!state.lane_is_open_to(&game, into_wales, 1));
+    // Scotland Concession: Aberdeen–Dundee (1, Scotland) and Carlisle–Edinburgh (2, into
+    // Scotland) open.
+    give(&game, &mut state, 0, "scotland-concession");
+    assert!(state.lane_is_open_to(&game, scotland, 0));
+    assert!(state.lane_is_open_to(&game, lane(&game, "carlisle", "edinburgh"), 0));
     // Ireland/France: Holyhead–Dublin needs Wales, Ireland and Propellers (a ferry).
     let holyhead_dublin = lane(&game, "dublin", "holyhead");
     give(&game, &mut state, 0, "ireland-france-concession");
