@@ -15,8 +15,8 @@
 //! Report figures: per player, the cards spent on each use.
 //!
 //! Advice for planning bots: at the start of a turn in which none of their planned routes
-//! can be claimed (so they draw), the smallest card left is spent on the draw; the larger
-//! ones stay for mat spots.
+//! can be claimed (so they draw), the set's smallest card (+1) is spent on the draw; the
+//! larger ones stay for mat spots.
 //!
 //! Actions: choice `2 × card + use`, `use` 0 for drawing train cards, 1 for tickets
 //! (`card` indexes `values`).
@@ -199,10 +199,12 @@ impl Mechanic for ExpressCards {
         {
             return None;
         }
+        // Only the smallest card of the set: the others pay more on a mat spot.
+        let smallest = self.values.iter().copied().min()?;
         let card = self
             .unspent(game, state, me, view.player)
             .into_iter()
-            .min_by_key(|&c| (self.values[c], c))?;
+            .find(|&c| self.values[c] == smallest)?;
         Some(Action::Mechanic {
             mechanic: me as u8,
             choice: (2 * card) as u16,
