@@ -649,3 +649,49 @@ fn advanced_cards_are_left_out_when_asked() {
     assert_eq!(t.techs.len(), 16);
     assert_eq!(t.techs.iter().map(|x| x.copies as u32).sum::<u32>(), 47);
 }
+
+#[test]
+fn report_counters_say_who_bought_what_and_when() {
+    use ttrmap::engine::{Mechanic, final_scores};
+    let (game, mut state, mut rng) = started(2);
+    let (me, t) = tech(&game);
+    let wales = tid(&game, "wales-concession");
+    let green = colour(Color::Green);
+    // Player 0 buys Wales Concession on their first turn and claims London–Reading (1 point);
+    // player 1 buys nothing.
+    state.players[0].hand = hand(&[(LOCO, 1), (green, 1)]);
+    state.apply(&game, buy(&game, wales, 1), &mut rng).unwrap();
+    state
+        .apply(
+            &game,
+            claim(lane(&game, "london", "reading"), green, 0),
+            &mut rng,
+        )
+        .unwrap();
+    let result = final_scores(&game, &state);
+    let winner0 = result[0].winner as i64;
+    let winner1 = result[1].winner as i64;
+    state.result = Some(result);
+    let mut out = Vec::new();
+    t.counters(&game, &state, me, &mut out);
+    let get = |name: &str| {
+        out.iter()
+            .find(|c| c.name == format!("Wales Concession: {name}"))
+            .unwrap_or_else(|| panic!("{name}"))
+            .value
+    };
+    assert_eq!(get("share of games it was bought in"), 1);
+    assert_eq!(get("buyers"), 1);
+    // Bought on the buyer's first turn.
+    assert_eq!(get("first-purchase turns"), 1);
+    assert_eq!(get("non-buyers"), 1);
+    assert_eq!(get("buyer wins"), winner0);
+    assert_eq!(get("non-buyer wins"), winner1);
+    assert_eq!(get("share of games won by a buyer"), winner0);
+    // Nobody bought Booster.
+    let booster = out
+        .iter()
+        .find(|c| c.name == "Booster: buyers")
+        .expect("booster");
+    assert_eq!(booster.value, 0);
+}
