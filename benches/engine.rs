@@ -1,8 +1,10 @@
 //! Complete games per second on one thread (plain main, std::time): random 2-player USA
 //! games, random 4-player Castilla games, random 6-player Old West games with Alvin (city
 //! markers: decisions, closed lanes, diverted points), random 4-player France games (track
-//! beds built after every card draw, lanes coloured in play, crossings), and the four style
-//! bots in 4-player USA, Old West and France games;
+//! beds built after every card draw, lanes coloured in play, crossings), random 4-player
+//! United Kingdom games with the advanced technologies (purchases, lanes per player, claims
+//! listed lane by lane), and the four style bots in 4-player USA, Old West, France and UK
+//! games;
 //! the final scoring alone; the cost of cloning a position.
 //! Run: `cargo bench --bench engine`.
 //!
@@ -188,6 +190,29 @@ fn main() {
     measure(
         "four-style 4-player France",
         &france,
+        &[
+            "destination-hungry",
+            "route-focus",
+            "one-step",
+            "long-route",
+        ],
+        500,
+    );
+    let uk_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
+    let uk_map = load_path(&uk_path)
+        .expect("maps/uk.toml is readable")
+        .map
+        .expect("maps/uk.toml loads");
+    let uk = Game::new(&uk_map, 4, None).expect("the UK is playable");
+    measure(
+        "random 4-player UK (advanced technologies)",
+        &uk,
+        &["random"],
+        4_000,
+    );
+    measure(
+        "four-style 4-player UK (advanced technologies)",
+        &uk,
         &[
             "destination-hungry",
             "route-focus",

@@ -9,6 +9,7 @@ use ttrmap::engine::mechanics::crossings::Crossings;
 use ttrmap::engine::mechanics::express_cards::{ExpressCards, Use};
 use ttrmap::engine::mechanics::festivals::Festivals;
 use ttrmap::engine::mechanics::province_mat::ProvinceMat;
+use ttrmap::engine::mechanics::technologies::{DRAW3, Technologies};
 use ttrmap::engine::mechanics::ticket_draft::TicketDraft;
 use ttrmap::engine::mechanics::ticket_draft_card::TicketDraftCard;
 use ttrmap::engine::mechanics::track_pieces::TrackPieces;
@@ -88,7 +89,17 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
             assert!(mine <= 1, "player {p} on two lanes of route {r}: {context}");
             owned += mine;
         }
-        assert_eq!(owned, player.routes.len(), "lanes vs routes: {context}");
+        // A lane shared by Right of Way (the UK) is on the second holder's list too.
+        let shared = state
+            .shared_lanes
+            .iter()
+            .filter(|&&(_, q)| q as usize == p)
+            .count();
+        assert_eq!(
+            owned + shared,
+            player.routes.len(),
+            "lanes vs routes: {context}"
+        );
         // The score track: every lane's points where the modules send them (the holder's,
         // unless Old West's markers take them).
         let mut track = 0;
@@ -105,6 +116,7 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
     }
     check_markers(game, state, context);
     check_track(game, state, context);
+    check_technologies(game, state, context);
     for (r, route) in game.routes.iter().enumerate() {
         let first = route.first_lane as usize;
         let taken = (first..first + route.lane_count as usize)
@@ -350,7 +362,95 @@ fn check_track(game: &Game, state: &State, context: &str) {
 }
 
 /// A claim in a game with connected networks touches the claimer's network.
+/// The UK: every technology's copies are in the supply or held, once a player at most.
+fn check_technologies(game: &Game, state: &State, context: &str) {
+    let Some((tm, t)) = game.mechanics.get::<Technologies>() else {
+        return;
+    };
+    for (k, tech) in t.techs.iter().enumerate() {
+        let held = (0..game.players)
+            .filter(|&p| t.owned(game, state, tm, p) & (1 << k) != 0)
+            .count() as u32;
+        assert_eq!(
+            t.supply(game, state, tm, k) + held,
+            tech.copies as u32,
+            "{} copies not conserved: {context}",
+            tech.id
+        );
+    }
+}
+
+/// The UK: a technology bought takes exactly its price from the hand (locomotives, or any N
+/// cards each; `cards_in_play` sees them reach the discard or, reshuffled, the deck) and one
+/// copy from the supply.
+fn check_purchase(game: &Game, before: &State, after: &State, action: Action, context: &str) {
+    let (Some((tm, t)), Action::Mechanic { mechanic, choice }) =
+        (game.mechanics.get::<Technologies>(), action)
+    else {
+        return;
+    };
+    if mechanic as usize != tm || before.phase != Phase::Main || choice == DRAW3 {
+        return;
+    }
+    let p = before.current_player();
+    let (k, direct) = ((choice & 31) as usize, (choice >> 5) as u8);
+    let paid = t
+        .purchase_payment(game, before, tm, p, k, direct)
+        .expect("a listed purchase is payable");
+    let cost = t.techs[k].cost as u16;
+    let n = t.any_as_one_for(game, before, tm, p) as u16;
+    assert_eq!(paid[LOCO as usize], direct as u16, "{context}");
+    assert_eq!(
+        paid.iter().sum::<u16>(),
+        direct as u16 + (cost - direct as u16) * n,
+        "price of {}: {context}",
+        t.techs[k].id
+    );
+    for (c, &n) in paid.iter().enumerate() {
+        assert_eq!(
+            before.players[p as usize].hand[c] - n,
+            after.players[p as usize].hand[c],
+            "cards paid for {}: {context}",
+            t.techs[k].id
+        );
+    }
+    assert_eq!(
+        t.supply(game, after, tm, k) + 1,
+        t.supply(game, before, tm, k),
+        "{context}"
+    );
+}
+
+/// The UK: a claim (or a Right of Way claim) only of a route the claimer's technologies open.
+fn check_technology_claim(game: &Game, state: &State, action: Action, context: &str) {
+    let Some((tm, t)) = game.mechanics.get::<Technologies>() else {
+        return;
+    };
+    let p = state.current_player();
+    let lane = match (state.phase, action) {
+        (_, Action::Claim { lane, .. }) => lane as usize,
+        (Phase::Mechanic { mechanic, .. }, Action::Mechanic { choice, .. })
+            if mechanic as usize == tm =>
+        {
+            let hand = state.players[p as usize].hand;
+            let claims = t.right_of_way_claims(game, state, tm, p, &hand);
+            let (lane, _, _) = claims[choice as usize];
+            assert_ne!(state.lane_owner[lane as usize], p, "{context}");
+            assert_ne!(state.lane_owner[lane as usize], NOBODY, "{context}");
+            lane as usize
+        }
+        _ => return,
+    };
+    let r = game.lane_route[lane] as usize;
+    assert!(
+        t.route_open_with(game, t.owned(game, state, tm, p), r),
+        "claim of {} without its technology: {context}",
+        game.routes[r].id
+    );
+}
+
 fn check_claim(game: &Game, state: &State, action: Action, context: &str) {
+    check_technology_claim(game, state, action, context);
     let (Some(m), Action::Claim { lane, .. }) = (markers_module(game), action) else {
         return;
     };
@@ -397,9 +497,11 @@ fn play_game_checked(map: &str, game: &Game, games: u64) -> (u64, u64) {
             assert_eq!(fast, Some(action), "act vs choose: {context}");
             assert_eq!(fast_rng, rng, "act and choose use chance alike: {context}");
             check_claim(game, &state, action, &context);
+            let before = state.clone();
             state
                 .apply(game, action, &mut rng)
                 .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
+            check_purchase(game, &before, &state, action, &context);
         }
         check(game, &state, &[], &format!("{map} seed {seed} final"));
         match &state.result {
@@ -648,6 +750,72 @@ fn south_korea_reports_are_the_same_whatever_the_thread_count() {
     same_report_at_one_and_two_threads("south-korea.toml", 15, "mat trains");
 }
 
+fn uk(players: u8, advanced: bool) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
+    let loaded = load_path(&path).expect("readable");
+    let without: Vec<String> = if advanced {
+        Vec::new()
+    } else {
+        vec!["mechanics.technologies.advanced".into()]
+    };
+    Game::new_without(
+        loaded.map.as_ref().expect("loaded"),
+        players,
+        None,
+        &without,
+    )
+    .expect("playable")
+}
+
+/// The UK at every player count, with and without the advanced technologies.
+#[test]
+fn uk_random_games_keep_invariants() {
+    for players in 2..=4 {
+        for advanced in [false, true] {
+            let map = format!("uk.toml ({players} players, advanced {advanced})");
+            let (finished, failures) = play_game_checked(&map, &uk(players, advanced), games() / 6);
+            assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
+        }
+    }
+}
+
+#[test]
+fn style_bots_finish_uk_games() {
+    for (players, advanced) in [(2, false), (3, true), (4, false)] {
+        let map = format!("uk.toml ({players} players, advanced {advanced})");
+        let finished = play_styles_game_checked(&map, &uk(players, advanced), 40);
+        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+    }
+}
+
+#[test]
+fn uk_reports_are_the_same_whatever_the_thread_count() {
+    for players in [2, 4] {
+        let game = uk(players, true);
+        let config = |threads| Config {
+            games: 40,
+            seed: 16,
+            bots: ["destination-hungry", "random", "long-route", "one-step"]
+                .map(String::from)
+                .to_vec(),
+            threads,
+            progress: false,
+        };
+        let one = run(&game, &config(1)).expect("runs");
+        let two = run(&game, &config(2)).expect("runs");
+        assert!(
+            one.counters
+                .iter()
+                .any(|c| c.name == "Booster: share of games it was bought in"),
+            "uk"
+        );
+        assert_eq!(
+            serde_json::to_string(&one).expect("json"),
+            serde_json::to_string(&two).expect("json")
+        );
+    }
+}
+
 #[test]
 fn a_map_without_tickets_is_refused() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/germany.toml");
@@ -659,7 +827,6 @@ fn a_map_without_tickets_is_refused() {
 #[test]
 fn maps_with_unplayed_mechanics_are_refused_by_name() {
     for (map, mechanic) in [
-        ("uk.toml", "mechanics.technologies"),
         ("castilla.toml", "mechanics.mystery_train"),
         ("pennsylvania.toml", "mechanics.stock_shares"),
     ] {
@@ -741,9 +908,11 @@ fn play_styles_game_checked(map: &str, game: &Game, games: u64) -> [u64; 4] {
             assert_eq!(action, listed, "act vs choose: {context}");
             assert!(legal.contains(&action), "illegal {action:?}: {context}");
             check_claim(game, &state, action, &context);
+            let before = state.clone();
             state
                 .apply(game, action, &mut rng)
                 .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
+            check_purchase(game, &before, &state, action, &context);
         }
         assert!(
             state.failure.is_none(),

@@ -236,6 +236,88 @@ fn south_korea_red_line_tie_goes_to_the_higher_spot() {
     assert_eq!(totals(&v), vec![10, 6, 24, 0]);
 }
 
+/// The UK: Ada's routes 1 + 2 + 1 = 4; tickets Bristol–Southampton +2, Birmingham–London -4;
+/// Boiler Lagging +2 (two claims after its purchase), Steam Turbine +2 (one ferry), Double
+/// Heading 2 × 1 completed ticket: 4 - 2 + 2 + 2 + 2 = 8. Bob: Southampton–New York, no
+/// technology, 40.
+#[test]
+fn uk_technologies_score_their_lines() {
+    let v = json("uk");
+    assert_eq!(totals(&v), vec![8, 40]);
+    let lines: Vec<(String, i64)> = v["players"][0]["bonuses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["bonus"].as_str().unwrap().to_string(),
+                b["points"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let points = |name: &str| {
+        lines
+            .iter()
+            .find(|(b, _)| b.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in {lines:?}"))
+            .1
+    };
+    assert_eq!(points("Boiler Lagging"), 2);
+    assert_eq!(points("Steam Turbine"), 2);
+    assert_eq!(points("Double Heading"), 2);
+    // No player holds an advanced card: they are left out, no line for them.
+    assert!(
+        !lines.iter().any(|(b, _)| b.starts_with("Risky")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn bad_technologies_are_refused() {
+    let dir = TempDir::new("score-uk");
+    let file = dir.0.join("position.toml");
+    let map = root().join("maps").join("uk.toml");
+    let text = format!(
+        "map = {:?}\n\
+         [[player]]\n\
+         name = \"Ada\"\n\
+         routes = [\"london-reading\", \"aberdeen-dundee\"]\n\
+         technologies = [\"wales-concesion\", \"boiler-lagging\", \"boiler-lagging\", \"right-of-way\"]\n\
+         technology_points = {{ boiler-lagging = 3, steam-turbine = 2 }}\n\
+         [[player]]\n\
+         name = \"Bob\"\n",
+        map.display().to_string()
+    );
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    for wanted in [
+        "Ada: no technology `wales-concesion` in this game; did you mean 'wales-concession'?",
+        "Ada: Boiler Lagging is listed twice",
+        "Right of Way goes back to the supply when it is used",
+        // Aberdeen–Dundee is in Scotland: a concession she does not hold.
+        "route aberdeen-dundee needs technologies",
+        // Two routes: Boiler Lagging scored at most 2 × 1.
+        "3 points from Boiler Lagging, which scores 1 a claim",
+        "points from Steam Turbine without holding it",
+    ] {
+        assert!(err.contains(wanted), "{wanted}: {err}");
+    }
+    // Technologies on a map without them.
+    let usa = root().join("maps").join("usa.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "map = {:?}\n[[player]]\nname = \"Ada\"\ntechnologies = [\"booster\"]\n[[player]]\n",
+            usa.display().to_string()
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the map has no technologies"), "{err}");
+}
+
 #[test]
 fn bad_mat_trains_are_refused() {
     let dir = TempDir::new("score-korea");

@@ -373,6 +373,16 @@ impl StyleBot {
 
     /// The main-phase decision.
     fn main_action(&mut self, game: &Game, state: &State) -> Option<Action> {
+        // A module action the plan calls for before the turn's action (the UK's technology
+        // purchases): the module's advice.
+        let view = PlanView {
+            player: state.current,
+            own_routes: &self.planner.plan,
+            others_routes: &[],
+        };
+        if let Some(a) = game.mechanics.advise_action(game, state, &view) {
+            return Some(a);
+        }
         let p = state.current;
         let me = &state.players[p as usize];
         self.lanes.clear();

@@ -23,7 +23,7 @@
 //! | [`describe`](Mechanic::describe) | a choice in words for replays | Old West's starts, markers, Alvin's moves | |
 //! | [`counters`](Mechanic::counters), [`counter_ratios`](Mechanic::counter_ratios), [`unverified`](Mechanic::unverified) | named integer counts about a finished game (per player or for the game) and ratios of two counts' sums; what of the module's data is a placeholder, which reports say first | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; Iberia's festivals (cards a pile taken) and second draft; South Korea's Express cards and mat; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
 //! | [`ticket_decision`](Mechanic::ticket_decision) | say that a decision's choices are tickets (a draft pick, a keep of exactly N), so planning bots price them with their own plans | Iberia and South Korea's drafts | advice only, as below |
-//! | [`advise`](Mechanic::advise), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds | advice only: the rules never read it, and random bots ignore it |
+//! | [`advise`](Mechanic::advise), [`advise_action`](Mechanic::advise_action), [`claim_bonus`](Mechanic::claim_bonus), [`opens_later`](Mechanic::opens_later), [`plan_anchor`](Mechanic::plan_anchor) | tell planning bots how good a decision's choices are for their plan, which module action (a purchase) their plan calls for now, what a claim is worth beyond its route, which closed lanes may open, where their network must start | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds; the UK's purchases and the routes technologies still in the supply open | advice only: the rules never read it, and random bots ignore it |
 
 use super::scoring::{Components, DetailedScore};
 use super::{Action, Cards, Game, Goal, LaneClass, State};
@@ -382,6 +382,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         &[]
     }
 
+    /// Whether counter `name` is kept only as an operand of a ratio (seats that bought a
+    /// card, their wins): the text report leaves it out; json keeps it, marked `operand`.
+    fn counter_is_operand(&self, _name: &str) -> bool {
+        false
+    }
+
     /// Advice for planning bots: how good `choice` of the decision at `step` is for
     /// `view.player` (higher is better; the bot takes the best, the first on a tie). The
     /// default, 0 for every choice, leaves the bot the first choice. The rules never ask.
@@ -433,6 +439,19 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// (a network not grown there yet), so that planners may plan through it.
     fn opens_later(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> bool {
         false
+    }
+
+    /// Advice for planning bots: a module action to take now for `view.player`'s plan (a
+    /// purchase before the turn's action: the UK's technologies), or `None`. Only asked at
+    /// the start of a main-phase action; the rules never ask, and random bots ignore it.
+    fn advise_action(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _view: &PlanView,
+    ) -> Option<Action> {
+        None
     }
 
     /// A city player `p`'s routes must connect to (Old West's starting city): planners join
@@ -517,6 +536,16 @@ impl Installed {
             .iter()
             .enumerate()
             .find_map(|(i, m)| Some((i, m.as_any()?.downcast_ref::<T>()?)))
+    }
+
+    /// The first legal action a module with actions advises for `view`'s plan
+    /// ([`Mechanic::advise_action`]), in module order.
+    pub fn advise_action(&self, game: &Game, state: &State, view: &PlanView) -> Option<Action> {
+        self.actions.iter().find_map(|&m| {
+            self.modules[m as usize]
+                .advise_action(game, state, m as usize, view)
+                .filter(|&a| state.is_legal(game, a))
+        })
     }
 
     /// The global deck kind of module `me`'s own kind `kind`, if it declared it.

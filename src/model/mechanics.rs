@@ -67,6 +67,13 @@ impl Mechanics {
         if self.mystery_train.as_ref().is_some_and(|m| m.optional) {
             out.push("mystery_train");
         }
+        if self
+            .technologies
+            .as_ref()
+            .is_some_and(|t| !t.use_advanced && t.cards.iter().any(|c| c.advanced))
+        {
+            out.push("technologies.advanced");
+        }
         out
     }
 }
@@ -254,7 +261,8 @@ pub struct Technologies {
     pub base_lengths: Vec<u8>,
     /// Regions anyone may claim routes in without a concession.
     pub base_regions: Vec<String>,
-    /// Play with the advanced cards.
+    /// Play with the advanced cards. Without it they are an optional extension a playtest
+    /// adds with `--with mechanics.technologies.advanced`.
     #[serde(default)]
     pub use_advanced: bool,
     pub cards: Vec<Technology>,

@@ -144,6 +144,10 @@ pub struct CounterReport {
     /// per game.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ratio: bool,
+    /// Kept only as an operand of a ratio
+    /// ([`crate::engine::Mechanic::counter_is_operand`]): left out of the text report.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub operand: bool,
 }
 
 impl CounterReport {
@@ -688,7 +692,7 @@ pub fn render_human(r: &Report) -> String {
         }
     }
     let mut module = "";
-    for c in &r.counters {
+    for c in r.counters.iter().filter(|c| !c.operand) {
         if c.module != module {
             module = &c.module;
             let _ = writeln!(s, "\n{module}, mean per finished game (all; by seat)");
@@ -741,6 +745,7 @@ fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
                     by_seat.iter().map(|&x| per_game(x)).collect()
                 },
                 ratio: false,
+                operand: module.counter_is_operand(name),
             },
         ));
         for r in module.counter_ratios() {
@@ -759,12 +764,18 @@ fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
                     module: module.name(),
                     name: label,
                     mean: ratio(sums.iter().sum(), over.iter().sum()),
-                    mean_by_seat: by_seat
-                        .iter()
-                        .zip(&over[1..])
-                        .map(|(&a, &b)| ratio(a, b))
-                        .collect(),
+                    // Counted for the game only: no figure by seat.
+                    mean_by_seat: if by_seat.iter().chain(&over[1..]).all(|&x| x == 0) {
+                        Vec::new()
+                    } else {
+                        by_seat
+                            .iter()
+                            .zip(&over[1..])
+                            .map(|(&a, &b)| ratio(a, b))
+                            .collect()
+                    },
                     ratio: true,
+                    operand: false,
                 },
             ));
         }

@@ -6,6 +6,12 @@
 //! colour paid for the rest), per route (`routes.ferry_substitute`) or for every ferry
 //! (`rules.ferries.substitute`).
 //!
+//! Any N cards as a locomotive (`rules.locomotives.any_cards_as_one`, the United Kingdom's
+//! 4): a locomotive is wild, so N cards of any colours stand for one on any space, a ferry's
+//! locomotive space or a coloured space alike (a route's own `any_cards_for_one` or
+//! `ferry_substitute` wins over it). The UK's Booster lowers N for its holder
+//! (`technologies`).
+//!
 //! The cards given up are the player's choice (the texts say "chosen"): a claim names its
 //! colour, its direct locomotives and how many locomotives are among the any-N cards (each
 //! count a separate legal claim); the other substitute cards are colours, those the hand
@@ -22,11 +28,12 @@ pub struct CardSubstitutes;
 impl CardSubstitutes {
     /// The module, when some route of `map` can be paid with substitutes.
     pub fn for_map(map: &MapFile) -> Option<CardSubstitutes> {
-        let any = map.routes.iter().any(|r| {
-            r.any_cards_for_one.is_some()
-                || (r.ferry > 0
-                    && (r.ferry_substitute.is_some() || map.rules.ferries.substitute.is_some()))
-        });
+        let any = map.rules.locomotives.any_cards_as_one.is_some()
+            || map.routes.iter().any(|r| {
+                r.any_cards_for_one.is_some()
+                    || (r.ferry > 0
+                        && (r.ferry_substitute.is_some() || map.rules.ferries.substitute.is_some()))
+            });
         any.then_some(CardSubstitutes)
     }
 }
@@ -44,14 +51,19 @@ impl Mechanic for CardSubstitutes {
     }
 
     fn costs(&self, map: &MapFile, game: &mut Game) {
+        let as_one = map.rules.locomotives.any_cards_as_one;
         for (info, r) in game.routes.iter_mut().zip(&map.routes) {
-            info.any_for_one = r.any_cards_for_one.unwrap_or(0);
+            info.any_for_one = r
+                .any_cards_for_one
+                .or(as_one.filter(|_| info.loco_on_spaces))
+                .unwrap_or(0);
             info.ferry_substitute = r
                 .ferry_substitute
                 .as_ref()
                 .or(map.rules.ferries.substitute.as_ref())
-                .filter(|_| info.ferry > 0)
-                .map(|s| (s.cards, s.same_color));
+                .map(|s| (s.cards, s.same_color))
+                .or(as_one.map(|n| (n, false)))
+                .filter(|_| info.ferry > 0);
         }
     }
 }

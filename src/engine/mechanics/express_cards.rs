@@ -14,11 +14,15 @@
 //!
 //! Report figures: per player, the cards spent on each use.
 //!
+//! Advice for planning bots: at the start of a turn in which none of their planned routes
+//! can be claimed (so they draw), the set's smallest card (+1) is spent on the draw; the
+//! larger ones stay for mat spots.
+//!
 //! Actions: choice `2 × card + use`, `use` 0 for drawing train cards, 1 for tickets
 //! (`card` indexes `values`).
 
 use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{AfterAction, Core, Counter};
+use crate::engine::hooks::{AfterAction, Core, Counter, PlanView};
 use crate::engine::{Action, Phase};
 use rand_chacha::ChaCha8Rng;
 
@@ -175,6 +179,36 @@ impl Mechanic for ExpressCards {
             2 => what == Core::DrawTickets,
             _ => true,
         }
+    }
+
+    fn advise_action(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        view: &PlanView,
+    ) -> Option<Action> {
+        if state.phase != Phase::Main || view.own_routes.is_empty() {
+            return None;
+        }
+        let mut lanes = Vec::new();
+        state.claimable_lanes(game, &mut lanes);
+        if lanes
+            .iter()
+            .any(|&l| view.own_routes.contains(&game.lane_route[l as usize]))
+        {
+            return None;
+        }
+        // Only the smallest card of the set: the others pay more on a mat spot.
+        let smallest = self.values.iter().copied().min()?;
+        let card = self
+            .unspent(game, state, me, view.player)
+            .into_iter()
+            .find(|&c| self.values[c] == smallest)?;
+        Some(Action::Mechanic {
+            mechanic: me as u8,
+            choice: (2 * card) as u16,
+        })
     }
 
     fn on_turn_end(&self, game: &Game, state: &mut State, me: usize) {

@@ -27,6 +27,7 @@ pub mod province_mat;
 mod replaces;
 mod routes_with_feature;
 mod tagged_cities;
+pub mod technologies;
 pub mod ticket_draft;
 pub mod ticket_draft_card;
 mod tickets_cover_tagged;
@@ -63,6 +64,7 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
         include_str!("routes_with_feature.rs"),
     ),
     ("tagged-cities", include_str!("tagged_cities.rs")),
+    ("technologies", include_str!("technologies.rs")),
     ("ticket-draft", include_str!("ticket_draft.rs")),
     ("ticket-draft-card", include_str!("ticket_draft_card.rs")),
     (
@@ -103,18 +105,12 @@ pub fn unsupported(map: &MapFile) -> Vec<Unplayed> {
         "ticket_draft_card",
         "express_cards",
         "province_mat",
+        "technologies",
     ];
     for m in map.mechanics.declared() {
         if !PLAYED.contains(&m) {
             add(format!("mechanics.{m}"), format!("the {m} mechanic"));
         }
-    }
-    let rules = &map.rules;
-    if rules.locomotives.any_cards_as_one.is_some() {
-        add(
-            "rules.locomotives.any_cards_as_one".into(),
-            "any cards as a locomotive".into(),
-        );
     }
     let mut features: Vec<(&str, String)> = Vec::new();
     for r in &map.routes {
@@ -219,6 +215,7 @@ pub fn modules_for(
         modules.push(Arc::new(festivals_module(map, f)));
     }
     korea_modules(map, &mut modules);
+    technology_modules(map, without, &mut modules)?;
     if let Some(m) = &map.mechanics.mountains {
         modules.push(Arc::new(mountains::Mountains {
             trains_lost: m.trains_lost,
@@ -394,6 +391,40 @@ fn korea_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) {
             express,
         }));
     }
+}
+
+/// The UK's technologies and a line module per scoring technology; the advanced cards
+/// unless left out (`mechanics.technologies.advanced`, optional unless the map says
+/// `use_advanced`).
+fn technology_modules(
+    map: &MapFile,
+    without: &[String],
+    modules: &mut Vec<Arc<dyn Mechanic>>,
+) -> Result<(), EngineError> {
+    let advanced = !without
+        .iter()
+        .any(|w| w == "mechanics.technologies.advanced");
+    let Some(t) = technologies::Technologies::for_map(map, advanced).map_err(EngineError::Setup)?
+    else {
+        return Ok(());
+    };
+    let main = modules.len();
+    let lines: Vec<technologies::TechnologyLine> = t
+        .techs
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| technologies::TechnologyLine::scores(x.effect))
+        .map(|(tech, x)| technologies::TechnologyLine {
+            main,
+            tech,
+            name: x.name.clone(),
+        })
+        .collect();
+    modules.push(Arc::new(t));
+    for l in lines {
+        modules.push(Arc::new(l));
+    }
+    Ok(())
 }
 
 /// Iberia's festivals: the groups and which city is in which.

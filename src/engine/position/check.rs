@@ -80,6 +80,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
     {
         without.push("mechanics.alvin".into());
     }
+    super::technologies::advanced_unless_held(map, position, &mut without);
     let mode = position.mode.as_ref().map(|m| m.value.as_str());
     let game = match Game::new_without(map, count.min(255) as u8, mode, &without) {
         Ok(game) => game,
@@ -127,6 +128,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
     }
     cx.alvin(position, &mut state);
     cx.festivals(position, &mut state);
+    super::technologies::check(cx.game, position, cx.names, &mut state, &mut cx.out);
     cx.mat(position, &lanes, &mut state);
     let borrow = cx.stations(position, &mut state);
     cx.tickets(position, &mut state);

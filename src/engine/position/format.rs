@@ -17,7 +17,17 @@
 //! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
 //! festivals = { sevilla = 3, valencia = 7 }  # Iberia: festival cards held, by group id
 //! mat = [{ line = "red", spot = 9 }]          # South Korea: trains on the Province mat
+//! # The UK: technologies held at the end (by card id), and the points the per-claim ones
+//! # scored, as the score track counted them claim by claim
+//! technologies = ["wales-concession", "boiler-lagging", "steam-turbine"]
+//! technology_points = { boiler-lagging = 4, steam-turbine = 2 }
 //! ```
+//!
+//! Boiler Lagging and Steam Turbine score the claims made after their purchase, so the
+//! routes and the cards held at the end do not say their points: the order of purchases
+//! and claims would, but players write down points, not orders, and the rules have them
+//! score each claim at once. So a position gives those points (`technology_points`), and
+//! the check bounds them by what the player's routes could have scored.
 //!
 //! The file is read by hand from the span tree rather than through serde, so every problem
 //! of its shape (an unknown key, a wrong type, a missing `city`) is reported at once and at
@@ -85,6 +95,14 @@ pub struct PlayerPosition {
     pub mat: Vec<MatPosition>,
     /// The `mat` key.
     pub mat_key: Range<usize>,
+    /// The UK's technologies held at the end, by card id.
+    pub technologies: Vec<At<String>>,
+    /// The `technologies` key.
+    pub technologies_key: Range<usize>,
+    /// Points the per-claim technologies scored (Boiler Lagging, Steam Turbine), by card id.
+    pub technology_points: Vec<(At<String>, At<i64>)>,
+    /// The `technology_points` key.
+    pub technology_points_key: Range<usize>,
 }
 
 /// A train on the Province mat: its line (a colour) and spot (1 = the first).
@@ -148,6 +166,8 @@ const PLAYER_KEYS: &[&str] = &[
     "alvin",
     "festivals",
     "mat",
+    "technologies",
+    "technology_points",
 ];
 const MAT_KEYS: &[&str] = &["line", "spot"];
 const MARKER_KEYS: &[&str] = &["city", "after"];
@@ -451,6 +471,26 @@ impl Reader<'_> {
                     .extend(self.string(item, &at, "each ticket (its label)"));
             }
         }
+        p.technologies_key = self.key_span(crate::path!["player", i, "technologies"].as_slice());
+        if let Some(v) = table.get("technologies") {
+            let path = crate::path!["player", i, "technologies"];
+            for (j, item) in self.array(v, &path, "`technologies`").iter().enumerate() {
+                let at = crate::path!["player", i, "technologies", j];
+                p.technologies
+                    .extend(self.string(item, &at, "each technology (its card id)"));
+            }
+        }
+        p.technology_points_key =
+            self.key_span(crate::path!["player", i, "technology_points"].as_slice());
+        if let Some(v) = table.get("technology_points") {
+            p.technology_points = self.counts(
+                v,
+                crate::path!["player", i, "technology_points"],
+                &format!("`technology_points` of [[player]] #{}", i + 1),
+                "technology_points = { boiler-lagging = 3 }",
+                ("a technology's points", "not a number of points"),
+            );
+        }
         Some(p)
     }
 
@@ -536,12 +576,28 @@ impl Reader<'_> {
 
     /// `festivals = { group = cards, ... }`: any group id as a key (the check knows them).
     fn festivals(&mut self, v: &Value, i: usize) -> Vec<(At<String>, At<i64>)> {
-        let path = crate::path!["player", i, "festivals"];
-        let what = format!("`festivals` of [[player]] #{}", i + 1);
+        self.counts(
+            v,
+            crate::path!["player", i, "festivals"],
+            &format!("`festivals` of [[player]] #{}", i + 1),
+            "festivals = { sevilla = 3 }",
+            ("a festival's cards", "not a number of cards"),
+        )
+    }
+
+    /// A table of counts, 0 to 1000, by any id (the check knows the ids).
+    fn counts(
+        &mut self,
+        v: &Value,
+        path: Vec<Seg>,
+        what: &str,
+        example: &str,
+        (each, label): (&str, &str),
+    ) -> Vec<(At<String>, At<i64>)> {
         let Some(table) = v.as_object() else {
             self.wrong(
                 &path,
-                format!("{what} must be a table: festivals = {{ sevilla = 3 }}"),
+                format!("{what} must be a table: {example}"),
                 "not a table",
             );
             return Vec::new();
@@ -554,15 +610,15 @@ impl Reader<'_> {
                 value: group.clone(),
                 span: self.key_span(&at),
             };
-            match self.whole(n, &at, "a festival's cards") {
+            match self.whole(n, &at, each) {
                 Some(At {
                     value: Whole::Fits(n),
                     span,
                 }) if (0..=1000).contains(&n) => out.push((key, At { value: n, span })),
                 Some(At { span, .. }) => self.out.push(
-                    Diagnostic::error(FORMAT, "a festival's cards are a count: 0 to 1000")
+                    Diagnostic::error(FORMAT, format!("{each} are a count: 0 to 1000"))
                         .with_span(span)
-                        .with_label("not a number of cards"),
+                        .with_label(label),
                 ),
                 None => {}
             }

@@ -10,6 +10,7 @@
 pub mod check;
 pub mod format;
 mod names;
+mod technologies;
 
 pub use check::{Checked, check};
 pub use format::{At, PlayerPosition, Position, Read, RouteClaim, StationPosition, read};
@@ -24,19 +25,19 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         check::UNKNOWN,
-        "a position names a route, city, ticket, festival or mat line its map does not have (or one that fits several)",
+        "a position names a route, city, ticket, festival, mat line or technology its map does not have (or one that fits several)",
     ),
     (
         check::GAME,
-        "a position's game cannot be set up: `players` differs from the [[player]] tables, or the map refuses the count, mode or rules",
+        "a position's game cannot be set up: `players` differs from the [[player]] tables, the map refuses the count, mode or rules, or it has no technologies to hold",
     ),
     (
         check::LANE,
-        "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, or two routes that cross",
+        "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, two routes that cross, or a route its player's technologies do not open",
     ),
     (
         check::LIMIT,
-        "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, or a mat spot twice",
+        "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, a mat spot twice, a technology twice or beyond its copies, or technology points its routes could not score",
     ),
     (
         check::STATION,

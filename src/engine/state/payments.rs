@@ -236,3 +236,34 @@ pub fn claim_ways_match_general(hand: &Cards, class: &LaneClass) -> bool {
     for_each_claim_general(hand, class, |c, l| slow.push((c, l)));
     fast == slow && class_claim_count(hand, class) as usize == fast.len()
 }
+
+/// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
+/// legal-list order (for modules that claim outside the core's claim action: the UK's Right
+/// of Way).
+pub fn payment_ways(hand: &Cards, class: &LaneClass, f: impl FnMut(u8, u8)) {
+    for_each_claim(hand, class, f)
+}
+
+/// The cards `hand` pays for a lane of `class` with `color` and `locos` (see
+/// [`State::payment`]), or `None`.
+pub fn pay_with(hand: &Cards, class: &LaneClass, color: u8, locos: u8) -> Option<Cards> {
+    class_payment(hand, class, color, locos)
+}
+
+/// The cards `hand` pays for `cost` locomotives (a UK technology), `direct` of them with
+/// locomotive cards and each of the others with `any_as_one` cards of the eight colours,
+/// those the hand holds fewest of first (as a claim's substitutes); `None` when the hand
+/// has too few, or `direct` is more than the cost.
+pub fn locomotive_payment(hand: &Cards, cost: u8, direct: u8, any_as_one: u8) -> Option<Cards> {
+    if direct > cost || direct as u16 > hand[LOCO as usize] {
+        return None;
+    }
+    let short = (cost - direct) as u16;
+    if short > 0 && any_as_one == 0 {
+        return None;
+    }
+    let mut spent = [0u16; CARD_KINDS];
+    spent[LOCO as usize] = direct as u16;
+    take_colours(hand, &mut spent, short * any_as_one as u16)?;
+    Some(spent)
+}

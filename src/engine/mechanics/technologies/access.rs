@@ -1,0 +1,114 @@
+//! Which routes a player's technologies open, and what they change in a claim's cost.
+
+use super::Technologies;
+use crate::engine::{Game, LaneClass, State};
+use crate::model::TechEffect;
+
+impl Technologies {
+    /// Whether technologies `owned` (bits over `techs`) let a player claim route `r`.
+    pub fn route_open_with(&self, game: &Game, owned: u32, r: usize) -> bool {
+        if self.route_free[r] {
+            return true;
+        }
+        let (mut regions, mut lengths, mut ferries) = (self.base_regions, self.base_lengths, false);
+        for (t, tech) in self.techs.iter().enumerate() {
+            if owned & (1 << t) == 0 {
+                continue;
+            }
+            match tech.effect {
+                TechEffect::Concession => regions |= tech.regions,
+                TechEffect::ClaimLengths => lengths |= tech.lengths,
+                TechEffect::ClaimFerries => ferries = true,
+                _ => {}
+            }
+        }
+        let route = &game.routes[r];
+        self.route_regions[r] & !regions == 0
+            && route.length < 64
+            && lengths & (1 << route.length) != 0
+            && (route.ferry == 0 || ferries)
+    }
+
+    /// Opens to player `p` the lanes their technologies allow and closes the others.
+    pub(super) fn refresh_access(&self, game: &Game, state: &mut State, me: usize, p: u8) {
+        let owned = self.owned(game, state, me, p);
+        for r in 0..game.routes.len() {
+            let open = self.route_open_with(game, owned, r);
+            let route = &game.routes[r];
+            let first = route.first_lane as usize;
+            for lane in first..first + route.lane_count as usize {
+                state.set_lane_blocked(game, p, lane, !open);
+            }
+        }
+    }
+
+    /// Booster's any 3 and Diesel Power's one card fewer, for player `p`.
+    pub(super) fn adjust_cost(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        p: u8,
+        _lane: usize,
+        class: &mut LaneClass,
+    ) {
+        let owned = self.owned(game, state, me, p);
+        if owned == 0 {
+            return;
+        }
+        if let Some(t) = self.holds(game, state, me, p, TechEffect::AnyCardsAsLocomotive) {
+            let n = self.techs[t].value.clamp(1, 20) as u8;
+            if class.loco_on_spaces {
+                class.any_for_one = match class.any_for_one {
+                    0 => n,
+                    m => m.min(n),
+                };
+            }
+            if class.ferry > 0 {
+                class.ferry_substitute = match class.ferry_substitute {
+                    None => Some((n, false)),
+                    Some((cards, false)) => Some((cards.min(n), false)),
+                    same => same,
+                };
+            }
+        }
+        if self
+            .holds(game, state, me, p, TechEffect::DiscountOneCard)
+            .is_some()
+            && class.length > class.ferry
+            && class.length >= 2
+        {
+            class.discount = 1;
+        }
+    }
+
+    /// The cards standing for one locomotive for player `p` (Booster's, or the rules').
+    pub fn any_as_one_for(&self, game: &Game, state: &State, me: usize, p: u8) -> u8 {
+        match self.holds(game, state, me, p, TechEffect::AnyCardsAsLocomotive) {
+            Some(t) => match (self.techs[t].value.clamp(1, 20) as u8, self.any_as_one) {
+                (n, 0) => n,
+                (n, m) => n.min(m),
+            },
+            None => self.any_as_one,
+        }
+    }
+
+    /// Whether `lane`, closed to `p` by their technologies, opens with technologies still in
+    /// the supply (for planners).
+    pub(super) fn can_open(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        p: u8,
+        lane: usize,
+    ) -> bool {
+        let mut reachable = self.owned(game, state, me, p);
+        for t in 0..self.techs.len() {
+            if self.supply(game, state, me, t) > 0 {
+                reachable |= 1 << t;
+            }
+        }
+        self.route_open_with(game, reachable, game.lane_route[lane] as usize)
+    }
+}

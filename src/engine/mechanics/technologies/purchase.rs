@@ -1,0 +1,278 @@
+//! Buying technologies, Water Tenders' draw, Right of Way's claim and the cards that go back
+//! to the supply.
+
+use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
+use crate::engine::hooks::AfterAction;
+use crate::engine::{
+    Action, Cards, Game, LOCO, NOBODY, Phase, State, locomotive_payment, pay_with, payment_ways,
+};
+use crate::model::TechEffect;
+use rand_chacha::ChaCha8Rng;
+
+/// A purchase's choice: the technology and the locomotive cards given.
+const LOCO_SHIFT: u32 = 5;
+
+/// The choice of buying technology `t` with `direct` locomotive cards.
+pub fn purchase_choice(t: usize, direct: u8) -> u16 {
+    (t as u32 | (direct as u32) << LOCO_SHIFT) as u16
+}
+
+impl Technologies {
+    /// Whether the current player bought a technology this turn.
+    fn bought_this_turn(&self, game: &Game, state: &State, me: usize) -> bool {
+        state.mechanic_words(game, me)[self.turn_at(game)] != 0
+    }
+
+    /// The cards player `p` pays for technology `t` giving `direct` locomotive cards.
+    pub fn purchase_payment(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        p: u8,
+        t: usize,
+        direct: u8,
+    ) -> Option<Cards> {
+        let hand = &state.players[p as usize].hand;
+        let n = self.any_as_one_for(game, state, me, p);
+        locomotive_payment(hand, self.techs[t].cost, direct, n)
+    }
+
+    /// Pushes the current player's purchases (each technology in the supply they do not
+    /// hold, each count of locomotive cards they can pay it with) and Water Tenders' draw.
+    pub(super) fn purchase_actions(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        push: &mut dyn FnMut(Action),
+    ) {
+        if state.phase != Phase::Main {
+            return;
+        }
+        let p = state.current_player();
+        if !self.bought_this_turn(game, state, me) {
+            let owned = self.owned(game, state, me, p);
+            let locos = state.players[p as usize].hand[LOCO as usize];
+            for (t, tech) in self.techs.iter().enumerate() {
+                if owned & (1 << t) != 0 || self.supply(game, state, me, t) == 0 {
+                    continue;
+                }
+                for direct in 0..=(tech.cost as u16).min(locos) as u8 {
+                    let Some(paid) = self.purchase_payment(game, state, me, p, t, direct) else {
+                        continue;
+                    };
+                    if tech.effect == TechEffect::ClaimClaimedRoute {
+                        let mut hand = state.players[p as usize].hand;
+                        for k in 0..hand.len() {
+                            hand[k] -= paid[k];
+                        }
+                        if self
+                            .right_of_way_claims(game, state, me, p, &hand)
+                            .is_empty()
+                        {
+                            continue;
+                        }
+                    }
+                    push(Action::Mechanic {
+                        mechanic: me as u8,
+                        choice: purchase_choice(t, direct),
+                    });
+                }
+            }
+        }
+        if self
+            .holds(game, state, me, p, TechEffect::ExtraBlindDraw)
+            .is_some()
+            && state.can_draw_blind(game)
+        {
+            push(Action::Mechanic {
+                mechanic: me as u8,
+                choice: DRAW3,
+            });
+        }
+    }
+
+    /// Plays a purchase or Water Tenders' draw (already checked legal by the engine).
+    pub(super) fn play_action(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        choice: u32,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<AfterAction, String> {
+        let p = state.current_player();
+        if choice == DRAW3 as u32 {
+            let t = self
+                .holds(game, state, me, p, TechEffect::ExtraBlindDraw)
+                .ok_or("no Water Tenders")?;
+            for _ in 0..self.techs[t].value.max(1) {
+                if state.deal_card(game, p, rng).is_none() {
+                    break;
+                }
+            }
+            return Ok(AfterAction::EndTurn);
+        }
+        let t = (choice & ((1 << LOCO_SHIFT) - 1)) as usize;
+        let direct = (choice >> LOCO_SHIFT) as u8;
+        let tech = self.techs.get(t).ok_or("no such technology")?;
+        let paid = self
+            .purchase_payment(game, state, me, p, t, direct)
+            .ok_or("cannot pay for that technology")?;
+        state.spend(p, &paid)?;
+        let (owned_at, turn_at, first_at) = (
+            self.owned_at(p),
+            self.turn_at(game),
+            self.first_at(game, p, t),
+        );
+        let turn = state.players[p as usize].turns + 1;
+        let w = state.mechanic_words_mut(game, me);
+        w[t] -= 1;
+        w[owned_at] |= 1 << t;
+        w[turn_at] = 1;
+        if w[first_at] == 0 {
+            w[first_at] = turn;
+        }
+        Ok(match tech.effect {
+            TechEffect::Concession | TechEffect::ClaimLengths | TechEffect::ClaimFerries => {
+                self.refresh_access(game, state, me, p);
+                AfterAction::Continue
+            }
+            TechEffect::ExtraClaim => {
+                state.turn_mods.extra_claims += 1;
+                AfterAction::Continue
+            }
+            TechEffect::ClaimClaimedRoute => {
+                state.ask_at_turn_end(me, STEP_RIGHT_OF_WAY);
+                AfterAction::EndTurn
+            }
+            _ => AfterAction::Continue,
+        })
+    }
+
+    /// The turn is over: the purchase may be made again next turn, and the cards used this
+    /// turn (Thermocompressor) go back to the supply.
+    pub(super) fn turn_over(&self, game: &Game, state: &mut State, me: usize) {
+        let p = state.current_player();
+        let owned = self.owned(game, state, me, p);
+        let (owned_at, turn_at) = (self.owned_at(p), self.turn_at(game));
+        let w = state.mechanic_words_mut(game, me);
+        w[turn_at] = 0;
+        for (t, tech) in self.techs.iter().enumerate() {
+            if owned & (1 << t) != 0 && tech.effect == TechEffect::ExtraClaim {
+                w[owned_at] &= !(1 << t);
+                w[t] += 1;
+            }
+        }
+    }
+
+    /// The claims player `p` could make by Right of Way with `hand`, in lane order: (lane,
+    /// colour, locomotives) for every lane another player holds and nobody shares, of a
+    /// route `p` holds no lane of and may claim by their technologies, with trains enough.
+    pub fn right_of_way_claims(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        p: u8,
+        hand: &Cards,
+    ) -> Vec<(u16, u8, u8)> {
+        let owned = self.owned(game, state, me, p);
+        let trains = state.players[p as usize].trains;
+        let mut out = Vec::new();
+        for lane in 0..game.lane_count() {
+            let owner = state.lane_owner[lane];
+            if owner == NOBODY || owner == p {
+                continue;
+            }
+            let r = game.lane_route[lane] as usize;
+            let route = &game.routes[r];
+            let first = route.first_lane as usize;
+            let lanes = first..first + route.lane_count as usize;
+            let holds = lanes.clone().any(|l| state.lane_owner[l] == p)
+                || state
+                    .shared_lanes
+                    .iter()
+                    .any(|&(l, q)| l as usize == lane || (q == p && lanes.contains(&(l as usize))));
+            if holds
+                || route.trains_needed() > trains
+                || !self.route_open_with(game, owned, r)
+                || game.group_of(r).is_some()
+            {
+                continue;
+            }
+            let class = state.lane_cost(game, p, lane);
+            payment_ways(hand, &class, |color, locos| {
+                out.push((lane as u16, color, locos))
+            });
+        }
+        out
+    }
+
+    /// Right of Way's claim `choice` ([`Technologies::right_of_way_claims`]): paid, the lane
+    /// shared, its points scored; the card goes back to the supply.
+    pub(super) fn claim_by_right_of_way(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        choice: usize,
+    ) -> Result<(), String> {
+        let p = state.current_player();
+        let hand = state.players[p as usize].hand;
+        let claims = self.right_of_way_claims(game, state, me, p, &hand);
+        let &(lane, color, locos) = claims.get(choice).ok_or("no such Right of Way claim")?;
+        let class = state.lane_cost(game, p, lane as usize);
+        let paid = pay_with(&hand, &class, color, locos).ok_or("cannot pay for that lane")?;
+        state.spend(p, &paid)?;
+        state.share_lane(game, lane as usize, p);
+        let r = game.lane_route[lane as usize] as usize;
+        self.score_claim(game, state, me, p, r);
+        if let Some(t) = self.holds(game, state, me, p, TechEffect::ClaimClaimedRoute) {
+            let owned_at = self.owned_at(p);
+            let w = state.mechanic_words_mut(game, me);
+            w[owned_at] &= !(1 << t);
+            w[t] += 1;
+        }
+        Ok(())
+    }
+
+    /// A choice in words, for replays.
+    pub(super) fn describe_choice(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        step: Option<u16>,
+        choice: u16,
+    ) -> Option<String> {
+        let p = state.current_player();
+        match step {
+            None if choice == DRAW3 => Some("drew 3 blind cards (Water Tenders)".into()),
+            None => {
+                let t = (choice as u32 & ((1 << LOCO_SHIFT) - 1)) as usize;
+                let direct = (choice as u32 >> LOCO_SHIFT) as u8;
+                let tech = self.techs.get(t)?;
+                let n = self.any_as_one_for(game, state, me, p);
+                let others = tech.cost.saturating_sub(direct);
+                Some(if others == 0 {
+                    format!("bought {} with {direct} locomotives", tech.name)
+                } else {
+                    format!(
+                        "bought {} with {direct} locomotives and {others} × {n} cards",
+                        tech.name
+                    )
+                })
+            }
+            Some(STEP_RIGHT_OF_WAY) => {
+                let hand = state.players[p as usize].hand;
+                let claims = self.right_of_way_claims(game, state, me, p, &hand);
+                let &(lane, _, _) = claims.get(choice as usize)?;
+                let route = &game.routes[game.lane_route[lane as usize] as usize];
+                Some(format!("claimed {} by Right of Way", route.id))
+            }
+            Some(_) => None,
+        }
+    }
+}

@@ -1,0 +1,697 @@
+//! The United Kingdom (`mechanics.technologies`, `rules.locomotives.any_cards_as_one`): the
+//! rule text's facts and examples, played through the engine one action at a time.
+//!
+//! Players get cards by hand before each purchase or claim (said where), so these positions
+//! do not keep the deck's card count; `engine_invariants` checks real games.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use ttrmap::engine::mechanics::technologies::{DRAW3, Technologies};
+use ttrmap::engine::scoring::score_detailed;
+use ttrmap::engine::{
+    Action, CARD_KINDS, Cards, Game, LOCO, NOBODY, Phase, State, pack_claim_locos,
+};
+use ttrmap::model::Color;
+
+fn uk_map() -> ttrmap::model::MapFile {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
+    let loaded = ttrmap::load::load_path(&path).expect("readable");
+    loaded.map.expect("loads")
+}
+
+fn uk(players: u8) -> Game {
+    Game::new(&uk_map(), players, None).expect("playable")
+}
+
+fn colour(c: Color) -> u8 {
+    Color::CARD_COLORS.iter().position(|&x| x == c).unwrap() as u8
+}
+
+/// The first lane of the route between `a` and `b`.
+fn lane(game: &Game, a: &str, b: &str) -> usize {
+    let city = |id: &str| game.city_ids.iter().position(|c| c == id).expect(id) as u16;
+    let (a, b) = (city(a), city(b));
+    let r = game
+        .routes
+        .iter()
+        .position(|r| (r.city_a, r.city_b) == (a, b) || (r.city_a, r.city_b) == (b, a))
+        .expect("a route between them");
+    game.routes[r].first_lane as usize
+}
+
+fn tech(game: &Game) -> (usize, &Technologies) {
+    game.mechanics.get::<Technologies>().expect("technologies")
+}
+
+fn tid(game: &Game, id: &str) -> usize {
+    tech(game).1.find(id).expect(id)
+}
+
+/// Every player keeps all five setup tickets; player 0's first turn.
+fn started(players: u8) -> (Game, State, ChaCha8Rng) {
+    let game = uk(players);
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut state = State::new(&game, 16, &mut rng);
+    while state.phase == Phase::SetupTickets {
+        state
+            .apply(&game, Action::KeepTickets(0b11111), &mut rng)
+            .unwrap();
+    }
+    assert_eq!(state.phase, Phase::Main);
+    (game, state, rng)
+}
+
+fn hand(cards: &[(u8, u16)]) -> Cards {
+    let mut h = [0u16; CARD_KINDS];
+    for &(k, n) in cards {
+        h[k as usize] += n;
+    }
+    h
+}
+
+fn legal(game: &Game, state: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    state.legal_actions(game, &mut out);
+    out
+}
+
+fn claims(game: &Game, state: &State, lane: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    state.claims_of_lane(game, lane, &mut out);
+    out
+}
+
+fn buy(game: &Game, t: usize, direct: u8) -> Action {
+    Action::Mechanic {
+        mechanic: tech(game).0 as u8,
+        choice: (t | (direct as usize) << 5) as u16,
+    }
+}
+
+fn claim(lane: usize, color: u8, locos: u8) -> Action {
+    Action::Claim {
+        lane: lane as u16,
+        color,
+        locos,
+    }
+}
+
+fn give(game: &Game, state: &mut State, p: u8, id: &str) {
+    let (me, t) = tech(game);
+    assert!(t.give(game, state, me, p, tid(game, id)), "{id}");
+}
+
+/// Points of player `p`'s line of technology `name` in the final scoring.
+fn line(game: &Game, state: &State, p: usize, name: &str) -> i32 {
+    let scores = score_detailed(game, state, &[]);
+    scores[p]
+        .bonuses
+        .iter()
+        .find(|b| game.mechanics.modules[b.mechanic].name().starts_with(name))
+        .unwrap_or_else(|| panic!("a {name} line"))
+        .points
+}
+
+#[test]
+fn setup_follows_the_uk_rules() {
+    let (game, state, _) = started(3);
+    // 35 trains; 4 train cards plus 1 locomotive; 20 locomotives in the deck (6 more).
+    assert_eq!(game.trains, 35);
+    assert_eq!(game.composition[LOCO as usize], 20);
+    for p in &state.players {
+        assert_eq!(p.trains, 35);
+        assert_eq!(p.hand.iter().sum::<u16>(), 5);
+        assert!(p.hand[LOCO as usize] >= 1);
+        // Five tickets dealt, all kept here (at least three must be).
+        assert_eq!(p.tickets.len(), 5);
+    }
+    // Three face-up locomotives are not cleared.
+    assert_eq!(game.loco_reset, 0);
+    // A ticket draw deals 3.
+    assert_eq!(game.draw_deal, 3);
+    // Double routes: both lanes from 3 players, one at 2 (Galway–Tullamore).
+    let galway = game.lane_route[lane(&game, "galway", "tullamore")] as usize;
+    assert_eq!(game.routes[galway].lane_count, 2);
+    assert_eq!(game.routes[galway].usable_lanes, 2);
+    let two = uk(2);
+    assert_eq!(two.routes[galway].usable_lanes, 1);
+}
+
+#[test]
+fn three_face_up_locomotives_stay_on_display() {
+    let (game, mut state, mut rng) = started(2);
+    // A deck of locomotives only, a display of four locomotives and a red card: taking the
+    // red card refills the slot with a fifth locomotive, and the display stays.
+    state.deck = hand(&[(LOCO, 10)]);
+    state.deck_size = 10;
+    state.face_up = vec![colour(Color::Red), LOCO, LOCO, LOCO, LOCO];
+    state.apply(&game, Action::DrawFaceUp(0), &mut rng).unwrap();
+    assert_eq!(state.face_up, vec![LOCO; 5]);
+    assert_eq!(state.deck_size, 9);
+}
+
+#[test]
+fn only_short_english_routes_and_new_york_are_open_at_the_start() {
+    let (game, state, _) = started(2);
+    let map = uk_map();
+    let region = |id: &str| {
+        map.cities
+            .iter()
+            .find(|c| c.id == id)
+            .and_then(|c| c.region.clone())
+    };
+    for (r, route) in map.routes.iter().enumerate() {
+        let english = region(&route.from).as_deref() == Some("england")
+            && region(&route.to).as_deref() == Some("england");
+        let expected =
+            route.no_technology_needed || (english && route.length <= 2 && route.ferry == 0);
+        let l = game.routes[r].first_lane as usize;
+        assert_eq!(
+            state.lane_is_open_to(&game, l, 0),
+            expected,
+            "{}–{}",
+            route.from,
+            route.to
+        );
+    }
+    // For instance: London–Reading (1, England) is open; Birmingham–Llandrindod Wells (2,
+    // into Wales), Bristol–Plymouth (3) and Barrow–Liverpool (a ferry) are not.
+    assert!(state.lane_is_open_to(&game, lane(&game, "london", "reading"), 0));
+    for (a, b) in [
+        ("birmingham", "llandrindod-wells"),
+        ("bristol", "plymouth"),
+        ("barrow", "liverpool"),
+    ] {
+        assert!(
+            !state.lane_is_open_to(&game, lane(&game, a, b), 0),
+            "{a}–{b}"
+        );
+    }
+}
+
+#[test]
+fn southampton_new_york_needs_no_technology_and_scores_40() {
+    let (game, mut state, mut rng) = started(2);
+    let ny = lane(&game, "southampton", "new-york-1");
+    let red = colour(Color::Red);
+    // 10 grey spaces, 3 of them locomotives: 3 locomotives + 7 red cards.
+    state.players[0].hand = hand(&[(LOCO, 3), (red, 7)]);
+    let before = state.players[0].route_points;
+    let a = claim(ny, red, 3);
+    assert!(claims(&game, &state, ny).contains(&a));
+    state.apply(&game, a, &mut rng).unwrap();
+    assert_eq!(state.lane_owner[ny], 0);
+    assert_eq!(state.players[0].route_points - before, 40);
+    assert_eq!(state.players[0].trains, 35 - 10);
+    assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
+}
+
+#[test]
+fn any_four_cards_pay_a_ferry_locomotive() {
+    let (game, mut state, mut rng) = started(2);
+    let ny = lane(&game, "southampton", "new-york-1");
+    let (red, blue) = (colour(Color::Red), colour(Color::Blue));
+    // 2 locomotives for two locomotive spaces, 4 blue cards for the third, 7 red cards.
+    state.players[0].hand = hand(&[(LOCO, 2), (red, 7), (blue, 4)]);
+    let a = claim(ny, red, pack_claim_locos(2, 0));
+    assert!(claims(&game, &state, ny).contains(&a));
+    state.apply(&game, a, &mut rng).unwrap();
+    assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
+    // Three blue cards are not enough for the third space.
+    let (game, mut state, _) = started(2);
+    state.players[0].hand = hand(&[(LOCO, 2), (red, 7), (blue, 3)]);
+    assert!(claims(&game, &state, ny).is_empty());
+}
+
+#[test]
+fn any_four_cards_pay_a_coloured_space_as_a_wild_locomotive() {
+    let (game, mut state, mut rng) = started(2);
+    // Leeds–Nottingham, 2 pink: 1 pink + 4 blue (a locomotive's worth) claims it.
+    let l = lane(&game, "leeds", "nottingham");
+    let (pink, blue) = (colour(Color::Pink), colour(Color::Blue));
+    state.players[0].hand = hand(&[(pink, 1), (blue, 4)]);
+    let a = claim(l, pink, 0);
+    assert_eq!(claims(&game, &state, l), vec![a]);
+    state.apply(&game, a, &mut rng).unwrap();
+    assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
+    let (game, mut state, _) = started(2);
+    state.players[0].hand = hand(&[(pink, 1), (blue, 3)]);
+    assert!(claims(&game, &state, l).is_empty());
+}
+
+#[test]
+fn a_technology_is_paid_in_locomotives_or_any_four_cards_each() {
+    let (game, mut state, mut rng) = started(2);
+    let (me, t) = tech(&game);
+    let wales = tid(&game, "wales-concession");
+    let red = colour(Color::Red);
+    // Wales Concession costs 1: with 1 locomotive and 3 red cards, only the locomotive pays
+    // (3 cards are one short of a locomotive).
+    state.players[0].hand = hand(&[(LOCO, 1), (red, 3)]);
+    let acts = legal(&game, &state);
+    assert!(acts.contains(&buy(&game, wales, 1)));
+    assert!(!acts.contains(&buy(&game, wales, 0)));
+    // With 4 red cards and no locomotive, the four stand for it.
+    state.players[0].hand = hand(&[(red, 4)]);
+    let acts = legal(&game, &state);
+    assert!(acts.contains(&buy(&game, wales, 0)));
+    assert!(!acts.contains(&buy(&game, wales, 1)));
+    state.apply(&game, buy(&game, wales, 0), &mut rng).unwrap();
+    assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
+    assert_eq!(state.discard[red as usize], 4);
+    assert_eq!(t.supply(&game, &state, me, wales), 3);
+    assert_eq!(t.owned(&game, &state, me, 0), 1 << wales);
+    // The purchase is not the turn: the player still takes an action, and may not buy a
+    // second technology this turn.
+    assert_eq!(state.current_player(), 0);
+    state.players[0].hand = hand(&[(LOCO, 5)]);
+    let acts = legal(&game, &state);
+    assert!(acts.contains(&Action::DrawBlind));
+    assert!(
+        !acts
+            .iter()
+            .any(|a| matches!(a, Action::Mechanic { choice, .. } if *choice != DRAW3))
+    );
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    // Player 1's turn, then player 0 again: they may buy others, never Wales a second time.
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    assert_eq!(state.current_player(), 0);
+    let acts = legal(&game, &state);
+    assert!(acts.contains(&buy(&game, tid(&game, "scotland-concession"), 1)));
+    assert!(!acts.iter().any(|&a| a == buy(&game, wales, 1)));
+}
+
+#[test]
+fn the_supply_runs_out() {
+    let (game, mut state, _) = started(2);
+    let row = tid(&game, "right-of-way");
+    let (me, t) = tech(&game);
+    // Right of Way has one copy: while player 1 holds it, player 0 cannot buy it.
+    assert!(t.give(&game, &mut state, me, 1, row));
+    assert_eq!(t.supply(&game, &state, me, row), 0);
+    assert!(!t.give(&game, &mut state, me, 0, row));
+}
+
+#[test]
+fn booster_makes_it_any_three() {
+    let (game, mut state, mut rng) = started(2);
+    give(&game, &mut state, 0, "booster");
+    let wales = tid(&game, "wales-concession");
+    let (red, pink, blue) = (colour(Color::Red), colour(Color::Pink), colour(Color::Blue));
+    // Three red cards buy a 1-locomotive technology.
+    state.players[0].hand = hand(&[(red, 3)]);
+    assert!(legal(&game, &state).contains(&buy(&game, wales, 0)));
+    // And claim: Leeds–Nottingham (2 pink) with 1 pink + 3 blue.
+    let l = lane(&game, "leeds", "nottingham");
+    state.players[0].hand = hand(&[(pink, 1), (blue, 3)]);
+    let a = claim(l, pink, 0);
+    assert_eq!(claims(&game, &state, l), vec![a]);
+    state.apply(&game, a, &mut rng).unwrap();
+    assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
+}
+
+#[test]
+fn concessions_open_their_regions() {
+    let (game, mut state, mut rng) = started(2);
+    let wales = tid(&game, "wales-concession");
+    state.players[0].hand = hand(&[(LOCO, 1)]);
+    let into_wales = lane(&game, "birmingham", "llandrindod-wells");
+    let in_wales = lane(&game, "aberystwyth", "carmarthen");
+    let scotland = lane(&game, "aberdeen", "dundee");
+    assert!(!state.lane_is_open_to(&game, into_wales, 0));
+    state.apply(&game, buy(&game, wales, 1), &mut rng).unwrap();
+    // Routes into Wales and inside it open (1 and 2 spaces); Scotland stays closed, and
+    // Birmingham–Cardiff (3 spaces, into Wales) still needs Mechanical Stoker.
+    assert!(state.lane_is_open_to(&game, into_wales, 0));
+    assert!(state.lane_is_open_to(&game, in_wales, 0));
+    assert!(!state.lane_is_open_to(&game, scotland, 0));
+    assert!(!state.lane_is_open_to(&game, lane(&game, "birmingham", "cardiff"), 0));
+    // Player 1 has no concession.
+    assert!(!state.lane_is_open_to(&game, into_wales, 1));
+    // Scotland Concession: Aberdeen–Dundee (1, Scotland) and Carlisle–Edinburgh (2, into
+    // Scotland) open.
+    give(&game, &mut state, 0, "scotland-concession");
+    assert!(state.lane_is_open_to(&game, scotland, 0));
+    assert!(state.lane_is_open_to(&game, lane(&game, "carlisle", "edinburgh"), 0));
+    // Ireland/France: Holyhead–Dublin needs Wales, Ireland and Propellers (a ferry).
+    let holyhead_dublin = lane(&game, "dublin", "holyhead");
+    give(&game, &mut state, 0, "ireland-france-concession");
+    assert!(!state.lane_is_open_to(&game, holyhead_dublin, 0));
+    give(&game, &mut state, 0, "propellers");
+    assert!(state.lane_is_open_to(&game, holyhead_dublin, 0));
+}
+
+#[test]
+fn stoker_opens_three_spaces_and_the_boiler_four_to_six() {
+    let (game, mut state, _) = started(2);
+    let three = lane(&game, "bristol", "plymouth");
+    let four = lane(&game, "norwich", "nottingham");
+    give(&game, &mut state, 0, "superheated-steam-boiler");
+    // The Boiler opens 4-6 but not 3: the Stoker is still needed.
+    assert!(state.lane_is_open_to(&game, four, 0));
+    assert!(!state.lane_is_open_to(&game, three, 0));
+    give(&game, &mut state, 1, "mechanical-stoker");
+    assert!(state.lane_is_open_to(&game, three, 1));
+    assert!(!state.lane_is_open_to(&game, four, 1));
+}
+
+#[test]
+fn propellers_open_ferries_and_a_ferry_needs_every_other_test_too() {
+    let (game, mut state, _) = started(2);
+    let barrow_liverpool = lane(&game, "barrow", "liverpool");
+    let france = lane(&game, "southampton", "france-1");
+    assert!(!state.lane_is_open_to(&game, barrow_liverpool, 0));
+    give(&game, &mut state, 0, "propellers");
+    assert!(state.lane_is_open_to(&game, barrow_liverpool, 0));
+    // Southampton–France (3, ferry, France): Propellers, the Stoker and the concession.
+    assert!(!state.lane_is_open_to(&game, france, 0));
+    give(&game, &mut state, 0, "mechanical-stoker");
+    assert!(!state.lane_is_open_to(&game, france, 0));
+    give(&game, &mut state, 0, "ireland-france-concession");
+    assert!(state.lane_is_open_to(&game, france, 0));
+}
+
+#[test]
+fn boiler_lagging_and_steam_turbine_score_the_claims_after_the_purchase() {
+    let (game, mut state, mut rng) = started(2);
+    let green = colour(Color::Green);
+    let blue = colour(Color::Blue);
+    // Player 0 claims London–Reading (1 green) before buying anything: no technology points.
+    let london_reading = lane(&game, "london", "reading");
+    state.players[0].hand = hand(&[(green, 1)]);
+    state
+        .apply(&game, claim(london_reading, green, 0), &mut rng)
+        .unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    // Then buys Boiler Lagging (2 locomotives) and claims Brighton–Southampton (1 blue):
+    // +1 for that claim.
+    let lagging = tid(&game, "boiler-lagging");
+    state.players[0].hand = hand(&[(LOCO, 2), (blue, 1)]);
+    state
+        .apply(&game, buy(&game, lagging, 2), &mut rng)
+        .unwrap();
+    let brighton = lane(&game, "brighton", "southampton");
+    state
+        .apply(&game, claim(brighton, blue, 0), &mut rng)
+        .unwrap();
+    assert_eq!(line(&game, &state, 0, "Boiler Lagging"), 1);
+    // With Steam Turbine and Propellers too, a ferry scores 2 + 1 = 3 more (the rule
+    // text's example): Barrow–Liverpool (1 space, a locomotive) scores 1 + 1 + 2.
+    give(&game, &mut state, 0, "steam-turbine");
+    give(&game, &mut state, 0, "propellers");
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    let ferry = lane(&game, "barrow", "liverpool");
+    state.players[0].hand = hand(&[(LOCO, 1)]);
+    let before = state.players[0].route_points;
+    state.apply(&game, claim(ferry, LOCO, 1), &mut rng).unwrap();
+    assert_eq!(state.players[0].route_points - before, 1);
+    assert_eq!(line(&game, &state, 0, "Boiler Lagging"), 2);
+    assert_eq!(line(&game, &state, 0, "Steam Turbine"), 2);
+    // Player 1 has neither: 0 on both lines.
+    assert_eq!(line(&game, &state, 1, "Boiler Lagging"), 0);
+}
+
+#[test]
+fn steam_turbine_counts_new_york_as_a_ferry_by_default() {
+    let (game, mut state, mut rng) = started(2);
+    give(&game, &mut state, 0, "steam-turbine");
+    let ny = lane(&game, "southampton", "new-york-1");
+    let red = colour(Color::Red);
+    state.players[0].hand = hand(&[(LOCO, 3), (red, 7)]);
+    state.apply(&game, claim(ny, red, 3), &mut rng).unwrap();
+    assert_eq!(line(&game, &state, 0, "Steam Turbine"), 2);
+    // A map saying `counts_as_ferry = false` on it gives nothing.
+    let mut map = uk_map();
+    let r = map
+        .routes
+        .iter()
+        .position(|r| r.no_technology_needed)
+        .unwrap();
+    map.routes[r].counts_as_ferry = Some(false);
+    let game = Game::new(&map, 2, None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut state = State::new(&game, 16, &mut rng);
+    while state.phase == Phase::SetupTickets {
+        state
+            .apply(&game, Action::KeepTickets(0b11111), &mut rng)
+            .unwrap();
+    }
+    give(&game, &mut state, 0, "steam-turbine");
+    state.players[0].hand = hand(&[(LOCO, 3), (red, 7)]);
+    state.apply(&game, claim(ny, red, 3), &mut rng).unwrap();
+    assert_eq!(line(&game, &state, 0, "Steam Turbine"), 0);
+}
+
+/// Gives player `p` the route between `a` and `b` (no cards).
+fn assign(game: &Game, state: &mut State, p: u8, a: &str, b: &str) {
+    state.assign_lane(game, lane(game, a, b), p);
+}
+
+#[test]
+fn double_heading_scores_two_a_completed_ticket() {
+    let (game, mut state, _) = started(2);
+    give(&game, &mut state, 0, "double-heading");
+    // Player 0 holds the whole board's English network...
+    for r in 0..game.routes.len() {
+        let l = game.routes[r].first_lane as usize;
+        if state.lane_owner[l] == NOBODY {
+            state.assign_lane(&game, l, 0);
+        }
+    }
+    let scores = score_detailed(&game, &state, &[]);
+    let done = scores[0].completed_tickets as i32;
+    assert_eq!(done, 5, "every kept ticket completed");
+    // ...and completed 5 tickets: 5 × 2 = 10.
+    assert_eq!(line(&game, &state, 0, "Double Heading"), 10);
+    assert_eq!(line(&game, &state, 1, "Double Heading"), 0);
+}
+
+#[test]
+fn right_of_way_claims_a_route_another_player_holds_and_goes_back() {
+    let (game, mut state, mut rng) = started(2);
+    let (me, t) = tech(&game);
+    let row = tid(&game, "right-of-way");
+    let green = colour(Color::Green);
+    let london_reading = lane(&game, "london", "reading");
+    // Without a route held by another player, Right of Way is not offered.
+    state.players[0].hand = hand(&[(LOCO, 4), (green, 1)]);
+    assert!(!legal(&game, &state).contains(&buy(&game, row, 4)));
+    assign(&game, &mut state, 1, "london", "reading");
+    // 4 locomotives for the card, then 1 green for London–Reading (held by player 1).
+    assert!(legal(&game, &state).contains(&buy(&game, row, 4)));
+    state.apply(&game, buy(&game, row, 4), &mut rng).unwrap();
+    assert_eq!(
+        state.phase,
+        Phase::Mechanic {
+            mechanic: me as u8,
+            step: 0
+        }
+    );
+    let choices = legal(&game, &state);
+    assert_eq!(
+        choices.len(),
+        1,
+        "one claim: London–Reading with the green card"
+    );
+    let points = state.players[0].route_points;
+    state.apply(&game, choices[0], &mut rng).unwrap();
+    assert_eq!(state.lane_owner[london_reading], 1);
+    assert!(state.shared_lanes.contains(&(london_reading as u16, 0)));
+    assert_eq!(state.players[0].route_points - points, 1);
+    assert_eq!(state.players[0].trains, 34);
+    assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
+    // The card is back in the supply, and the turn is over.
+    assert_eq!(t.supply(&game, &state, me, row), 1);
+    assert_eq!(t.owned(&game, &state, me, 0), 0);
+    assert_eq!(state.current_player(), 1);
+    assert_eq!(state.phase, Phase::Main);
+}
+
+#[test]
+fn thermocompressor_claims_twice_then_goes_back() {
+    let (game, mut state, mut rng) = started(2);
+    let (me, t) = tech(&game);
+    let thermo = tid(&game, "thermocompressor");
+    let (green, blue) = (colour(Color::Green), colour(Color::Blue));
+    state.players[0].hand = hand(&[(LOCO, 1), (green, 1), (blue, 1)]);
+    state.apply(&game, buy(&game, thermo, 1), &mut rng).unwrap();
+    state
+        .apply(
+            &game,
+            claim(lane(&game, "london", "reading"), green, 0),
+            &mut rng,
+        )
+        .unwrap();
+    // Still player 0's turn: a second claim (or end the turn).
+    assert_eq!(state.current_player(), 0);
+    assert!(legal(&game, &state).contains(&Action::EndTurn));
+    state
+        .apply(
+            &game,
+            claim(lane(&game, "brighton", "southampton"), blue, 0),
+            &mut rng,
+        )
+        .unwrap();
+    assert_eq!(state.current_player(), 1);
+    assert_eq!(state.players[0].routes.len(), 2);
+    assert_eq!(t.supply(&game, &state, me, thermo), 1);
+    assert_eq!(t.owned(&game, &state, me, 0), 0);
+}
+
+#[test]
+fn water_tenders_draw_three_blind_cards() {
+    let (game, mut state, mut rng) = started(2);
+    give(&game, &mut state, 0, "water-tenders");
+    state.players[0].hand = [0; CARD_KINDS];
+    let a = Action::Mechanic {
+        mechanic: tech(&game).0 as u8,
+        choice: DRAW3,
+    };
+    assert!(legal(&game, &state).contains(&a));
+    state.apply(&game, a, &mut rng).unwrap();
+    assert_eq!(state.players[0].hand.iter().sum::<u16>(), 3);
+    assert_eq!(state.current_player(), 1);
+    // Player 1 has no Water Tenders.
+    assert!(!legal(&game, &state).contains(&a));
+}
+
+#[test]
+fn risky_contracts_and_equalising_beam_win_or_lose() {
+    let (game, mut state, _) = started(2);
+    give(&game, &mut state, 0, "risky-contracts");
+    give(&game, &mut state, 1, "equalising-beam");
+    // Player 0 holds London–Reading and Reading–Southampton (path of 2); player 1 holds
+    // Plymouth–Southampton (5 spaces, the longer path). Nobody completes a ticket.
+    assign(&game, &mut state, 0, "london", "reading");
+    assign(&game, &mut state, 0, "reading", "southampton");
+    assign(&game, &mut state, 1, "plymouth", "southampton");
+    let scores = score_detailed(&game, &state, &[]);
+    let (t0, t1) = (scores[0].completed_tickets, scores[1].completed_tickets);
+    // Risky Contracts: +20 with the most completed tickets, -20 otherwise (none is not most).
+    let expect_risky = if t0 > 0 && t0 >= t1 { 20 } else { -20 };
+    assert_eq!(line(&game, &state, 0, "Risky Contracts"), expect_risky);
+    assert_eq!(line(&game, &state, 1, "Risky Contracts"), 0);
+    // Equalising Beam: player 1's path of 5 is the longest: +15.
+    assert_eq!(scores[1].longest_path, 5);
+    assert_eq!(line(&game, &state, 1, "Equalising Beam"), 15);
+    // Player 0 takes it over with Plymouth–Penzance–... no: give player 0 a longer path.
+    assign(&game, &mut state, 0, "hull", "norwich");
+    assign(&game, &mut state, 0, "norwich", "nottingham");
+    // Hull–Norwich 4 + Norwich–Nottingham 4 = 8 > 5: player 1 loses 15.
+    assert_eq!(line(&game, &state, 1, "Equalising Beam"), -15);
+    // Player 0 takes every other route and completes all five tickets; player 1 cannot
+    // have as many: +20.
+    for r in 0..game.routes.len() {
+        let l = game.routes[r].first_lane as usize;
+        if state.lane_owner[l] == NOBODY {
+            state.assign_lane(&game, l, 0);
+        }
+    }
+    let scores = score_detailed(&game, &state, &[]);
+    assert_eq!(scores[0].completed_tickets, 5);
+    assert!(scores[1].completed_tickets < 5);
+    assert_eq!(line(&game, &state, 0, "Risky Contracts"), 20);
+}
+
+#[test]
+fn diesel_power_pays_one_card_fewer_never_a_ferry_locomotive() {
+    let (game, mut state, mut rng) = started(2);
+    give(&game, &mut state, 0, "diesel-power");
+    give(&game, &mut state, 0, "mechanical-stoker");
+    give(&game, &mut state, 0, "propellers");
+    let yellow = colour(Color::Yellow);
+    let green = colour(Color::Green);
+    // Bristol–Plymouth, 3 yellow: 2 yellow cards claim it.
+    let three = lane(&game, "bristol", "plymouth");
+    state.players[0].hand = hand(&[(yellow, 2)]);
+    let a = claim(three, yellow, 0);
+    assert_eq!(claims(&game, &state, three), vec![a]);
+    state.apply(&game, a, &mut rng).unwrap();
+    assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
+    // London–Reading, 1 green: still one card (at least one), never none.
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    let one = lane(&game, "london", "reading");
+    state.players[0].hand = [0; CARD_KINDS];
+    assert!(claims(&game, &state, one).is_empty());
+    state.players[0].hand = hand(&[(green, 1)]);
+    assert_eq!(claims(&game, &state, one), vec![claim(one, green, 0)]);
+    // Barrow–Liverpool (1 space, a locomotive): the locomotive is still paid.
+    let ferry = lane(&game, "barrow", "liverpool");
+    state.players[0].hand = hand(&[(green, 1)]);
+    assert!(claims(&game, &state, ferry).is_empty());
+    state.players[0].hand = hand(&[(LOCO, 1)]);
+    assert_eq!(claims(&game, &state, ferry), vec![claim(ferry, LOCO, 1)]);
+}
+
+#[test]
+fn advanced_cards_are_left_out_when_asked() {
+    let map = uk_map();
+    let game = Game::new_without(
+        &map,
+        2,
+        None,
+        &["mechanics.technologies.advanced".to_string()],
+    )
+    .unwrap();
+    let (_, t) = tech(&game);
+    // 11 basic cards in 41 copies.
+    assert_eq!(t.techs.len(), 11);
+    assert_eq!(t.techs.iter().map(|x| x.copies as u32).sum::<u32>(), 41);
+    // With them: 16 cards, 47 copies.
+    let all = uk(2);
+    let (_, t) = tech(&all);
+    assert_eq!(t.techs.len(), 16);
+    assert_eq!(t.techs.iter().map(|x| x.copies as u32).sum::<u32>(), 47);
+}
+
+#[test]
+fn report_counters_say_who_bought_what_and_when() {
+    use ttrmap::engine::{Mechanic, final_scores};
+    let (game, mut state, mut rng) = started(2);
+    let (me, t) = tech(&game);
+    let wales = tid(&game, "wales-concession");
+    let green = colour(Color::Green);
+    // Player 0 buys Wales Concession on their first turn and claims London–Reading (1 point);
+    // player 1 buys nothing.
+    state.players[0].hand = hand(&[(LOCO, 1), (green, 1)]);
+    state.apply(&game, buy(&game, wales, 1), &mut rng).unwrap();
+    state
+        .apply(
+            &game,
+            claim(lane(&game, "london", "reading"), green, 0),
+            &mut rng,
+        )
+        .unwrap();
+    let result = final_scores(&game, &state);
+    let winner0 = result[0].winner as i64;
+    let winner1 = result[1].winner as i64;
+    state.result = Some(result);
+    let mut out = Vec::new();
+    t.counters(&game, &state, me, &mut out);
+    let get = |name: &str| {
+        out.iter()
+            .find(|c| c.name == format!("Wales Concession: {name}"))
+            .unwrap_or_else(|| panic!("{name}"))
+            .value
+    };
+    assert_eq!(get("share of games it was bought in"), 1);
+    assert_eq!(get("buyers"), 1);
+    // Bought on the buyer's first turn.
+    assert_eq!(get("first-purchase turns"), 1);
+    assert_eq!(get("non-buyers"), 1);
+    assert_eq!(get("buyer wins"), winner0);
+    assert_eq!(get("non-buyer wins"), winner1);
+    assert_eq!(get("share of games won by a buyer"), winner0);
+    // Nobody bought Booster.
+    let booster = out
+        .iter()
+        .find(|c| c.name == "Booster: buyers")
+        .expect("booster");
+    assert_eq!(booster.value, 0);
+}
