@@ -63,10 +63,13 @@
 //! 3.9 %, 17.3 %, 9.0 % (before: 66.4 %, 4.9 %, 19.6 %, 9.0 %; its 15-point
 //! most-completed-tickets bonus rewards destination-hungry's hoarding). Old West 4 players
 //! (10,000 games, seed 1, without Alvin) 37.1 %, 21.1 %, 24.5 %, 17.2 % (35.7 %, 22.8 %,
-//! 24.0 %, 17.5 % when they planned the others on their real tickets); with 6 players the last seat, which chooses its
-//! starting city first, wins 22 % against 14-18 % for the others (Salt Lake City is the
-//! first choice in 88 % of games). France 4 players (10,000 games, seed 0) 40.3 %, 16.9 %,
-//! 22.4 %, 20.4 % (39.9 %, 17.0 %, 23.1 %, 20.0 % on the others' real tickets); 2 players (each style in half the games) 60.0 %, 40.5 %, 63.2 %, 36.3 %.
+//! 24.0 %, 17.5 % when they planned the others on their real tickets); with 6 players
+//! (measured on their real tickets) the last seat, which chooses its starting city first,
+//! wins 22 % against 14-18 % for the others (Salt Lake City is the first choice in 88 % of
+//! games). France 4 players (10,000 games, seed 0) 40.3 %, 16.9 %,
+//! 22.4 %, 20.4 % (39.9 %, 17.0 %, 23.1 %, 20.0 % on the others' real tickets); 2 players
+//! (each style in half the games) 60.6 %, 39.9 %, 63.1 %, 36.3 % (before: 60.0 %, 40.5 %,
+//! 63.2 %, 36.3 %).
 //! Iberia 4 players (10,000 games, seed 0) 28.8 %, 30.7 %, 22.2 %, 18.2 %; South Korea 4
 //! players 32.9 %, 35.1 %, 27.3 %, 4.7 % (no longest-path bonus there for long-route's
 //! network, and its few long tickets leave trains the others put on the mat). `tests/bots.rs` keeps USA and Europe from drifting far.
