@@ -787,3 +787,51 @@ fn bad_old_west_markers_and_alvin_are_refused() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("Alvin is not played"), "{err}");
 }
+
+/// Nordic writes Helsinki–Stockholm as two routes of one `parallel_group` (seed 003: a
+/// double route whose lanes differ). The engine treats a group as one double route: one
+/// player never holds two of its lanes, and below the double-route player count (3 on
+/// Nordic) only one lane of the group is used. `ttrmap score` refuses positions the engine
+/// could not reach, naming both routes (exit 1), and accepts one lane each at 3 players.
+#[test]
+fn positions_keep_parallel_groups_to_the_double_route_rules() {
+    let dir = TempDir::new("score-parallel");
+    let file = dir.0.join("position.toml");
+    let map = root().join("maps").join("nordic-countries.toml");
+    let run = |players: &[&str]| {
+        let mut text = format!("map = {:?}\n", map.display().to_string());
+        for routes in players {
+            text.push_str(&format!("[[player]]\nroutes = [{routes}]\n"));
+        }
+        std::fs::write(&file, text).unwrap();
+        let (code, out, err) = score(&[file.to_str().unwrap()]);
+        // Messages wrap at the terminal width: compare them unwrapped.
+        let err = err.replace('│', " ");
+        (
+            code,
+            out,
+            err.split_whitespace().collect::<Vec<_>>().join(" "),
+        )
+    };
+    let one = "\"helsinki-stockholm-1\"";
+    let two = "\"helsinki-stockholm-2\"";
+    // One player on both routes of the group, at 3 players.
+    let both = format!("{one}, {two}");
+    let (code, _, err) = run(&[&both, "", ""]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("player 1: on `helsinki-stockholm-1` and `helsinki-stockholm-2`"),
+        "{err}"
+    );
+    // Two players, one lane each, at 2 players: the group has one usable lane.
+    let (code, _, err) = run(&[one, two]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("`helsinki-stockholm-1` and `helsinki-stockholm-2`: 2 lanes claimed"),
+        "{err}"
+    );
+    assert!(err.contains("only 1 may be used with 2 players"), "{err}");
+    // The same at 3 players is a legal position.
+    let (code, _, err) = run(&[one, two, ""]);
+    assert_eq!(code, Some(0), "{err}");
+}

@@ -7,6 +7,7 @@ mod draft;
 mod planner;
 mod search;
 mod styles;
+mod tunnels;
 
 pub use planner::Planner;
 pub use search::SearchBot;

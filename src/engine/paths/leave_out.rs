@@ -8,15 +8,41 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// One connected piece, nodes numbered `0..nodes`, edges `(a, b, length)`.
+#[derive(Default)]
 pub(super) struct Piece {
     pub nodes: usize,
     pub edges: Vec<(u32, u32, u32)>,
     pub total: u32,
 }
 
-/// The longer of `best` and the longest trail in `piece`.
-pub(super) fn leave_out(piece: &Piece, best: u32) -> u32 {
-    Search::new(piece, best).run()
+/// The buffers of a search, kept from one search to the next (their sizes change, their
+/// allocations stay).
+#[derive(Default)]
+pub(super) struct Scratch {
+    incident: Vec<Vec<u32>>,
+    in_s: Vec<bool>,
+    forced: Vec<bool>,
+    degree: Vec<u32>,
+    removed: Vec<u32>,
+    seen: Vec<bool>,
+    stack: Vec<u32>,
+    dist: Vec<u32>,
+    cell: Vec<u32>,
+    nearest: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    odd: Vec<u32>,
+    near: Vec<u32>,
+    lists: Vec<Vec<u32>>,
+}
+
+impl Scratch {
+    /// The longer of `best` and the longest trail in `piece`.
+    pub(super) fn leave_out(&mut self, piece: &Piece, best: u32) -> u32 {
+        let mut search = Search::new(piece, best, std::mem::take(self));
+        search.search(Ends::default());
+        *self = search.scratch;
+        search.best
+    }
 }
 
 /// At most two nodes allowed to stay odd (the trail's ends), chosen during the search.
@@ -48,29 +74,27 @@ impl Ends {
 /// continues in either half.
 struct Search<'a> {
     piece: &'a Piece,
-    incident: Vec<Vec<u32>>,
-    in_s: Vec<bool>,
-    forced: Vec<bool>,
-    degree: Vec<u32>,
     total: u32,
     best: u32,
-    removed: Vec<u32>,
-    // Scratch for the connectivity test and the bound.
-    seen: Vec<bool>,
-    stack: Vec<u32>,
-    dist: Vec<u32>,
-    cell: Vec<u32>,
-    nearest: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    scratch: Scratch,
 }
 
 const FAR: u32 = u32::MAX;
 
 impl<'a> Search<'a> {
-    fn new(piece: &'a Piece, best: u32) -> Search<'a> {
+    fn new(piece: &'a Piece, best: u32, mut scratch: Scratch) -> Search<'a> {
         let n = piece.nodes;
-        let mut incident: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut degree = vec![0u32; n];
+        let m = piece.edges.len();
+        let incident = &mut scratch.incident;
+        for list in incident.iter_mut() {
+            list.clear();
+        }
+        if incident.len() < n {
+            incident.resize_with(n, Vec::new);
+        }
+        let degree = &mut scratch.degree;
+        degree.clear();
+        degree.resize(n, 0);
         for (e, &(a, b, _)) in piece.edges.iter().enumerate() {
             incident[a as usize].push(e as u32);
             degree[a as usize] += 1;
@@ -79,28 +103,37 @@ impl<'a> Search<'a> {
                 incident[b as usize].push(e as u32);
             }
         }
+        let reset = |v: &mut Vec<bool>, len: usize, x: bool| {
+            v.clear();
+            v.resize(len, x);
+        };
+        reset(&mut scratch.in_s, m, true);
+        reset(&mut scratch.forced, m, false);
+        reset(&mut scratch.seen, n, false);
+        for v in [&mut scratch.dist, &mut scratch.cell, &mut scratch.nearest] {
+            v.clear();
+            v.resize(n, FAR);
+        }
+        scratch.removed.clear();
+        scratch.stack.clear();
+        scratch.heap.clear();
         Search {
             piece,
-            incident,
-            in_s: vec![true; piece.edges.len()],
-            forced: vec![false; piece.edges.len()],
-            degree,
             total: piece.total,
             best,
-            removed: Vec::new(),
-            seen: vec![false; n],
-            stack: Vec::new(),
-            dist: vec![FAR; n],
-            cell: vec![FAR; n],
-            nearest: vec![FAR; n],
-            heap: BinaryHeap::new(),
+            scratch,
         }
     }
 
-    /// The best of `best` and this piece's longest trail.
-    fn run(mut self) -> u32 {
-        self.search(Ends::default());
-        self.best
+    /// An empty list from the pool (returned with [`Search::give_back`]).
+    fn list(&mut self) -> Vec<u32> {
+        let mut list = self.scratch.lists.pop().unwrap_or_default();
+        list.clear();
+        list
+    }
+
+    fn give_back(&mut self, list: Vec<u32>) {
+        self.scratch.lists.push(list);
     }
 
     fn search(&mut self, mut ends: Ends) {
@@ -111,71 +144,86 @@ impl<'a> Search<'a> {
         let was = ends;
         ends = Ends::default();
         for &v in &was.nodes[..was.len] {
-            if self.degree[v as usize] > 0 {
+            if self.scratch.degree[v as usize] > 0 {
                 ends = ends.with(v);
             }
         }
         let free_ends = 2 - ends.len;
-        let odd: Vec<u32> = (0..self.piece.nodes as u32)
-            .filter(|&v| self.degree[v as usize] % 2 == 1 && !ends.contains(v))
-            .collect();
-        if odd.len() <= free_ends {
-            self.best = self.total;
-            return;
-        }
-        let Some(must_drop) = self.drop_bound(&odd, ends, free_ends) else {
+        let mut odd = std::mem::take(&mut self.scratch.odd);
+        odd.clear();
+        odd.extend(
+            (0..self.piece.nodes as u32)
+                .filter(|&v| self.scratch.degree[v as usize] % 2 == 1 && !ends.contains(v)),
+        );
+        let x = self.mended_node(&odd, ends, free_ends);
+        self.scratch.odd = odd;
+        let Some(x) = x else {
             return;
         };
-        if self.total.saturating_sub(must_drop) <= self.best {
-            return;
-        }
-        // Mend the odd node with the fewest choices (fail first), nearest to another first.
-        let x = *odd
-            .iter()
-            .min_by_key(|&&v| (self.options(v).count(), self.nearest[v as usize]))
-            .expect("more odd nodes than free ends");
-        let mut options: Vec<u32> = self.options(x).collect();
+        let mut options = self.list();
+        options.extend(self.options(x));
         // Edges to another odd node first: leaving one out mends both ends.
         options.sort_by_key(|&e| {
             let (a, b, w) = self.piece.edges[e as usize];
             let other = if a == x { b } else { a };
-            let mends_both = self.degree[other as usize] % 2 == 1 && !ends.contains(other);
+            let mends_both = self.scratch.degree[other as usize] % 2 == 1 && !ends.contains(other);
             (!mends_both, w)
         });
         for &e in &options {
             self.without(e, ends);
-            self.forced[e as usize] = true;
+            self.scratch.forced[e as usize] = true;
         }
         if free_ends > 0 {
             self.search(ends.with(x));
         }
         for &e in &options {
-            self.forced[e as usize] = false;
+            self.scratch.forced[e as usize] = false;
         }
+        self.give_back(options);
+    }
+
+    /// The odd node to mend next, or `None` when the search ends here: `S` qualifies (its
+    /// length is then the best), or the bound rules it out. The node with the fewest
+    /// choices (fail first), nearest to another first.
+    fn mended_node(&mut self, odd: &[u32], ends: Ends, free_ends: usize) -> Option<u32> {
+        if odd.len() <= free_ends {
+            self.best = self.total;
+            return None;
+        }
+        let must_drop = self.drop_bound(odd, ends, free_ends)?;
+        if self.total.saturating_sub(must_drop) <= self.best {
+            return None;
+        }
+        odd.iter()
+            .copied()
+            .min_by_key(|&v| (self.options(v).count(), self.scratch.nearest[v as usize]))
     }
 
     /// The edges of `v` that may be left out: in `S`, not forced, not loops (a loop never
     /// changes a node's parity).
     fn options(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
-        self.incident[v as usize].iter().copied().filter(|&e| {
-            let (a, b, _) = self.piece.edges[e as usize];
-            self.in_s[e as usize] && !self.forced[e as usize] && a != b
-        })
+        self.scratch.incident[v as usize]
+            .iter()
+            .copied()
+            .filter(|&e| {
+                let (a, b, _) = self.piece.edges[e as usize];
+                self.scratch.in_s[e as usize] && !self.scratch.forced[e as usize] && a != b
+            })
     }
 
     /// Searches `S` without edge `e`; when that splits `S`, each half in turn.
     fn without(&mut self, e: u32, ends: Ends) {
-        let mark = self.removed.len();
+        let mark = self.scratch.removed.len();
         self.remove(e);
         let (a, b, _) = self.piece.edges[e as usize];
         if self.reaches(a, b) {
             self.search(ends);
         } else {
             // `seen` marks a's half; everything else left in S is b's.
-            let (mut half_a, mut half_b) = (Vec::new(), Vec::new());
+            let (mut half_a, mut half_b) = (self.list(), self.list());
             for (f, &(u, _, _)) in self.piece.edges.iter().enumerate() {
-                if self.in_s[f] {
-                    if self.seen[u as usize] {
+                if self.scratch.in_s[f] {
+                    if self.scratch.seen[u as usize] {
                         half_a.push(f as u32);
                     } else {
                         half_b.push(f as u32);
@@ -190,15 +238,15 @@ impl<'a> Search<'a> {
             let mut order = [(weight_a, half_b), (weight_b, half_a)];
             order.sort_by_key(|(w, _)| Reverse(*w));
             for (w, drop) in order {
-                if w <= self.best || drop.iter().any(|&f| self.forced[f as usize]) {
-                    continue;
+                if w > self.best && !drop.iter().any(|&f| self.scratch.forced[f as usize]) {
+                    let inner = self.scratch.removed.len();
+                    for &f in &drop {
+                        self.remove(f);
+                    }
+                    self.search(ends);
+                    self.restore(inner);
                 }
-                let inner = self.removed.len();
-                for &f in &drop {
-                    self.remove(f);
-                }
-                self.search(ends);
-                self.restore(inner);
+                self.give_back(drop);
             }
         }
         self.restore(mark);
@@ -206,44 +254,44 @@ impl<'a> Search<'a> {
 
     fn remove(&mut self, e: u32) {
         let (a, b, w) = self.piece.edges[e as usize];
-        self.in_s[e as usize] = false;
-        self.degree[a as usize] -= 1;
-        self.degree[b as usize] -= 1;
+        self.scratch.in_s[e as usize] = false;
+        self.scratch.degree[a as usize] -= 1;
+        self.scratch.degree[b as usize] -= 1;
         self.total -= w;
-        self.removed.push(e);
+        self.scratch.removed.push(e);
     }
 
     fn restore(&mut self, mark: usize) {
-        while self.removed.len() > mark {
-            let e = self.removed.pop().expect("above the mark");
+        while self.scratch.removed.len() > mark {
+            let e = self.scratch.removed.pop().expect("above the mark");
             let (a, b, w) = self.piece.edges[e as usize];
-            self.in_s[e as usize] = true;
-            self.degree[a as usize] += 1;
-            self.degree[b as usize] += 1;
+            self.scratch.in_s[e as usize] = true;
+            self.scratch.degree[a as usize] += 1;
+            self.scratch.degree[b as usize] += 1;
             self.total += w;
         }
     }
 
     /// Whether `to` is reached from `from` over `S`; `seen` marks what `from` reaches.
     fn reaches(&mut self, from: u32, to: u32) -> bool {
-        self.seen.fill(false);
-        self.seen[from as usize] = true;
-        self.stack.clear();
-        self.stack.push(from);
-        while let Some(v) = self.stack.pop() {
-            for &e in &self.incident[v as usize] {
-                if !self.in_s[e as usize] {
+        self.scratch.seen.fill(false);
+        self.scratch.seen[from as usize] = true;
+        self.scratch.stack.clear();
+        self.scratch.stack.push(from);
+        while let Some(v) = self.scratch.stack.pop() {
+            for &e in &self.scratch.incident[v as usize] {
+                if !self.scratch.in_s[e as usize] {
                     continue;
                 }
                 let (a, b, _) = self.piece.edges[e as usize];
                 let next = if a == v { b } else { a };
-                if !self.seen[next as usize] {
-                    self.seen[next as usize] = true;
-                    self.stack.push(next);
+                if !self.scratch.seen[next as usize] {
+                    self.scratch.seen[next as usize] = true;
+                    self.scratch.stack.push(next);
                 }
             }
         }
-        self.seen[to as usize]
+        self.scratch.seen[to as usize]
     }
 
     /// A lower bound on the length that must still be left out, or `None` when no subset
@@ -257,34 +305,34 @@ impl<'a> Search<'a> {
     fn drop_bound(&mut self, odd: &[u32], ends: Ends, free_ends: usize) -> Option<u32> {
         let droppable = |s: &Self, e: usize| {
             let (a, b, _) = s.piece.edges[e];
-            s.in_s[e] && !s.forced[e] && a != b
+            s.scratch.in_s[e] && !s.scratch.forced[e] && a != b
         };
         // Nearest other terminal of each terminal, by one Dijkstra from all of them at once:
         // the shortest way out of a node's own region (the nodes nearest to it) is.
-        self.dist.fill(FAR);
-        self.cell.fill(FAR);
-        self.heap.clear();
+        self.scratch.dist.fill(FAR);
+        self.scratch.cell.fill(FAR);
+        self.scratch.heap.clear();
         for &t in odd.iter().chain(&ends.nodes[..ends.len]) {
-            self.dist[t as usize] = 0;
-            self.cell[t as usize] = t;
-            self.nearest[t as usize] = FAR;
-            self.heap.push(Reverse((0, t)));
+            self.scratch.dist[t as usize] = 0;
+            self.scratch.cell[t as usize] = t;
+            self.scratch.nearest[t as usize] = FAR;
+            self.scratch.heap.push(Reverse((0, t)));
         }
-        while let Some(Reverse((d, v))) = self.heap.pop() {
-            if d > self.dist[v as usize] {
+        while let Some(Reverse((d, v))) = self.scratch.heap.pop() {
+            if d > self.scratch.dist[v as usize] {
                 continue;
             }
-            for i in 0..self.incident[v as usize].len() {
-                let e = self.incident[v as usize][i] as usize;
+            for i in 0..self.scratch.incident[v as usize].len() {
+                let e = self.scratch.incident[v as usize][i] as usize;
                 if !droppable(self, e) {
                     continue;
                 }
                 let (a, b, w) = self.piece.edges[e];
                 let next = if a == v { b } else { a } as usize;
-                if d + w < self.dist[next] {
-                    self.dist[next] = d + w;
-                    self.cell[next] = self.cell[v as usize];
-                    self.heap.push(Reverse((d + w, next as u32)));
+                if d + w < self.scratch.dist[next] {
+                    self.scratch.dist[next] = d + w;
+                    self.scratch.cell[next] = self.scratch.cell[v as usize];
+                    self.scratch.heap.push(Reverse((d + w, next as u32)));
                 }
             }
         }
@@ -293,21 +341,26 @@ impl<'a> Search<'a> {
                 continue;
             }
             let (a, b, w) = self.piece.edges[e];
-            let (ca, cb) = (self.cell[a as usize], self.cell[b as usize]);
+            let (ca, cb) = (self.scratch.cell[a as usize], self.scratch.cell[b as usize]);
             if ca == FAR || cb == FAR || ca == cb {
                 continue;
             }
-            let through = self.dist[a as usize] + w + self.dist[b as usize];
-            self.nearest[ca as usize] = self.nearest[ca as usize].min(through);
-            self.nearest[cb as usize] = self.nearest[cb as usize].min(through);
+            let through = self.scratch.dist[a as usize] + w + self.scratch.dist[b as usize];
+            self.scratch.nearest[ca as usize] = self.scratch.nearest[ca as usize].min(through);
+            self.scratch.nearest[cb as usize] = self.scratch.nearest[cb as usize].min(through);
         }
-        let mut near: Vec<u32> = odd.iter().map(|&v| self.nearest[v as usize]).collect();
+        let mut near = std::mem::take(&mut self.scratch.near);
+        near.clear();
+        near.extend(odd.iter().map(|&v| self.scratch.nearest[v as usize]));
         near.sort_unstable();
         let mended = &near[..odd.len() - free_ends];
-        if mended.contains(&FAR) {
-            return None;
-        }
-        let sum: u64 = mended.iter().map(|&d| d as u64).sum();
-        Some(sum.div_ceil(2).min(u32::MAX as u64) as u32)
+        let bound = if mended.contains(&FAR) {
+            None
+        } else {
+            let sum: u64 = mended.iter().map(|&d| d as u64).sum();
+            Some(sum.div_ceil(2).min(u32::MAX as u64) as u32)
+        };
+        self.scratch.near = near;
+        bound
     }
 }

@@ -1,5 +1,6 @@
 //! Whether a position could be the end of a game of its map: every name known, every lane
-//! claimed once and by one player per route, the lanes a player count opens, the trains,
+//! claimed once and by one player per route (and per `parallel_group`, one double route),
+//! the lanes a player count opens, the trains,
 //! stations and ticket copies a game has, stations borrowing routes they may. Every problem
 //! is reported, each at the value it concerns; a claim with a problem is left out and the
 //! rest is still checked.
@@ -320,6 +321,7 @@ impl Cx<'_> {
             }
         }
         self.lanes_per_route(count, &owner, &claimed_at);
+        self.lanes_per_group(count, &owner, &claimed_at);
         let mut placed: Vec<((usize, usize), usize)> = order.into_iter().collect();
         placed.sort_unstable();
         let mut lanes: Vec<Vec<usize>> = vec![Vec::new(); count];
@@ -392,6 +394,69 @@ impl Cx<'_> {
                     info.id,
                     taken.len(),
                     info.usable_lanes
+                );
+                let at = last(&mut taken.iter().map(|t| t.0));
+                self.problem(LANE, &at, message, "one lane too many");
+            }
+        }
+    }
+
+    /// The double-route rules across a `routes.parallel_group`, as the engine plays them
+    /// (a group is one route of all its lanes): one lane of the group per player, and no
+    /// more of its lanes than the player count opens. Reported at the claim written last.
+    fn lanes_per_group(
+        &mut self,
+        count: usize,
+        owner: &[Option<usize>],
+        claimed_at: &[Range<usize>],
+    ) {
+        let game = self.game;
+        for group in &game.parallel_groups {
+            // (lane, owner, route) of every claimed lane of the group.
+            let mut taken: Vec<(usize, usize, usize)> = Vec::new();
+            for &r in &group.routes {
+                let info = &game.routes[r as usize];
+                let first = info.first_lane as usize;
+                let lanes = first..first + info.lane_count as usize;
+                taken.extend(lanes.filter_map(|l| owner[l].map(|p| (l, p, r as usize))));
+            }
+            let last = |ls: &mut dyn Iterator<Item = usize>| {
+                ls.map(|l| claimed_at[l].clone())
+                    .max_by_key(|s| s.start)
+                    .unwrap_or(0..0)
+            };
+            let names = |routes: &mut dyn Iterator<Item = usize>| {
+                let mut ids: Vec<String> = Vec::new();
+                for r in routes {
+                    let id = format!("`{}`", game.routes[r].id);
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+                join_and(&ids)
+            };
+            for p in 0..count {
+                let mine: Vec<&(usize, usize, usize)> = taken.iter().filter(|t| t.1 == p).collect();
+                // Two lanes of one route are reported by `lanes_per_route`.
+                if mine.len() > 1 && mine.iter().any(|t| t.2 != mine[0].2) {
+                    let message = format!(
+                        "{}: on {} (parallel group `{}`, one double route); a player may claim only one of its lanes",
+                        self.names[p],
+                        names(&mut mine.iter().map(|t| t.2)),
+                        group.id
+                    );
+                    let at = last(&mut mine.iter().map(|t| t.0));
+                    self.problem(LANE, &at, message, "a second lane of the group");
+                }
+            }
+            let routes_used = taken.iter().any(|t| t.2 != taken[0].2);
+            if taken.len() > group.usable_lanes as usize && routes_used {
+                let message = format!(
+                    "{}: {} lanes claimed but only {} may be used with {count} players (parallel group `{}`, one double route)",
+                    names(&mut taken.iter().map(|t| t.2)),
+                    taken.len(),
+                    group.usable_lanes,
+                    group.id
                 );
                 let at = last(&mut taken.iter().map(|t| t.0));
                 self.problem(LANE, &at, message, "one lane too many");
@@ -745,5 +810,14 @@ impl Cx<'_> {
                 }
             }
         }
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
