@@ -1,7 +1,11 @@
 //! Bots: players that choose among the legal actions.
 //!
-//! A bot sees the whole [`State`] (hands included): the bots are for playtesting maps, not
-//! for fair play, and what they do with that knowledge is up to each style.
+//! A bot is handed the whole [`State`], but plays only on what its seat could know: its own
+//! hand and tickets, the public board, and the cards and tickets it has seen. Where a bot
+//! must reason about what others hold (a style's module decisions, every search), it works
+//! on [`State::determinize`]: a copy with the hidden parts dealt again from what it has not
+//! seen. `tests/style_bots_fair.rs` and `tests/search_bot.rs` swap the hidden parts and
+//! require the same choice.
 
 mod draft;
 mod planner;
