@@ -48,7 +48,7 @@
 //! docs/playtest.md): `search:128` (3.9 ms a decision of CPU on USA, 7.5 on Europe, 15.3 on
 //! Castilla y León, `benches/search.rs`) won 69.0 % of 1,000 USA games against
 //! destination-hungry (95 % Wilson interval 66.1-71.9) and 73.0 % of 200 against one-step
-//! (66.8-79.2), 69.8 % of 400 Europe games (65.2-74.3) and 59.2 % of 400 Castilla games
+//! (66.8-79.2), 67.7 % of 1,000 Europe games (64.8-70.6) and 59.2 % of 400 Castilla games
 //! (54.4-64.1) against destination-hungry. At 4 players, `search:64` among the four styles
 //! (five bots for four seats, each in four games of five) had the highest share: USA 45.8 %
 //! of 120 (36.9-54.8; one-step next, 25.0 %), Castilla 56.5 % of 200 (49.6-63.4;
