@@ -1,5 +1,7 @@
-//! The search bot's speed on one thread (plain main, std::time): USA 2-player games of
-//! `search:N` against destination-hungry, seats alternating, at two budgets. Prints the
+//! The search bot's speed on one thread (plain main, std::time): 2-player games of
+//! `search:N` against destination-hungry, seats alternating: USA at 64, 128 and 256 rollouts a
+//! decision, Europe and Castilla y León (mode normal, no mystery train) at 128, the budget of
+//! the strength runs in docs/playtest.md. Prints the
 //! search bot's decisions per second (each one a search, except single-choice decisions and
 //! those where the styles agree), the milliseconds a decision, and whole games per second.
 //! Run: `cargo bench --bench search`.
@@ -43,7 +45,7 @@ impl Bot for Counted<'_> {
     }
 }
 
-fn measure(game: &Game, iterations: u32, games: u64) {
+fn measure(map: &str, game: &Game, iterations: u32, games: u64) {
     let decisions = std::sync::atomic::AtomicU64::new(0);
     let cpu_start = thread_cpu_ns();
     let start = Instant::now();
@@ -67,7 +69,7 @@ fn measure(game: &Game, iterations: u32, games: u64) {
     };
     let n = decisions.load(std::sync::atomic::Ordering::Relaxed) as f64;
     println!(
-        "search:{iterations}: {games} USA 2-player games in {secs:.2} s wall ({cpu:.2} s CPU): \
+        "search:{iterations}: {games} {map} 2-player games in {secs:.2} s wall ({cpu:.2} s CPU): \
          {:.0} decisions/s of CPU ({:.2} ms a decision, {:.1} decisions a game), \
          {:.2} games/s of CPU, one thread",
         n / cpu,
@@ -93,16 +95,32 @@ fn play(game: &Game, seats: &mut [Box<dyn Bot + '_>], seed: u64) {
     }
 }
 
+/// A 2-player game of a shipped map, without its optional extensions (as a playtest plays it).
+fn two_players(file: &str) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(file);
+    let loaded = load_path(&path).expect("a shipped map");
+    let without = ["mechanics.mystery_train".to_string()];
+    let without: &[String] = if file == "castilla.toml" {
+        &without
+    } else {
+        &[]
+    };
+    Game::new_without(loaded.map.as_ref().expect("loaded"), 2, None, without).expect("playable")
+}
+
 fn main() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
-    let loaded = load_path(&path).expect("usa.toml");
-    let game = Game::new(loaded.map.as_ref().expect("loaded"), 2, None).expect("playable");
+    let game = two_players("usa.toml");
     // Warm-up.
     let mut warm: Vec<Box<dyn Bot>> = vec![
         Box::new(SearchBot::new(16)),
         bots::by_name("destination-hungry").expect("a style"),
     ];
     play_game(&game, &mut warm, game_seed(1, 0));
-    measure(&game, 64, 20);
-    measure(&game, 256, 10);
+    measure("USA", &game, 64, 20);
+    measure("USA", &game, 128, 10);
+    measure("USA", &game, 256, 10);
+    measure("Europe", &two_players("europe.toml"), 128, 6);
+    measure("Castilla", &two_players("castilla.toml"), 128, 4);
 }

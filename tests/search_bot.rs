@@ -208,19 +208,19 @@ fn budget_syntax() {
     assert!(bots::by_name("searchy").is_none());
 }
 
-fn playtest(threads: &str) -> String {
+fn playtest(players: &str, bots: &str, threads: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
         .args([
             "playtest",
             &map_path("usa.toml"),
             "--players",
-            "2",
+            players,
             "--games",
             "2",
             "--seed",
             "4",
             "--bots",
-            "search:4,one-step",
+            bots,
             "--format",
             "json",
             "--threads",
@@ -238,9 +238,19 @@ fn playtest(threads: &str) -> String {
 
 #[test]
 fn same_bytes_at_one_and_two_threads() {
-    let one = playtest("1");
+    let one = playtest("2", "search:4,one-step", "1");
     assert!(one.contains("search:4"), "the report names the bot");
-    assert_eq!(one, playtest("2"));
+    assert_eq!(one, playtest("2", "search:4,one-step", "2"));
+}
+
+/// As the strength runs play it: more bots than seats (each game leaves one out, in turn),
+/// and the search bot's rollouts for three opponents.
+#[test]
+fn same_bytes_at_one_and_two_threads_with_three_players_of_four_bots() {
+    let bots = "search:4,destination-hungry,one-step,long-route";
+    let one = playtest("3", bots, "1");
+    assert!(one.contains("search:4"), "the report names the bot");
+    assert_eq!(one, playtest("3", bots, "2"));
 }
 
 #[test]

@@ -43,13 +43,23 @@
 //! Simplification: cards another player took from the face-up display are public in the
 //! game, but the bot does not track them; they are dealt again with the rest.
 //!
-//! Measured (release, one thread, 2 players, seats alternating, against destination-hungry,
-//! the best style at 2 players on USA and Castilla): `search:256` (7 ms a decision of CPU on
-//! USA, `benches/search.rs`) won 67.5 % of 200 USA games (95 % Wilson interval 60.7-73.6),
-//! 70.5 % of 200 Europe games (63.8-76.4; against long-route 76 % of 100) and 57.5 % of 200
-//! Castilla games (50.6-64.1); `search:1024` 75 % of 40 USA games (59.8-85.8).
-//! At 4 players, `search:64` with the four styles (50 games, each bot in 40): USA 45 %
-//! (30.7-60.2, the highest share; destination-hungry 35 %), Castilla 70 % (54.6-81.9).
+//! Measured (release, one thread, 2 players, seats alternating, seed 2026, against the best
+//! style on the map at 2 players; figures and how the opponent was chosen in
+//! docs/playtest.md): `search:128` (3.9 ms a decision of CPU on USA, 7.5 on Europe, 15.3 on
+//! Castilla y León, `benches/search.rs`) won 69.0 % of 1,000 USA games against
+//! destination-hungry (95 % Wilson interval 66.1-71.9) and 73.0 % of 200 against one-step
+//! (66.8-79.2), 67.7 % of 1,000 Europe games (64.8-70.6) and 59.2 % of 400 Castilla games
+//! (54.4-64.1) against destination-hungry. At 4 players, `search:64` among the four styles
+//! (five bots for four seats, each in four games of five) had the highest share: USA 45.8 %
+//! of 120 (36.9-54.8; one-step next, 25.0 %), Castilla 56.5 % of 200 (49.6-63.4;
+//! destination-hungry 47.0 %).
+//!
+//! Tried and not kept (the first 200 of those Castilla games, which this bot won 60.0 % of):
+//! sequential halving over the candidates with every legal ticket keep as a candidate and
+//! each style's plan kept from its proposal into the rollouts, 51.5 %; with the blind draw,
+//! every face-up colour and a ticket draw as candidates too, over three times the CPU (not
+//! finished). Candidates no style proposed are played out by a style that would not have
+//! chosen them.
 
 use super::Bot;
 use super::styles::{Style, StyleBot};
