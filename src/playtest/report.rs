@@ -22,7 +22,7 @@ pub struct MeanScores {
 pub struct SeatReport {
     pub seat: usize,
     pub win_rate: f64,
-    /// The 95 % interval of the win rate (normal approximation from the games' spread).
+    /// The 95 % interval of the win rate (Wilson score interval).
     pub win_interval: [f64; 2],
     /// The fair share (1 / players) is inside the interval: any difference is within noise.
     pub within_noise: bool,
@@ -253,21 +253,21 @@ impl Report {
     }
 }
 
-/// The 95 % interval of a win rate from the win units' sum and sum of squares over `n` seats
-/// (normal approximation; a shared win counts its fraction).
-fn win_interval(units: u64, squares: u64, n: u64) -> [f64; 2] {
+/// The 95 % interval of a win rate from the win units' sum over `n` seats: the Wilson score
+/// interval, which stays honest at few seats and at rates near 0 or 1 (the normal
+/// approximation said "0.0 % to 0.0 %" for a bot that won none of 20 seats). A shared win
+/// counts its fraction; as an outcome between 0 and 1 has at most the variance p(1 − p) of a
+/// whole win or loss, the interval is, if anything, a little wide when wins are shared.
+fn win_interval(units: u64, n: u64) -> [f64; 2] {
     if n == 0 {
         return [0.0, 0.0];
     }
-    let u = WIN_UNITS as f64;
-    let mean = units as f64 / n as f64 / u;
-    let var = if n > 1 {
-        ((squares as f64 / u / u - n as f64 * mean * mean) / (n - 1) as f64).max(0.0)
-    } else {
-        0.0
-    };
-    let half = super::compare::stats::Z95 * (var / n as f64).sqrt();
-    [(mean - half).max(0.0), (mean + half).min(1.0)]
+    let z = super::compare::stats::Z95;
+    let (n, p) = (n as f64, units as f64 / n as f64 / WIN_UNITS as f64);
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 fn within(interval: [f64; 2], fair: f64) -> bool {
@@ -333,11 +333,8 @@ pub(super) fn build(
             .map(|s| SeatReport {
                 seat: s + 1,
                 win_rate: ratio(t.seat_win_units[s], finished * WIN_UNITS),
-                win_interval: win_interval(t.seat_win_units[s], t.seat_win_sq[s], finished),
-                within_noise: within(
-                    win_interval(t.seat_win_units[s], t.seat_win_sq[s], finished),
-                    fair,
-                ),
+                win_interval: win_interval(t.seat_win_units[s], finished),
+                within_noise: within(win_interval(t.seat_win_units[s], finished), fair),
                 mean: means(&t.seat_scores[s], finished),
                 ended_game: ratio(t.ended_by[s], finished),
                 score_histogram: hist(&t.seat_hist[s]),
@@ -349,13 +346,9 @@ pub(super) fn build(
             .map(|(b, name)| BotReport {
                 bot: name.clone(),
                 win_rate: ratio(t.bot_win_units[b], t.bot_seats_played[b] * WIN_UNITS),
-                win_interval: win_interval(
-                    t.bot_win_units[b],
-                    t.bot_win_sq[b],
-                    t.bot_seats_played[b],
-                ),
+                win_interval: win_interval(t.bot_win_units[b], t.bot_seats_played[b]),
                 within_noise: within(
-                    win_interval(t.bot_win_units[b], t.bot_win_sq[b], t.bot_seats_played[b]),
+                    win_interval(t.bot_win_units[b], t.bot_seats_played[b]),
                     fair,
                 ),
                 seats_played: t.bot_seats_played[b],
@@ -782,4 +775,29 @@ fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
     }
     out.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
     out.into_iter().map(|x| x.2).collect()
+}
+
+#[cfg(test)]
+mod interval_tests {
+    use super::{WIN_UNITS, win_interval};
+
+    /// A bot that won none of its 20 seats has not been shown to win never: the interval
+    /// must leave room above 0. Wilson, z = 1.96: the upper end of 0 of 20 is
+    /// z² / (n + z²) = 3.8415 / 23.8415 ≈ 0.1611.
+    #[test]
+    fn no_wins_in_twenty_seats_still_leaves_room_above_zero() {
+        let [low, high] = win_interval(0, 20);
+        assert_eq!(low, 0.0);
+        assert!((high - 0.1611).abs() < 1e-3, "{high}");
+    }
+
+    /// 10 whole wins of 20: p = 0.5, the Wilson centre stays 0.5, half width
+    /// 1.96 / (1 + 3.8415/20) × √(0.25/20 + 3.8415/1600) = 1.6440 × 0.12218 ≈ 0.2009.
+    #[test]
+    fn half_the_seats_won_is_centred_on_one_half() {
+        let u = WIN_UNITS;
+        let [low, high] = win_interval(10 * u, 20);
+        assert!((low - 0.2991).abs() < 1e-3, "{low}");
+        assert!((high - 0.7009).abs() < 1e-3, "{high}");
+    }
 }
