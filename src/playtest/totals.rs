@@ -111,13 +111,9 @@ pub struct Totals {
     /// Passes in all games.
     pub passes: u64,
     pub seat_win_units: Vec<u64>,
-    /// Sum of the squared win units of each game, per seat (the spread of the win rate).
-    pub seat_win_sq: Vec<u64>,
     pub seat_scores: Vec<[i64; PARTS]>,
     pub seat_hist: Vec<BTreeMap<i32, u64>>,
     pub bot_win_units: Vec<u64>,
-    /// Sum of the squared win units of each seat a bot played.
-    pub bot_win_sq: Vec<u64>,
     pub bot_seats_played: Vec<u64>,
     pub bot_scores: Vec<[i64; PARTS]>,
     pub bot_hist: Vec<BTreeMap<i32, u64>>,
@@ -224,11 +220,9 @@ impl Totals {
             pass_games: 0,
             passes: 0,
             seat_win_units: vec![0; p],
-            seat_win_sq: vec![0; p],
             seat_scores: vec![[0; PARTS]; p],
             seat_hist: vec![BTreeMap::new(); p],
             bot_win_units: vec![0; b],
-            bot_win_sq: vec![0; b],
             bot_seats_played: vec![0; b],
             bot_scores: vec![[0; PARTS]; b],
             bot_hist: vec![BTreeMap::new(); b],
@@ -325,8 +319,6 @@ impl Totals {
                 let units = WIN_UNITS / winners;
                 self.seat_win_units[seat] += units;
                 self.bot_win_units[bot] += units;
-                self.seat_win_sq[seat] += units * units;
-                self.bot_win_sq[bot] += units * units;
             }
             for &(t, done) in &b.ticket_results {
                 self.ticket_kept[t as usize] += 1;
@@ -414,12 +406,10 @@ impl Totals {
     pub fn check_shape(&self, cx: &Context) -> Result<(), String> {
         let lens = [
             ("seat_win_units", self.seat_win_units.len(), cx.players),
-            ("seat_win_sq", self.seat_win_sq.len(), cx.players),
             ("seat_scores", self.seat_scores.len(), cx.players),
             ("seat_hist", self.seat_hist.len(), cx.players),
             ("ended_by", self.ended_by.len(), cx.players),
             ("bot_win_units", self.bot_win_units.len(), cx.bots),
-            ("bot_win_sq", self.bot_win_sq.len(), cx.bots),
             ("bot_seats_played", self.bot_seats_played.len(), cx.bots),
             ("bot_scores", self.bot_scores.len(), cx.bots),
             ("bot_hist", self.bot_hist.len(), cx.bots),
@@ -504,13 +494,11 @@ impl Totals {
         add(&mut self.pass_games, o.pass_games);
         add(&mut self.passes, o.passes);
         add_all(&mut self.seat_win_units, &o.seat_win_units);
-        add_all(&mut self.seat_win_sq, &o.seat_win_sq);
         add_parts(&mut self.seat_scores, &o.seat_scores);
         for (a, b) in self.seat_hist.iter_mut().zip(&o.seat_hist) {
             add_hist(a, b);
         }
         add_all(&mut self.bot_win_units, &o.bot_win_units);
-        add_all(&mut self.bot_win_sq, &o.bot_win_sq);
         add_all(&mut self.bot_seats_played, &o.bot_seats_played);
         add_parts(&mut self.bot_scores, &o.bot_scores);
         for (a, b) in self.bot_hist.iter_mut().zip(&o.bot_hist) {
