@@ -1,7 +1,7 @@
 //! `ttrmap layout --write`: the board layout written back into the map. Round trip (the map
 //! written, reloaded and rendered gives the same SVG), the file otherwise kept line for line
 //! (comments, order), a second write changes nothing, what the designer placed by hand
-//! (`waypoints`, `label`) is untouched, and a broken map or an unwritable path writes nothing.
+//! (`waypoints`, `label`, a zone's `position`) is untouched, and a broken map or an unwritable path writes nothing.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -28,15 +28,18 @@ fn copy(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
-/// Every line of `old` is in `new`, in order, and every other line of `new` is a `shape` or
-/// `label` the command added.
+/// Every line of `old` is in `new`, in order, and every other line of `new` is a `shape`,
+/// `label` or (zone) `position` the command added.
 fn only_added(old: &str, new: &str) -> Result<usize, String> {
     let mut old_lines = old.lines().peekable();
     let mut added = 0;
     for line in new.lines() {
         if old_lines.peek() == Some(&line) {
             old_lines.next();
-        } else if line.starts_with("shape = {") || line.starts_with("label = {") {
+        } else if ["shape = {", "label = {", "position = ["]
+            .iter()
+            .any(|k| line.starts_with(k))
+        {
             added += 1;
         } else {
             return Err(format!("a line changed or was added: {line:?}"));
@@ -48,11 +51,37 @@ fn only_added(old: &str, new: &str) -> Result<usize, String> {
     }
 }
 
+/// `text` without the `position` lines of its `[[zones]]` tables.
+fn without_zone_positions(text: &str) -> String {
+    let mut in_zone = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.starts_with('[') {
+            in_zone = line.trim_end() == "[[zones]]";
+        }
+        if !(in_zone && line.starts_with("position = ")) {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 fn round_trip(map: &str) {
-    let original =
+    round_trip_of(map, |t| t.to_string());
+}
+
+/// `ttrmap layout --write` on shipped map `map` as `edit` changes it.
+fn round_trip_of(map: &str, edit: impl Fn(&str) -> String) {
+    let shipped =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map))
             .expect("shipped map");
+    let original = edit(&shipped);
     let (_dir, path) = copy(map, &original);
+    let open_zones = {
+        let m = ttrmap::load::load_path(&path).unwrap().map.expect("model");
+        m.zones.iter().filter(|z| z.position.is_none()).count()
+    };
     let before = svg_of(&path);
     let out = ttrmap(&["layout", path.to_str().unwrap(), "--write"]);
     assert!(
@@ -62,6 +91,7 @@ fn round_trip(map: &str) {
     );
     let written = std::fs::read_to_string(&path).expect("written");
     let added = only_added(&original, &written).unwrap_or_else(|e| panic!("{map}: {e}"));
+    let said = String::from_utf8_lossy(&out.stderr);
     let reloaded = ttrmap::load::load_path(&path).expect("readable");
     assert!(!reloaded.has_errors(), "{:?}", reloaded.diagnostics);
     let m = reloaded.map.as_ref().expect("model");
@@ -73,10 +103,23 @@ fn round_trip(map: &str) {
         .count();
     assert_eq!(open, 0, "{map}: routes left open");
     assert!(m.cities.iter().all(|c| c.label.is_some()), "{map}");
+    assert!(m.zones.iter().all(|z| z.position.is_some()), "{map}");
+    let shapes = m.routes.iter().filter(|r| r.waypoints.is_empty()).count();
     assert_eq!(
         added,
-        m.routes.iter().filter(|r| r.waypoints.is_empty()).count() + m.cities.len(),
-        "{map}: one line per open route and city"
+        shapes + m.cities.len() + open_zones,
+        "{map}: one line per open route, city and zone"
+    );
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let (cities, zones) = (m.cities.len(), open_zones);
+    assert!(
+        said.contains(&format!(
+            "wrote {shapes} route shape{}, {cities} label{} and {zones} zone position{}",
+            plural(shapes),
+            plural(cities),
+            plural(zones)
+        )),
+        "{map}: {said}"
     );
     assert!(before == svg_of(&path), "{map}: the board changed");
     // A second write finds nothing open and leaves the file as it is.
@@ -98,6 +141,31 @@ fn castilla_round_trips_with_its_comments() {
 #[test]
 fn south_korea_round_trips_and_keeps_its_hand_waypoints() {
     round_trip("south-korea.toml");
+}
+
+/// France's six zones (Corse an island) with their `position`s taken out: the layout places
+/// the names and `--write` writes the centres back, the board unchanged.
+#[test]
+fn france_round_trips_its_zone_names() {
+    let shipped =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/france.toml"))
+            .unwrap();
+    assert_eq!(
+        shipped.lines().count() - without_zone_positions(&shipped).lines().count(),
+        6,
+        "six zone positions taken out"
+    );
+    round_trip_of("france.toml", without_zone_positions);
+}
+
+/// Switzerland's zones keep the `position`s the file gives them; only the others are written.
+#[test]
+fn switzerland_writes_only_the_zone_positions_it_lacks() {
+    // Italia and France keep theirs, Österreich and Deutschland are placed.
+    round_trip_of("switzerland.toml", |t| {
+        t.replace("position = [1540, 400]\n", "")
+            .replace("position = [1470, 60]\n", "")
+    });
 }
 
 const HAND_PLACED: &str = r#"# A map with parts placed by hand.

@@ -1,8 +1,10 @@
 //! `ttrmap layout MAP [--write] [--theme NAME|FILE]`: the board layout written back into the
 //! map. Every route the designer left open (no `waypoints`, no `shape`) gets the `shape` the
-//! layout drew it with, and every city without a `label` the `label` (anchor and offset) its
-//! name was placed at, so that later edits elsewhere leave those parts of the board as they
-//! are and a designer can adjust them by hand. Without `--write` it prints the change as a
+//! layout drew it with, every city without a `label` the `label` (anchor and offset) its
+//! name was placed at, and every zone without a `position` the centre of the box its name was
+//! placed in (the render centres a zone's name on its `position`, so that centre puts the
+//! name back in the same box), so that later edits elsewhere leave those parts of the board
+//! as they are and a designer can adjust them by hand. Without `--write` it prints the change as a
 //! diff. Only those keys are added: the rest of the file (comments, order, formatting) is kept
 //! byte for byte (`toml_edit`). The file is replaced whole or not at all (`cli::output`); a
 //! map with errors is reported (exit 1) and nothing is written; an I/O error exits 2.
@@ -21,8 +23,8 @@ use toml_edit::{DocumentMut, InlineTable, Item, TableLike, Value};
 pub struct Args {
     /// The map file.
     map: PathBuf,
-    /// Write the shapes and labels into the map file (only those keys are added; comments,
-    /// order and formatting are kept). Without it, the change is printed as a diff.
+    /// Write the shapes, labels and zone positions into the map file (only those keys are
+    /// added; comments, order and formatting are kept). Without it, the change is printed as a diff.
     #[arg(long)]
     write: bool,
     /// The theme whose sizes the board is laid out with, as `render --theme` takes it.
@@ -51,16 +53,16 @@ pub fn run(args: Args) -> i32 {
         Ok(t) => t,
         Err(e) => return usage_error(format!("{name}: {e}")),
     };
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let said = format!(
-        "{} route shape{} and {} label{}",
-        counts[0],
-        if counts[0] == 1 { "" } else { "s" },
-        counts[1],
-        if counts[1] == 1 { "" } else { "s" }
+        "{}, {} and {}",
+        plural(counts[0], "route shape"),
+        plural(counts[1], "label"),
+        plural(counts[2], "zone position")
     );
-    if counts == [0, 0] {
+    if counts == [0, 0, 0] {
         eprintln!(
-            "{name}: nothing to write: every route has `waypoints` or a `shape` and every city a `label`"
+            "{name}: nothing to write: every route has `waypoints` or a `shape`, every city a `label` and every zone a `position`"
         );
         return EXIT_OK;
     }
@@ -86,15 +88,15 @@ pub fn run(args: Args) -> i32 {
     EXIT_OK
 }
 
-/// The map's text with a `shape` for every open route and a `label` for every city without
-/// one, and how many of each were added.
-fn written(text: &str, map: &MapFile, l: &Layout) -> Result<(String, [usize; 2]), String> {
+/// The map's text with a `shape` for every open route, a `label` for every city and a
+/// `position` for every zone without one, and how many of each were added.
+fn written(text: &str, map: &MapFile, l: &Layout) -> Result<(String, [usize; 3]), String> {
     let (bom, body) = match text.strip_prefix('\u{feff}') {
         Some(rest) => ("\u{feff}", rest),
         None => ("", text),
     };
     let mut doc: DocumentMut = body.parse().map_err(|e| format!("cannot edit: {e}"))?;
-    let mut counts = [0, 0];
+    let mut counts = [0, 0, 0];
     for r in &l.routes {
         let route = &map.routes[r.index];
         let Some(shape) = r
@@ -139,6 +141,21 @@ fn written(text: &str, map: &MapFile, l: &Layout) -> Result<(String, [usize; 2])
         }
         entry.insert("label", Item::Value(Value::InlineTable(v)));
         counts[1] += 1;
+    }
+    for z in &l.zones {
+        let zone = &map.zones[z.index];
+        if zone.position.is_some() {
+            continue;
+        }
+        let entry = entry_mut(&mut doc, "zones", z.index, |t| {
+            t.get("id").and_then(Item::as_str) == Some(zone.id.as_str())
+        })?;
+        // The centre of the chosen box: the render centres the name on `position`.
+        let mut at = toml_edit::Array::new();
+        at.push(z.pos[0]);
+        at.push(z.pos[1]);
+        entry.insert("position", Item::Value(Value::Array(at)));
+        counts[2] += 1;
     }
     Ok((format!("{bom}{doc}"), counts))
 }
