@@ -52,6 +52,10 @@ pub const CODES: &[(&str, &str)] = &[
         "a route combines features that cannot go together (a track bed with a colour, ...)",
     ),
     (
+        "shape-ignored",
+        "a route has both `waypoints` and `shape`; the waypoints win and the shape is ignored (a warning)",
+    ),
+    (
         "ticket-shape",
         "a ticket mixes the city-to-city, multi-city and any-of shapes, or has none",
     ),

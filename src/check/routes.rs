@@ -1,5 +1,5 @@
 //! Route checks: `route-self-loop`, `lane-colors`, `ferry-too-long`, `route-shape`,
-//! `no-route-points`.
+//! `shape-ignored`, `no-route-points`.
 
 use super::Cx;
 use crate::diagnostic::Diagnostic;
@@ -125,6 +125,25 @@ pub(super) fn check(cx: &mut Cx) {
                     format!("route `{}` is a ferry with `any_cards_for_one`", r.id()),
                 )
                 .with_label("use `ferry_substitute` to pay a ferry's locomotives with other cards"),
+            );
+        }
+        if r.shape.is_some() && !r.waypoints.is_empty() {
+            // The render draws through the waypoints: the shape has no effect, and the
+            // designer should know (the rule's documentation: `lint/rules/shape_ignored.rs`).
+            cx.at_key(
+                path!["routes", i, "shape"],
+                Diagnostic::warning(
+                    "shape-ignored",
+                    format!(
+                        "route `{}` has both `waypoints` and `shape`: the `shape` is ignored",
+                        r.id()
+                    ),
+                )
+                .with_label("not drawn: the waypoints win")
+                .with_help(
+                    "drop `shape` to keep the route drawn through its waypoints, or drop \
+                     `waypoints` to draw it with this shape",
+                ),
             );
         }
         if r.points.is_none() && map.rules.points_for_length(r.length).is_none() {

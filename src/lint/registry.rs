@@ -9,6 +9,7 @@ pub static RULES: &[&Rule] = &[
     &unreachable_city::RULE,
     &city_off_board::RULE,
     &stacked_route::RULE,
+    &shape_ignored::RULE,
     &color_balance::RULE,
     &total_spaces::RULE,
     &ticket_value::RULE,

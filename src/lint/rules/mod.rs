@@ -14,6 +14,7 @@ pub mod duplicate_ticket;
 pub mod ferry_locomotive_demand;
 pub mod label_collision;
 pub mod route_drawn_length;
+pub mod shape_ignored;
 pub mod single_lane_bridge;
 pub mod space_overlap;
 pub mod stacked_route;
