@@ -391,3 +391,32 @@ fn geometry_nobody_checked_is_reported() {
         findings(&loaded)
     );
 }
+
+/// South Korea's routes follow its regions' colours (its header: a route between two regions
+/// takes either one's colour, Jeju's are gray; many doubles have a gray second lane), so
+/// `region-color` finds nothing there; one lane recoloured is named, with its route's line.
+#[test]
+fn region_color_holds_on_south_korea_and_names_a_recoloured_route() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/south-korea.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (_, found) = load_fixture(&path);
+    let region: Vec<&Diagnostic> = found.iter().filter(|d| d.code == "region-color").collect();
+    assert!(region.is_empty(), "{region:#?}");
+    // Seoul and Incheon are both in Sudogwon (yellow): a blue first lane is no region's.
+    let old = "from = \"seoul\"\nto = \"incheon\"\nlength = 2\ncolors = [\"yellow\", \"gray\"]";
+    assert!(text.contains(old));
+    let recoloured = text.replace(old, &old.replace("\"yellow\"", "\"blue\""));
+    let loaded = ttrmap::load::load_str("south-korea.toml", &recoloured);
+    let found = findings(&loaded);
+    let region: Vec<&Diagnostic> = found.iter().filter(|d| d.code == "region-color").collect();
+    assert_eq!(region.len(), 1, "{region:#?}");
+    assert_eq!(
+        region[0].message,
+        "route `seoul-incheon` is blue, not its end's region colour yellow (`sudogwon`)"
+    );
+    let (line, _) = LineIndex::new(&recoloured).line_col(region[0].span.clone().unwrap().start);
+    // The route's table: its header, then its `from`.
+    let mut at = recoloured.lines().skip(line - 1);
+    assert_eq!(at.next(), Some("[[routes]]"));
+    assert_eq!(at.next(), Some("from = \"seoul\""));
+}

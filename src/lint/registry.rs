@@ -11,6 +11,7 @@ pub static RULES: &[&Rule] = &[
     &stacked_route::RULE,
     &shape_ignored::RULE,
     &color_balance::RULE,
+    &region_color::RULE,
     &total_spaces::RULE,
     &ticket_value::RULE,
     &ticket_unreachable::RULE,

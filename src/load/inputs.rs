@@ -155,6 +155,8 @@ pub fn of_lint(id: &str) -> Inputs {
     match id {
         "city-off-board" => i(&["map.board", "cities", "routes"], &[], &[]),
         "stacked-route" => i(&["routes"], &[], &[]),
+        // A region left out would make its cities' routes look uncoloured by it.
+        "region-color" => i(&["routes", "cities", "regions"], &["regions"], &[]),
         "duplicate-ticket" => i(&["tickets", "decks"], &[], &[]),
         "unknown-lint" => i(&["lint"], &[], &[]),
         "color-balance" => i(&["routes", "lint"], &["routes"], &[]),
