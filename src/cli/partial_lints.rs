@@ -19,7 +19,7 @@ pub fn run(l: &Loaded) -> Vec<Diagnostic> {
         .iter()
         .filter(|r| !r.from_loader);
     for rule in rules {
-        let mut why = p.gaps.blocks(&inputs::of_lint(rule.id));
+        let mut why = p.gaps.blocks(&rule.inputs());
         if p.gaps.stood_in.contains("lint") {
             why = Some("`lint` did not load".into());
         }
@@ -27,7 +27,7 @@ pub fn run(l: &Loaded) -> Vec<Diagnostic> {
             skipped.push((rule.id, why));
         }
     }
-    let lint_table = inputs::of_lint("unknown-lint");
+    let lint_table = inputs::LINT_TABLE;
     let view = Loaded {
         name: l.name.clone(),
         text: l.text.clone(),

@@ -68,6 +68,13 @@ pub struct Rule {
     pub source: &'static str,
     /// Reported by the loader's checks rather than by `check` below (its level is fixed).
     pub from_loader: bool,
+    /// The parts of a map the rule reads, besides `lint` (top-level sections, `map` key by
+    /// key: `map.board`): on a file with errors it is not run when one of them did not load
+    /// (`load::inputs`). Empty for a rule reported by the loader (its check's are there).
+    pub reads: &'static [&'static str],
+    /// The arrays the rule counts over as a whole (totals, paths, deck sizes): it is not run
+    /// when an item of one of them was left out.
+    pub counts: &'static [&'static str],
     pub check: fn(&mut LintCx),
 }
 
@@ -75,6 +82,15 @@ impl Rule {
     /// The rule's documentation: its file's `//!` comment, without the markers.
     pub fn doc(&self) -> String {
         crate::doc_comment::module_doc(self.source)
+    }
+
+    /// What the rule depends on, as the partial lints of a file with errors weigh it.
+    pub fn inputs(&self) -> crate::load::inputs::Inputs {
+        crate::load::inputs::Inputs {
+            reads: self.reads,
+            counts: self.counts,
+            names: &[],
+        }
     }
 
     /// The first sentence of the documentation's first paragraph.

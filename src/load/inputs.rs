@@ -17,8 +17,10 @@
 //! - **ids lost**: items set aside whose id could not be read, so a reference to them cannot
 //!   be told from a misspelt one; the reference checks of those arrays are not run.
 //!
-//! The lint table would sit best beside each rule (`lint::Rule`); it is kept here, one line
-//! per rule, until it moves there, and a test checks that every rule has its line.
+//! What a check reads is kept here, one line per code ([`of_check`]), and a test checks that
+//! every code has its line. What a lint rule reads and counts sits beside the rule, in its
+//! `RULE` (`lint::Rule::reads`, `counts`: required fields, so no rule is without them); the
+//! parts several rules share are here ([`GRAPH`], [`DRAWN`]). `Gaps::blocks` weighs either.
 
 use std::collections::BTreeSet;
 
@@ -81,16 +83,21 @@ const fn i(
     }
 }
 
-/// Anything: for a code or rule not in the tables (never run on a file with gaps).
+/// Anything: for a code not in the table (never run on a file with gaps).
 const ALL: Inputs = i(&["*"], &["*"], &["*"]);
 
 /// The graph of cities and routes (`graph::BoardGraph`): reachability, paths, bridges.
-const GRAPH: &[&str] = &["cities", "routes", "zones", "rules"];
-const GRAPH_ITEMS: &[&str] = &["cities", "routes", "zones"];
+pub const GRAPH: &[&str] = &["cities", "routes", "zones", "rules"];
+/// The arrays the graph is built from.
+pub const GRAPH_ITEMS: &[&str] = &["cities", "routes", "zones"];
 
 /// The board as drawn: every city, route, zone and region, the board's size.
-const DRAWN: &[&str] = &["map.board", "cities", "routes", "zones", "regions", "rules"];
-const DRAWN_ITEMS: &[&str] = &["cities", "routes", "zones", "regions"];
+pub const DRAWN: &[&str] = &["map.board", "cities", "routes", "zones", "regions", "rules"];
+/// The arrays the drawing is made of.
+pub const DRAWN_ITEMS: &[&str] = &["cities", "routes", "zones", "regions"];
+
+/// The map's `[lint]` table, which `unknown-lint` reads (not a rule: `lint::TABLE_CODES`).
+pub const LINT_TABLE: Inputs = i(&["lint"], &[], &[]);
 
 /// What the semantic check reporting `code` (`crate::check::CODES`) depends on.
 pub fn of_check(code: &str) -> Inputs {
@@ -150,76 +157,13 @@ pub fn of_check(code: &str) -> Inputs {
     }
 }
 
-/// What lint rule `id` reads (besides `lint`, which every rule reads for its level).
-pub fn of_lint(id: &str) -> Inputs {
-    match id {
-        "city-off-board" => i(&["map.board", "cities", "routes"], &[], &[]),
-        "stacked-route" => i(&["routes"], &[], &[]),
-        // A region left out would make its cities' routes look uncoloured by it.
-        "region-color" => i(&["routes", "cities", "regions"], &["regions"], &[]),
-        "duplicate-ticket" => i(&["tickets", "decks"], &[], &[]),
-        "unknown-lint" => i(&["lint"], &[], &[]),
-        "color-balance" => i(&["routes", "lint"], &["routes"], &[]),
-        "ferry-locomotive-demand" => i(&["routes", "rules"], &["routes"], &[]),
-        "board-capacity" => i(&["map.players", "rules", "routes"], &["routes"], &[]),
-        "city-without-ticket" | "city-ticket-overload" => {
-            i(&["cities", "tickets", "decks"], &["tickets"], &[])
-        }
-        "deck-size" => i(
-            &["map.players", "rules", "decks", "tickets", "modes"],
-            &["decks", "tickets", "modes"],
-            &[],
-        ),
-        "unreachable-city" | "single-lane-bridge" | "articulation-city" | "dead-end" => {
-            i(GRAPH, GRAPH_ITEMS, &[])
-        }
-        "ticket-value" => i(
-            &["tickets", "cities", "routes", "zones", "rules"],
-            GRAPH_ITEMS,
-            &[],
-        ),
-        "ticket-unreachable" | "ticket-reach" => i(
-            &[
-                "tickets",
-                "cities",
-                "routes",
-                "zones",
-                "rules",
-                "map.players",
-            ],
-            GRAPH_ITEMS,
-            &[],
-        ),
-        "undeclared-crossing" | "crossing-declaration" => i(
-            &["map.board", "cities", "routes"],
-            &["cities", "routes"],
-            &[],
-        ),
-        "total-spaces" => i(
-            &["cities", "routes", "tickets", "zones", "lint"],
-            &["cities", "routes", "tickets", "zones"],
-            &[],
-        ),
-        "route-drawn-length" | "label-collision" | "space-overlap" => i(DRAWN, DRAWN_ITEMS, &[]),
-        _ => ALL,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Lint rules need no such test: `lint::Rule::reads` and `counts` are required fields.
     #[test]
-    fn every_lint_rule_and_check_code_has_its_inputs() {
-        for rule in crate::lint::registry::RULES {
-            if !rule.from_loader {
-                assert!(
-                    of_lint(rule.id).reads != ALL.reads,
-                    "{} has no line",
-                    rule.id
-                );
-            }
-        }
+    fn every_check_code_has_its_inputs() {
         for (code, _) in crate::check::CODES {
             let inputs = of_check(code);
             assert!(inputs.reads != ALL.reads, "{code} has no line");
@@ -231,13 +175,17 @@ mod tests {
         let mut gaps = Gaps::default();
         gaps.stood_in.insert("map.players".into());
         gaps.items_left_out.insert("routes".into());
-        assert!(gaps.blocks(&of_lint("city-off-board")).is_none());
-        assert!(gaps.blocks(&of_lint("stacked-route")).is_none());
-        assert!(gaps.blocks(&of_lint("board-capacity")).is_some());
-        assert!(gaps.blocks(&of_lint("color-balance")).is_some());
+        // What `city-off-board`, `board-capacity` and `color-balance` read and count.
+        let off_board = i(&["map.board", "cities", "routes"], &[], &[]);
+        let capacity = i(&["map.players", "rules", "routes"], &["routes"], &[]);
+        let colors = i(&["routes", "lint"], &["routes"], &[]);
+        assert!(gaps.blocks(&off_board).is_none());
+        assert!(gaps.blocks(&capacity).is_some());
+        assert!(gaps.blocks(&colors).is_some());
         // `map` as an input holds `map.players`.
         assert!(gaps.blocks(&of_check("deck-size")).is_some());
         gaps.stood_in = ["map".to_string()].into();
-        assert!(gaps.blocks(&of_lint("city-off-board")).is_some());
+        assert!(gaps.blocks(&off_board).is_some());
+        assert!(gaps.blocks(&LINT_TABLE).is_none());
     }
 }

@@ -16,6 +16,8 @@ pub const RULE: Rule = Rule {
     default: Level::Info,
     source: include_str!("articulation_city.rs"),
     from_loader: false,
+    reads: GRAPH,
+    counts: GRAPH_ITEMS,
     check,
 };
 

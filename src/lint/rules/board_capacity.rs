@@ -20,6 +20,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("board_capacity.rs"),
     from_loader: false,
+    reads: &["map.players", "rules", "routes"],
+    counts: &["routes"],
     check,
 };
 

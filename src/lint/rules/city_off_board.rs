@@ -25,6 +25,8 @@ pub const RULE: Rule = Rule {
     default: Level::Deny,
     source: include_str!("city_off_board.rs"),
     from_loader: false,
+    reads: &["map.board", "cities", "routes"],
+    counts: &[],
     check,
 };
 

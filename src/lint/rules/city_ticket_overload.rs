@@ -16,6 +16,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("city_ticket_overload.rs"),
     from_loader: false,
+    reads: &["cities", "tickets", "decks"],
+    counts: &["tickets"],
     check,
 };
 

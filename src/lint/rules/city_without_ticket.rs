@@ -14,6 +14,8 @@ pub const RULE: Rule = Rule {
     default: Level::Info,
     source: include_str!("city_without_ticket.rs"),
     from_loader: false,
+    reads: &["cities", "tickets", "decks"],
+    counts: &["tickets"],
     check,
 };
 

@@ -26,6 +26,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("color_balance.rs"),
     from_loader: false,
+    reads: &["routes", "lint"],
+    counts: &["routes"],
     check,
 };
 

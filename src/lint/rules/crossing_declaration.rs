@@ -22,6 +22,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("crossing_declaration.rs"),
     from_loader: false,
+    reads: &["map.board", "cities", "routes"],
+    counts: &["cities", "routes"],
     check,
 };
 

@@ -15,6 +15,8 @@ pub const RULE: Rule = Rule {
     default: Level::Info,
     source: include_str!("dead_end.rs"),
     from_loader: false,
+    reads: GRAPH,
+    counts: GRAPH_ITEMS,
     check,
 };
 

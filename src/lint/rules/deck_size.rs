@@ -22,6 +22,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("deck_size.rs"),
     from_loader: false,
+    reads: &["map.players", "rules", "decks", "tickets", "modes"],
+    counts: &["decks", "tickets", "modes"],
     check,
 };
 

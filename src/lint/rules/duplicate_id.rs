@@ -25,5 +25,7 @@ pub const RULE: Rule = Rule {
     default: Level::Deny,
     source: include_str!("duplicate_id.rs"),
     from_loader: true,
+    reads: &[],
+    counts: &[],
     check: |_| {},
 };

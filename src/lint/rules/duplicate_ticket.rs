@@ -19,6 +19,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("duplicate_ticket.rs"),
     from_loader: false,
+    reads: &["tickets", "decks"],
+    counts: &[],
     check,
 };
 

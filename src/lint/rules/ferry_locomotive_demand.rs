@@ -19,6 +19,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("ferry_locomotive_demand.rs"),
     from_loader: false,
+    reads: &["routes", "rules"],
+    counts: &["routes"],
     check,
 };
 

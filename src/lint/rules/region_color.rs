@@ -47,6 +47,9 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("region_color.rs"),
     from_loader: false,
+    // A region left out would make its cities' routes look uncoloured by it.
+    reads: &["routes", "cities", "regions"],
+    counts: &["regions"],
     check,
 };
 

@@ -27,6 +27,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("route_drawn_length.rs"),
     from_loader: false,
+    reads: DRAWN,
+    counts: DRAWN_ITEMS,
     check,
 };
 

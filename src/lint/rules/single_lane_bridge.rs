@@ -18,6 +18,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("single_lane_bridge.rs"),
     from_loader: false,
+    reads: GRAPH,
+    counts: GRAPH_ITEMS,
     check,
 };
 

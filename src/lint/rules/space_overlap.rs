@@ -23,6 +23,8 @@ pub const RULE: Rule = Rule {
     default: Level::Info,
     source: include_str!("space_overlap.rs"),
     from_loader: false,
+    reads: DRAWN,
+    counts: DRAWN_ITEMS,
     check,
 };
 

@@ -32,6 +32,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("stacked_route.rs"),
     from_loader: false,
+    reads: &["routes"],
+    counts: &[],
     check,
 };
 

@@ -25,6 +25,15 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("ticket_reach.rs"),
     from_loader: false,
+    reads: &[
+        "tickets",
+        "cities",
+        "routes",
+        "zones",
+        "rules",
+        "map.players",
+    ],
+    counts: GRAPH_ITEMS,
     check,
 };
 

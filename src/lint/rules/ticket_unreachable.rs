@@ -20,6 +20,15 @@ pub const RULE: Rule = Rule {
     default: Level::Deny,
     source: include_str!("ticket_unreachable.rs"),
     from_loader: false,
+    reads: &[
+        "tickets",
+        "cities",
+        "routes",
+        "zones",
+        "rules",
+        "map.players",
+    ],
+    counts: GRAPH_ITEMS,
     check,
 };
 

@@ -27,6 +27,8 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("ticket_value.rs"),
     from_loader: false,
+    reads: &["tickets", "cities", "routes", "zones", "rules"],
+    counts: GRAPH_ITEMS,
     check,
 };
 

@@ -22,6 +22,8 @@ pub const RULE: Rule = Rule {
     default: Level::Deny,
     source: include_str!("total_spaces.rs"),
     from_loader: false,
+    reads: &["cities", "routes", "tickets", "zones", "lint"],
+    counts: &["cities", "routes", "tickets", "zones"],
     check,
 };
 

@@ -29,6 +29,8 @@ pub const RULE: Rule = Rule {
     default: Level::Info,
     source: include_str!("undeclared_crossing.rs"),
     from_loader: false,
+    reads: &["map.board", "cities", "routes"],
+    counts: &["cities", "routes"],
     check,
 };
 

@@ -18,6 +18,8 @@ pub const RULE: Rule = Rule {
     default: Level::Deny,
     source: include_str!("unreachable_city.rs"),
     from_loader: false,
+    reads: GRAPH,
+    counts: GRAPH_ITEMS,
     check,
 };
 
