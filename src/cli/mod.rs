@@ -61,8 +61,9 @@ enum Command {
     Import(import::Args),
     /// Draw a map as SVG, PNG or a self-contained HTML page.
     Render(render::Args),
-    /// Write the board layout back into the map: a `shape` for every route and a `label`
-    /// for every city the file leaves open (`--write`; without it, the diff).
+    /// Write the board layout back into the map: a `shape` for every route, a `label` for
+    /// every city and a `position` for every zone the file leaves open (`--write`; without
+    /// it, the diff).
     Layout(layout::Args),
     /// Play many games between bots and report win rates, scores and failure states.
     Playtest(playtest::Args),
