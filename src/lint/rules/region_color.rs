@@ -55,6 +55,9 @@ pub const RULE: Rule = Rule {
 
 fn check(cx: &mut LintCx) {
     let map = cx.map;
+    if map.regions.iter().all(|r| r.color.is_none()) {
+        return;
+    }
     // The coloured region of a route end, if it has one: (region id, colour).
     let region_of = |end: &str| {
         let city = map.cities.iter().find(|c| c.id == end)?;
@@ -84,16 +87,22 @@ fn check(cx: &mut LintCx) {
         if odd.is_empty() {
             continue;
         }
-        let join = |words: Vec<String>, with: &str| words.join(with);
-        let colours = join(odd.iter().map(Color::to_string).collect(), " and ");
-        let regions = join(
-            ends.iter().map(|(id, c)| format!("{c} (`{id}`)")).collect(),
-            " and ",
-        );
+        let names = |cs: &[Color], with: &str| {
+            cs.iter()
+                .map(Color::to_string)
+                .collect::<Vec<_>>()
+                .join(with)
+        };
+        let colours = names(&odd, " and ");
+        let regions = ends
+            .iter()
+            .map(|(id, c)| format!("{c} (`{id}`)"))
+            .collect::<Vec<_>>()
+            .join(" and ");
         let mut wanted: Vec<Color> = ends.iter().map(|e| e.1).collect();
         wanted.sort_unstable();
         wanted.dedup();
-        let wanted = join(wanted.iter().map(Color::to_string).collect(), " or ");
+        let wanted = names(&wanted, " or ");
         let whose = if ends.len() == 1 {
             "its end's region colour"
         } else {
