@@ -17,7 +17,6 @@ use super::types::{LabelLayout, P, Rect};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
 use std::cell::{Cell, OnceCell};
-use std::rc::Rc;
 
 /// Per rank of the candidate (anchor order, then reach): a gentle preference only.
 const COST_RANK: f64 = 0.05;
@@ -50,13 +49,23 @@ pub type Memo = Vec<Vec<Cell<Known>>>;
 /// What an earlier labelling of the same names measured, and the boxes of the spaces added
 /// or removed since.
 pub struct Earlier<'a> {
-    pub memo: Memo,
-    pub cands: Rc<CandTree>,
+    pub reuse: Reuse,
     pub changed: &'a [[P; 2]],
+}
+
+/// What a labelling measured that the next one may reuse: what each candidate is known to
+/// cost, the fixed obstacles gathered around each name (spaces keep their numbers from one
+/// routing to the next: a route always has as many), and the candidates' boxes.
+#[derive(Default)]
+pub struct Reuse {
+    memo: Memo,
+    near: Vec<OnceCell<Vec<Near>>>,
+    cands: CandTree,
 }
 
 /// Every candidate's box with the clearance (of names with a choice to make), by name and
 /// candidate number in [`Memo`] order: what a placed name is on.
+#[derive(Default)]
 pub struct CandTree {
     tree: RTree<GeomWithData<Rectangle<P>, (usize, usize)>>,
 }
@@ -99,7 +108,7 @@ struct Chooser<'a> {
     /// Each name's reach (of names with a choice to make), indexed.
     reaches: Tree,
     known: Memo,
-    cands: Rc<CandTree>,
+    cands: CandTree,
     /// How many other names placed so far each candidate is on, kept as names move.
     under: Vec<Vec<Cell<u32>>>,
 }
@@ -211,11 +220,7 @@ impl Chooser<'_> {
 
 /// Every name's candidate, and what was measured on the way; with `earlier`, what it
 /// measured is reused where nothing changed.
-pub fn choose(
-    names: &[Name],
-    o: &Obstacles,
-    earlier: Option<Earlier>,
-) -> (Vec<usize>, Memo, Rc<CandTree>) {
+pub fn choose(names: &[Name], o: &Obstacles, earlier: Option<Earlier>) -> (Vec<usize>, Reuse) {
     let reaches: Tree = RTree::bulk_load(
         (0..names.len())
             .filter(|&slot| names[slot].cands.len() > 1)
@@ -223,28 +228,38 @@ pub fn choose(
             .collect(),
     );
     let fresh = |slot: usize| vec![Cell::new(Known::default()); names[slot].cands.len()];
-    let (known, cands) = match earlier {
-        None => (
-            (0..names.len()).map(fresh).collect(),
-            Rc::new(CandTree::new(names, o)),
-        ),
+    let Reuse {
+        memo: known,
+        near,
+        cands,
+    } = match earlier {
+        None => Reuse {
+            memo: (0..names.len()).map(fresh).collect(),
+            near: (0..names.len()).map(|_| OnceCell::new()).collect(),
+            cands: CandTree::new(names, o),
+        },
         Some(Earlier {
-            mut memo,
-            cands,
+            reuse:
+                Reuse {
+                    mut memo,
+                    mut near,
+                    cands,
+                },
             changed,
         }) => {
             for b in changed {
                 let env = AABB::from_corners(b[0], b[1]);
                 for e in reaches.locate_in_envelope_intersecting(env) {
                     memo[e.data] = fresh(e.data);
+                    near[e.data] = OnceCell::new();
                 }
             }
-            (memo, cands)
+            Reuse { memo, near, cands }
         }
     };
     let c = Chooser {
         names,
-        near: (0..names.len()).map(|_| OnceCell::new()).collect(),
+        near,
         reaches,
         known,
         cands,
@@ -293,5 +308,10 @@ pub fn choose(
             break;
         }
     }
-    (choice, c.known, c.cands)
+    let reuse = Reuse {
+        memo: c.known,
+        near: c.near,
+        cands: c.cands,
+    };
+    (choice, reuse)
 }

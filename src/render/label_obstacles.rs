@@ -150,6 +150,7 @@ impl Obstacles {
 }
 
 /// The fixed obstacles around some of a name's candidates: markers and spaces, by index.
+#[derive(Default)]
 pub struct Near {
     markers: Vec<u32>,
     spaces: Vec<u32>,

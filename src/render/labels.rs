@@ -11,14 +11,13 @@
 //! the board again after the routes moved replays what did not change (`label_choice`).
 
 use super::geom::{bounds, penetration, rect_quad};
-use super::label_choice::{CandTree, Earlier, Memo, Name, choose};
+use super::label_choice::{Earlier, Name, Reuse, choose};
 use super::label_obstacles::{Obstacles, Tree, envelope};
 use super::theme::Sizes;
 use super::types::{CityLayout, LabelLayout, P, Rect, RouteLayout, ZoneLayout, text_width};
 use crate::model::{LabelAnchor, MapFile};
 use rstar::RTree;
 use rstar::primitives::{GeomWithData, Rectangle};
-use std::rc::Rc;
 
 /// Anchors tried for a label without one, best-looking first.
 const ANCHORS: [LabelAnchor; 8] = [
@@ -98,54 +97,33 @@ pub fn label_at(
 }
 
 /// A labelling of the board, kept so that labelling it again around moved routes can reuse
-/// it: the spaces it kept clear of (their corners' bits, sorted) and what it measured.
-#[derive(Clone)]
+/// it: the spaces it kept clear of and what it measured.
+#[derive(Default)]
 pub struct LabelRun {
-    spaces: Vec<[u64; 8]>,
-    memo: Memo,
-    cands: Rc<CandTree>,
+    spaces: Vec<[P; 4]>,
+    reuse: Reuse,
 }
 
-fn space_keys(spaces: &[[P; 4]]) -> Vec<[u64; 8]> {
-    let mut keys: Vec<[u64; 8]> = spaces
-        .iter()
-        .map(|q| {
-            let f = q.as_flattened();
-            std::array::from_fn(|i| f[i].to_bits())
-        })
-        .collect();
-    keys.sort_unstable();
-    keys
-}
-
-/// The boxes of the spaces in one sorted list and not the other.
-fn changed_boxes(a: &[[u64; 8]], b: &[[u64; 8]]) -> Vec<[P; 2]> {
-    let (mut i, mut j) = (0, 0);
-    let mut out = Vec::new();
-    let mut add = |k: &[u64; 8]| {
-        let q: [P; 4] =
-            std::array::from_fn(|c| [f64::from_bits(k[2 * c]), f64::from_bits(k[2 * c + 1])]);
-        out.push(bounds(&q));
-    };
-    while i < a.len() || j < b.len() {
-        match (a.get(i), b.get(j)) {
-            (Some(x), Some(y)) if x == y => (i, j) = (i + 1, j + 1),
-            (Some(x), Some(y)) if x < y => {
-                add(x);
-                i += 1;
-            }
-            (Some(_), Some(y)) | (None, Some(y)) => {
-                add(y);
-                j += 1;
-            }
-            (Some(x), None) => {
-                add(x);
-                i += 1;
-            }
-            (None, None) => break,
-        }
+/// The boxes of the spaces that moved from one labelling to the next, before and after; `None`
+/// when the two do not have the same spaces.
+fn changed_boxes(before: &[[P; 4]], after: &[[P; 4]]) -> Option<Vec<[P; 2]>> {
+    if before.len() != after.len() {
+        return None;
     }
-    out
+    let bits = |q: &[P; 4]| {
+        q.as_flattened()
+            .iter()
+            .map(|x| x.to_bits())
+            .collect::<Vec<_>>()
+    };
+    Some(
+        before
+            .iter()
+            .zip(after)
+            .filter(|(a, b)| bits(a) != bits(b))
+            .flat_map(|(a, b)| [bounds(a), bounds(b)])
+            .collect(),
+    )
 }
 
 /// Places every city name and zone name; returns the zones' layouts and the labelling, to
@@ -159,7 +137,7 @@ pub fn place_labels(
     s: &Sizes,
     board: [f64; 2],
     units_per_mm: f64,
-    earlier: Option<&LabelRun>,
+    earlier: Option<LabelRun>,
 ) -> (Vec<ZoneLayout>, LabelRun) {
     let obstacles = Obstacles::new(cities, routes, board, 0.5 * units_per_mm);
     let mut names: Vec<Name> = map
@@ -257,14 +235,15 @@ pub fn place_labels(
         };
         names.push(Name { own: None, cands });
     }
-    let spaces = space_keys(obstacles.spaces());
-    let changed = earlier.map(|e| changed_boxes(&e.spaces, &spaces));
+    let spaces = obstacles.spaces().to_vec();
+    let changed = earlier
+        .as_ref()
+        .and_then(|e| changed_boxes(&e.spaces, &spaces));
     let earlier = earlier.zip(changed.as_deref()).map(|(e, changed)| Earlier {
-        memo: e.memo.clone(),
-        cands: e.cands.clone(),
+        reuse: e.reuse,
         changed,
     });
-    let (choice, memo, cands) = choose(&names, &obstacles, earlier);
+    let (choice, reuse) = choose(&names, &obstacles, earlier);
     for (i, c) in cities.iter_mut().enumerate() {
         c.label = names[i].cands[choice[i]].clone();
     }
@@ -282,14 +261,7 @@ pub fn place_labels(
             }
         })
         .collect();
-    (
-        zones,
-        LabelRun {
-            spaces,
-            memo,
-            cands,
-        },
-    )
+    (zones, LabelRun { spaces, reuse })
 }
 
 /// The boxes of city names that cover a space deeper than `touch`.

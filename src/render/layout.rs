@@ -184,7 +184,7 @@ fn lay_routes_and_names(
     let unnamed = cities.clone();
     let router = routing::Router::new(map, &unnamed, s, board, u, declared);
     // Each attempt's names are placed reusing the labelling of the best board so far.
-    let attempt = |names: &[Rect], start: routing::Start, earlier: Option<&LabelRun>| {
+    let attempt = |names: &[Rect], start: routing::Start, earlier: Option<LabelRun>| {
         let routed = router.lay(names, start);
         let mut named = unnamed.clone();
         let (zones, run) = place_labels(map, &mut named, &routed.routes, s, board, u, earlier);
@@ -202,7 +202,7 @@ fn lay_routes_and_names(
         let next = attempt(
             &keep_clear,
             routing::Start::From(&best.0, &best.3),
-            Some(&best.5),
+            Some(std::mem::take(&mut best.5)),
         );
         if next.4 >= best.4 {
             break;

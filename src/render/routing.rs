@@ -653,7 +653,9 @@ fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f6
         let [lo, hi] = bounds(&q.q);
         for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
             let (other, ref theirs) = e.data;
-            if other == r || j.crossing.contains(&(r.min(other), r.max(other))) {
+            if other == r
+                || (!j.crossing.is_empty() && j.crossing.contains(&(r.min(other), r.max(other))))
+            {
                 continue;
             }
             let depth = penetration_prepared(q, theirs);
