@@ -322,3 +322,44 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::layout::{Layout, board_units_per_mm};
+
+    /// Labelling a board again around moved routes, reusing the labelling before, places
+    /// every name where labelling from scratch places it.
+    #[test]
+    fn labelling_again_reuses_only_what_no_moved_space_reaches() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/europe.toml");
+        let loaded = crate::load::load_path(std::path::Path::new(path)).expect("europe");
+        let map = loaded.map.expect("model");
+        let theme = crate::render::Theme::named(crate::render::DEFAULT_THEME).expect("theme");
+        let layout = Layout::compute(&map, &theme.sizes());
+        let (s, board) = (layout.sizes, [layout.board_w, layout.board_h]);
+        let u = board_units_per_mm(&map.map.board);
+        let label = |routes: &[RouteLayout], earlier: Option<LabelRun>| {
+            let mut cities = layout.cities.clone();
+            let (zones, run) = place_labels(&map, &mut cities, routes, &s, board, u, earlier);
+            let boxes: Vec<Rect> = cities.iter().map(|c| c.label.bbox).collect();
+            let zones: Vec<P> = zones.iter().map(|z| z.pos).collect();
+            (boxes, zones, run)
+        };
+        let (first, _, run) = label(&layout.routes, None);
+        // Every third route's cars moved by four millimetres: names near them must be
+        // measured again, the others may reuse what they measured.
+        let mut moved = layout.routes.clone();
+        for r in moved.iter_mut().step_by(3) {
+            for sp in r.lanes.iter_mut().flat_map(|l| &mut l.spaces) {
+                sp.center[0] += 4.0 * u;
+                sp.center[1] -= 3.0 * u;
+            }
+        }
+        let (fresh, fresh_zones, _) = label(&moved, None);
+        let (reused, reused_zones, _) = label(&moved, Some(run));
+        assert_ne!(first, fresh, "moving the cars should move some names");
+        assert_eq!(fresh, reused);
+        assert_eq!(fresh_zones, reused_zones);
+    }
+}
