@@ -4,7 +4,7 @@
 //! planar) with 2,000 tickets. Goals: under 20 ms for Europe, under 1 s for the large board
 //! (every rule, the drawn-board ones included), human output within 2x of JSON.
 //! `--write FILE` writes the large board's TOML, to time `ttrmap check` on it (two builds
-//! against each other with `farm-bench --vs`).
+//! against each other, measured in the same run, whole-process CPU).
 
 use std::fmt::Write;
 use std::time::{Duration, Instant};

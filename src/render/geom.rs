@@ -70,6 +70,51 @@ pub fn penetration(a: &[P; 4], b: &[P; 4]) -> f64 {
     depth
 }
 
+/// A rectangle made ready for many overlap tests: its corners, and for each of its two edge
+/// normals the normal and the rectangle's own extent along it (`None` for a degenerate
+/// edge), computed as [`penetration`] computes them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prepared {
+    pub q: [P; 4],
+    axes: [Option<(P, f64, f64)>; 2],
+}
+
+impl Prepared {
+    pub fn new(q: &[P; 4]) -> Self {
+        let axis = |k: usize| {
+            let (p, r) = (q[k], q[k + 1]);
+            let (nx, ny) = (r[1] - p[1], p[0] - r[0]);
+            let len = (nx * nx + ny * ny).sqrt();
+            if len < 1e-12 {
+                return None;
+            }
+            let n = [nx / len, ny / len];
+            let (lo, hi) = project(q, n);
+            Some((n, lo, hi))
+        };
+        Prepared {
+            q: *q,
+            axes: [axis(0), axis(1)],
+        }
+    }
+}
+
+/// [`penetration`] of two prepared rectangles: the same depth wherever they overlap (and
+/// zero or less wherever they do not), with each one's own normals and extents reused.
+pub fn penetration_prepared(a: &Prepared, b: &Prepared) -> f64 {
+    let mut depth = f64::INFINITY;
+    for (own, other) in [(a, b), (b, a)] {
+        for &(n, lo, hi) in own.axes.iter().flatten() {
+            let (o0, o1) = project(&other.q, n);
+            depth = depth.min(hi.min(o1) - lo.max(o0));
+            if depth <= 0.0 {
+                return depth;
+            }
+        }
+    }
+    depth
+}
+
 fn project(pts: &[P; 4], n: P) -> (f64, f64) {
     pts.iter()
         .map(|v| v[0] * n[0] + v[1] * n[1])
@@ -129,6 +174,28 @@ mod tests {
         assert!(penetration(&sp([0.0, 0.0], 0.0), &sp([0.0, 0.0], 90.0)) > 7.0);
         // Turned 45°, corners would overlap by box but not in fact.
         assert!(penetration(&sp([0.0, 0.0], 45.0), &sp([13.0, -13.0], 45.0)) <= 0.0);
+    }
+
+    #[test]
+    fn prepared_rectangles_overlap_as_deep_as_plain_ones() {
+        let cases = [
+            (sp([0.0, 0.0], 0.0), sp([0.0, 6.0], 0.0)),
+            (sp([0.0, 0.0], 0.0), sp([0.0, 0.0], 90.0)),
+            (sp([0.0, 0.0], 30.0), sp([5.0, 3.0], -20.0)),
+            (sp([0.0, 0.0], 45.0), sp([13.0, -13.0], 45.0)),
+            (sp([0.0, 0.0], 0.0), sp([0.0, 9.0], 0.0)),
+        ];
+        for (a, b) in cases {
+            let (plain, prepared) = (
+                penetration(&a, &b),
+                penetration_prepared(&Prepared::new(&a), &Prepared::new(&b)),
+            );
+            if plain > 0.0 {
+                assert_eq!(plain.to_bits(), prepared.to_bits(), "{a:?} {b:?}");
+            } else {
+                assert!(prepared <= 0.0, "{a:?} {b:?}: {prepared}");
+            }
+        }
     }
 
     #[test]

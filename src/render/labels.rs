@@ -7,14 +7,17 @@
 //! R-trees (`rstar`), gathered once around each name, so a candidate is tested against its
 //! neighbours only: the cost of labelling grows with the board, not with its square. A
 //! candidate's count stops once it has lost, and a name is chosen again only when a name
-//! within its reach moved: the same choice as measuring everything, every pass.
+//! within its reach moved: the same choice as measuring everything, every pass. Labelling
+//! the board again after the routes moved replays what did not change (`label_choice`).
 
-use super::geom::{bounds, circle_depth, penetration, rect_quad};
+use super::geom::{bounds, penetration, rect_quad};
+use super::label_choice::{Earlier, Name, Reuse, choose};
+use super::label_obstacles::{Obstacles, Tree, envelope};
 use super::theme::Sizes;
 use super::types::{CityLayout, LabelLayout, P, Rect, RouteLayout, ZoneLayout, text_width};
 use crate::model::{LabelAnchor, MapFile};
+use rstar::RTree;
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{AABB, RTree};
 
 /// Anchors tried for a label without one, best-looking first.
 const ANCHORS: [LabelAnchor; 8] = [
@@ -30,14 +33,6 @@ const ANCHORS: [LabelAnchor; 8] = [
 
 /// Extra distances from the marker tried, in label sizes.
 const REACH: [f64; 7] = [0.0, 0.6, 1.4, 2.4, 3.6, 5.0, 7.0];
-
-const COST_SPACE: f64 = 10.0;
-const COST_MARKER: f64 = 20.0;
-const COST_LABEL: f64 = 20.0;
-const COST_OFF_BOARD: f64 = 30.0;
-/// Per rank of the candidate (anchor order, then reach): a gentle preference only.
-const COST_RANK: f64 = 0.05;
-const PASSES: usize = 4;
 
 fn anchor_dir(a: LabelAnchor) -> P {
     const D: f64 = std::f64::consts::FRAC_1_SQRT_2;
@@ -101,174 +96,40 @@ pub fn label_at(
     }
 }
 
-type Tree = RTree<GeomWithData<Rectangle<P>, usize>>;
+/// A labelling of the board, kept so that labelling it again around moved routes can reuse
+/// it: the spaces it kept clear of and what it measured.
+#[derive(Default)]
+pub struct LabelRun {
+    spaces: Vec<[P; 4]>,
+    reuse: Reuse,
+}
 
-fn rect_entry(r: &Rect, k: usize) -> GeomWithData<Rectangle<P>, usize> {
-    GeomWithData::new(
-        Rectangle::from_corners([r.x, r.y], [r.x + r.w, r.y + r.h]),
-        k,
+/// The boxes of the spaces that moved from one labelling to the next, before and after; `None`
+/// when the two do not have the same spaces.
+fn changed_boxes(before: &[[P; 4]], after: &[[P; 4]]) -> Option<Vec<[P; 2]>> {
+    if before.len() != after.len() {
+        return None;
+    }
+    let bits = |q: &[P; 4]| {
+        q.as_flattened()
+            .iter()
+            .map(|x| x.to_bits())
+            .collect::<Vec<_>>()
+    };
+    Some(
+        before
+            .iter()
+            .zip(after)
+            .filter(|(a, b)| bits(a) != bits(b))
+            .flat_map(|(a, b)| [bounds(a), bounds(b)])
+            .collect(),
     )
 }
 
-fn envelope(r: &Rect) -> AABB<P> {
-    AABB::from_corners([r.x, r.y], [r.x + r.w, r.y + r.h])
-}
-
-/// What a name must not cover, indexed.
-struct Obstacles {
-    spaces: Vec<[P; 4]>,
-    space_boxes: Vec<[P; 2]>,
-    space_tree: Tree,
-    markers: Vec<(P, f64)>,
-    marker_boxes: Vec<[P; 2]>,
-    marker_tree: Tree,
-    /// Every placed name's box by slot (cities, then zones); `None` until placed.
-    labels: Vec<Option<Rect>>,
-    label_tree: Tree,
-    board: [f64; 2],
-    /// Clearance kept around a name, so that "not covering" has a margin.
-    pad: f64,
-}
-
-impl Obstacles {
-    fn new(
-        cities: &[CityLayout],
-        routes: &[RouteLayout],
-        slots: usize,
-        board: [f64; 2],
-        pad: f64,
-    ) -> Self {
-        let spaces: Vec<[P; 4]> = routes
-            .iter()
-            .flat_map(|r| &r.lanes)
-            .flat_map(|l| &l.spaces)
-            .map(super::geom::corners)
-            .collect();
-        let space_boxes: Vec<[P; 2]> = spaces.iter().map(|q| bounds(q)).collect();
-        let markers: Vec<(P, f64)> = cities.iter().map(|c| (c.pos, c.radius)).collect();
-        let marker_boxes: Vec<[P; 2]> = markers
-            .iter()
-            .map(|(p, r)| [[p[0] - r, p[1] - r], [p[0] + r, p[1] + r]])
-            .collect();
-        let tree = |boxes: &[[P; 2]]| -> Tree {
-            RTree::bulk_load(
-                boxes
-                    .iter()
-                    .enumerate()
-                    .map(|(k, [lo, hi])| GeomWithData::new(Rectangle::from_corners(*lo, *hi), k))
-                    .collect(),
-            )
-        };
-        let (space_tree, marker_tree) = (tree(&space_boxes), tree(&marker_boxes));
-        Obstacles {
-            spaces,
-            space_boxes,
-            space_tree,
-            markers,
-            marker_boxes,
-            marker_tree,
-            labels: vec![None; slots],
-            label_tree: RTree::new(),
-            board,
-            pad,
-        }
-    }
-
-    /// The spaces and markers that may lie under a name placed anywhere in `reach`, with
-    /// their boxes: gathered once per name, since neither moves while names are placed.
-    fn near(&self, reach: &Rect) -> Near {
-        let env = envelope(reach);
-        let found = |t: &Tree| -> Vec<u32> {
-            t.locate_in_envelope_intersecting(env)
-                .map(|e| e.data as u32)
-                .collect()
-        };
-        Near {
-            markers: found(&self.marker_tree),
-            spaces: found(&self.space_tree),
-        }
-    }
-
-    /// Lower is better; `own` is the marker of the labelled city (its name may touch it),
-    /// `slot` the name's own slot (not an obstacle to itself), `near` what lies around it.
-    /// The count stops once the cost reaches `limit` (the candidate has lost): every term is
-    /// a whole multiple of ten, so the cheap ones (board edge, names, markers) come first and
-    /// the spaces, the many, last.
-    fn cost(&self, b: &Rect, own: Option<usize>, slot: usize, near: &Near, limit: f64) -> f64 {
-        let g = Rect {
-            x: b.x - self.pad,
-            y: b.y - self.pad,
-            w: b.w + 2.0 * self.pad,
-            h: b.h + 2.0 * self.pad,
-        };
-        let [w, h] = self.board;
-        let off = b.x < 0.0 || b.y < 0.0 || b.x + b.w > w || b.y + b.h > h;
-        let mut cost = if off { COST_OFF_BOARD } else { 0.0 };
-        let env = envelope(&g);
-        cost += COST_LABEL
-            * self
-                .label_tree
-                .locate_in_envelope_intersecting(env)
-                .filter(|e| e.data != slot)
-                .count() as f64;
-        if cost >= limit {
-            return cost;
-        }
-        let q = rect_quad(&g);
-        // A box apart from the name's cannot be under it (what the index would have said).
-        let (lo, hi) = ([g.x, g.y], [g.x + g.w, g.y + g.h]);
-        let meets =
-            |[a, b]: &[P; 2]| a[0] <= hi[0] && lo[0] <= b[0] && a[1] <= hi[1] && lo[1] <= b[1];
-        for &k in &near.markers {
-            let k = k as usize;
-            if Some(k) != own && meets(&self.marker_boxes[k]) {
-                let (p, r) = self.markers[k];
-                if circle_depth(p, r, &q) > 0.0 {
-                    cost += COST_MARKER;
-                    if cost >= limit {
-                        return cost;
-                    }
-                }
-            }
-        }
-        for &k in &near.spaces {
-            let k = k as usize;
-            if meets(&self.space_boxes[k]) && penetration(&q, &self.spaces[k]) > 0.0 {
-                cost += COST_SPACE;
-                if cost >= limit {
-                    return cost;
-                }
-            }
-        }
-        cost
-    }
-
-    fn place(&mut self, slot: usize, r: Rect) {
-        if let Some(old) = self.labels[slot].take() {
-            self.label_tree.remove(&rect_entry(&old, slot));
-        }
-        self.label_tree.insert(rect_entry(&r, slot));
-        self.labels[slot] = Some(r);
-    }
-}
-
-/// The fixed obstacles around some of a name's candidates: markers and spaces, by index.
-struct Near {
-    markers: Vec<u32>,
-    spaces: Vec<u32>,
-}
-
-/// Candidates are gathered in this many groups, `k % GROUPS`: a city's eight anchors, each
-/// group one direction out from the marker, so that each list holds what lies that way.
-const GROUPS: usize = 8;
-
-/// One name to place: its slot, its own marker, and its candidates (one if the map places it).
-struct Name {
-    own: Option<usize>,
-    cands: Vec<LabelLayout>,
-}
-
-/// Places every city name and zone name; returns the zones' layouts.
+/// Places every city name and zone name; returns the zones' layouts and the labelling, to
+/// pass back as `earlier` when the same board is labelled again around moved routes (the
+/// same names as from scratch, with less measuring).
+#[allow(clippy::too_many_arguments)]
 pub fn place_labels(
     map: &MapFile,
     cities: &mut [CityLayout],
@@ -276,9 +137,9 @@ pub fn place_labels(
     s: &Sizes,
     board: [f64; 2],
     units_per_mm: f64,
-) -> Vec<ZoneLayout> {
-    let slots = cities.len() + map.zones.len();
-    let mut obstacles = Obstacles::new(cities, routes, slots, board, 0.5 * units_per_mm);
+    earlier: Option<LabelRun>,
+) -> (Vec<ZoneLayout>, LabelRun) {
+    let obstacles = Obstacles::new(cities, routes, board, 0.5 * units_per_mm);
     let mut names: Vec<Name> = map
         .cities
         .iter()
@@ -374,11 +235,20 @@ pub fn place_labels(
         };
         names.push(Name { own: None, cands });
     }
-    let choice = choose(&names, &mut obstacles);
+    let spaces = obstacles.spaces().to_vec();
+    let changed = earlier
+        .as_ref()
+        .and_then(|e| changed_boxes(&e.spaces, &spaces));
+    let earlier = earlier.zip(changed.as_deref()).map(|(e, changed)| Earlier {
+        reuse: e.reuse,
+        changed,
+    });
+    let (choice, reuse) = choose(&names, &obstacles, earlier);
     for (i, c) in cities.iter_mut().enumerate() {
         c.label = names[i].cands[choice[i]].clone();
     }
-    map.zones
+    let zones = map
+        .zones
         .iter()
         .enumerate()
         .map(|(index, _)| {
@@ -390,7 +260,8 @@ pub fn place_labels(
                 links: zone_links[index].clone(),
             }
         })
-        .collect()
+        .collect();
+    (zones, LabelRun { spaces, reuse })
 }
 
 /// The boxes of city names that cover a space deeper than `touch`.
@@ -452,111 +323,43 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
         .collect()
 }
 
-/// Greedy in map order, then passes re-choosing each name against all the others.
-fn choose(names: &[Name], o: &mut Obstacles) -> Vec<usize> {
-    // The least cost plus rank, ties to the earlier: costs are never negative, so once the
-    // rank alone reaches the best, no later candidate can win and none is measured.
-    // `seed`: a candidate already measured (the current choice), which another must beat.
-    let pick = |o: &Obstacles, slot: usize, n: &Name, near: &[Near], seed: Option<(f64, usize)>| {
-        let mut best = seed;
-        for (k, l) in n.cands.iter().enumerate() {
-            let rank = COST_RANK * k as f64;
-            if best.is_some_and(|b| rank >= b.0) {
-                break;
-            }
-            if seed.is_some_and(|s| s.1 == k) {
-                continue;
-            }
-            // A candidate costing `best - rank` or more cannot win: its count stops there.
-            let limit = best.map_or(f64::INFINITY, |b| b.0 - rank);
-            let total = o.cost(&l.bbox, n.own, slot, &near[k % near.len()], limit) + rank;
-            if best.is_none_or(|b| total < b.0) {
-                best = Some((total, k));
-            }
-        }
-        best.unwrap_or((0.0, 0))
-    };
-    // Where some candidates could go: their boxes with the clearance.
-    let reach_of = |cands: &mut dyn Iterator<Item = &LabelLayout>| {
-        let corners: Vec<P> = cands.flat_map(|l| rect_quad(&l.bbox)).collect();
-        let [lo, hi] = bounds(&corners);
-        Rect {
-            x: lo[0] - o.pad,
-            y: lo[1] - o.pad,
-            w: hi[0] - lo[0] + 2.0 * o.pad,
-            h: hi[1] - lo[1] + 2.0 * o.pad,
-        }
-    };
-    let reach: Vec<Rect> = names
-        .iter()
-        .map(|n| reach_of(&mut n.cands.iter()))
-        .collect();
-    let near: Vec<Vec<Near>> = names
-        .iter()
-        .map(|n| {
-            (0..GROUPS.min(n.cands.len()))
-                .map(|g| o.near(&reach_of(&mut n.cands.iter().skip(g).step_by(GROUPS))))
-                .collect()
-        })
-        .collect();
-    // A name is chosen again only when a name within its reach moved since it was last
-    // chosen; the spaces and markers never move.
-    let reaches: Tree = RTree::bulk_load(
-        (0..names.len())
-            .filter(|&slot| names[slot].cands.len() > 1)
-            .map(|slot| rect_entry(&reach[slot], slot))
-            .collect(),
-    );
-    let mut dirty = vec![false; names.len()];
-    let moved = |dirty: &mut [bool], slot: usize, b: &Rect| {
-        for e in reaches.locate_in_envelope_intersecting(envelope(b)) {
-            if e.data != slot {
-                dirty[e.data] = true;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::layout::{Layout, board_units_per_mm};
+
+    /// Labelling a board again around moved routes, reusing the labelling before, places
+    /// every name where labelling from scratch places it.
+    #[test]
+    fn labelling_again_reuses_only_what_no_moved_space_reaches() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/europe.toml");
+        let loaded = crate::load::load_path(std::path::Path::new(path)).expect("europe");
+        let map = loaded.map.expect("model");
+        let theme = crate::render::Theme::named(crate::render::DEFAULT_THEME).expect("theme");
+        let layout = Layout::compute(&map, &theme.sizes());
+        let (s, board) = (layout.sizes, [layout.board_w, layout.board_h]);
+        let u = board_units_per_mm(&map.map.board);
+        let label = |routes: &[RouteLayout], earlier: Option<LabelRun>| {
+            let mut cities = layout.cities.clone();
+            let (zones, run) = place_labels(&map, &mut cities, routes, &s, board, u, earlier);
+            let boxes: Vec<Rect> = cities.iter().map(|c| c.label.bbox).collect();
+            let zones: Vec<P> = zones.iter().map(|z| z.pos).collect();
+            (boxes, zones, run)
+        };
+        let (first, _, run) = label(&layout.routes, None);
+        // Every third route's cars moved by four millimetres: names near them must be
+        // measured again, the others may reuse what they measured.
+        let mut moved = layout.routes.clone();
+        for r in moved.iter_mut().step_by(3) {
+            for sp in r.lanes.iter_mut().flat_map(|l| &mut l.spaces) {
+                sp.center[0] += 4.0 * u;
+                sp.center[1] -= 3.0 * u;
             }
         }
-    };
-    let mut choice = Vec::with_capacity(names.len());
-    for (slot, n) in names.iter().enumerate() {
-        dirty[slot] = false;
-        let (_, k) = pick(o, slot, n, &near[slot], None);
-        if let Some(l) = n.cands.get(k) {
-            o.place(slot, l.bbox);
-            moved(&mut dirty, slot, &l.bbox);
-        }
-        choice.push(k);
+        let (fresh, fresh_zones, _) = label(&moved, None);
+        let (reused, reused_zones, _) = label(&moved, Some(run));
+        assert_ne!(first, fresh, "moving the cars should move some names");
+        assert_eq!(fresh, reused);
+        assert_eq!(fresh_zones, reused_zones);
     }
-    for _ in 0..PASSES {
-        let mut changed = false;
-        for (slot, n) in names.iter().enumerate() {
-            if n.cands.len() < 2 || !std::mem::take(&mut dirty[slot]) {
-                continue;
-            }
-            let group = &near[slot][choice[slot] % near[slot].len()];
-            let now = o.cost(
-                &n.cands[choice[slot]].bbox,
-                n.own,
-                slot,
-                group,
-                f64::INFINITY,
-            );
-            if now == 0.0 {
-                continue;
-            }
-            // Seeded with the current choice: only a candidate that beats it can be taken,
-            // and one that does is the least of all (ties to the earlier) as before.
-            let cur = (now + COST_RANK * choice[slot] as f64, choice[slot]);
-            let (best, k) = pick(o, slot, n, &near[slot], Some(cur));
-            if k != choice[slot] && best < now + COST_RANK * choice[slot] as f64 - 1e-9 {
-                moved(&mut dirty, slot, &n.cands[choice[slot]].bbox);
-                moved(&mut dirty, slot, &n.cands[k].bbox);
-                choice[slot] = k;
-                o.place(slot, n.cands[k].bbox);
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    choice
 }

@@ -2,7 +2,7 @@
 //! writers only read it, so the board, the HTML page and the ticket sheet agree.
 
 use super::crossings::{self, Crossing};
-use super::labels::{label_at, names_on_spaces, place_labels};
+use super::labels::{LabelRun, label_at, names_on_spaces, place_labels};
 use super::routing;
 use super::theme::Sizes;
 pub use super::types::{
@@ -183,28 +183,33 @@ fn lay_routes_and_names(
     let touch = super::geom::TOUCH_MM * u;
     let unnamed = cities.clone();
     let router = routing::Router::new(map, &unnamed, s, board, u, declared);
-    let attempt = |names: &[Rect], start: routing::Start| {
+    // Each attempt's names are placed reusing the labelling of the best board so far.
+    let attempt = |names: &[Rect], start: routing::Start, earlier: Option<LabelRun>| {
         let routed = router.lay(names, start);
         let mut named = unnamed.clone();
-        let zones = place_labels(map, &mut named, &routed.routes, s, board, u);
+        let (zones, run) = place_labels(map, &mut named, &routed.routes, s, board, u, earlier);
         let covered = names_on_spaces(&named, &routed.routes, touch);
         let score = 2 * routed.overlaps + covered.len();
-        (routed, named, zones, covered, score)
+        (routed, named, zones, covered, score, run)
     };
-    let mut best = attempt(&[], routing::Start::Fresh);
+    let mut best = attempt(&[], routing::Start::Fresh, None);
     let mut keep_clear: Vec<Rect> = Vec::new();
     for _ in 0..NAME_ROUNDS {
         if best.3.is_empty() {
             break;
         }
         keep_clear.extend(best.3.iter().copied());
-        let next = attempt(&keep_clear, routing::Start::From(&best.0, &best.3));
+        let next = attempt(
+            &keep_clear,
+            routing::Start::From(&best.0, &best.3),
+            Some(std::mem::take(&mut best.5)),
+        );
         if next.4 >= best.4 {
             break;
         }
         best = next;
     }
-    let (routed, named, zones, _, _) = best;
+    let (routed, named, zones, ..) = best;
     *cities = named;
     (routed.routes, zones)
 }

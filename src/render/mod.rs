@@ -14,6 +14,8 @@ pub mod curves;
 pub mod fonts;
 pub mod geom;
 pub mod html;
+mod label_choice;
+mod label_obstacles;
 mod labels;
 pub mod layout;
 pub mod num;

@@ -17,7 +17,9 @@
 //! candidate.
 
 use super::curves::{self, Polyline};
-use super::geom::{self, bounds, circle_depth, outside_depth, penetration, rect_quad};
+use super::geom::{
+    self, Prepared, bounds, circle_depth, outside_depth, penetration_prepared, rect_quad,
+};
 use super::theme::Sizes;
 use super::types::{CityLayout, LaneLayout, P, Rect, RouteLayout, Space};
 use crate::model::MapFile;
@@ -63,16 +65,17 @@ const PASSES: usize = 24;
 struct Candidate {
     centre: Vec<P>,
     lanes: Vec<LaneLayout>,
-    quads: Vec<[P; 4]>,
+    /// Each space's corners, made ready for overlap tests.
+    quads: Vec<Prepared>,
     /// Cost of the shape on its own: bend, cities crossed, board edge, shortened cars.
     own: f64,
 }
 
 /// A chosen space in the index: its box, its route and its corners.
-type Entry = GeomWithData<Rectangle<P>, (usize, [P; 4])>;
+type Entry = GeomWithData<Rectangle<P>, (usize, Prepared)>;
 
-fn entry(q: &[P; 4], route: usize) -> Entry {
-    let [lo, hi] = bounds(q);
+fn entry(q: &Prepared, route: usize) -> Entry {
+    let [lo, hi] = bounds(&q.q);
     GeomWithData::new(Rectangle::from_corners(lo, hi), (route, *q))
 }
 
@@ -576,7 +579,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
                 s,
             );
             for sp in &spaces {
-                quads.push(geom::corners(sp));
+                quads.push(Prepared::new(&geom::corners(sp)));
                 short += (s.space_length - sp.length).max(0.0) / s.space_length;
             }
             LaneLayout {
@@ -604,7 +607,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
 fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
     let mut cost = 0.0;
     let mut crossed: Vec<usize> = Vec::new();
-    for q in &c.quads {
+    for q in c.quads.iter().map(|p| &p.q) {
         let [lo, hi] = bounds(q);
         for m in w
             .markers
@@ -647,13 +650,15 @@ fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f6
         if c.own + overlaps >= limit {
             break;
         }
-        let [lo, hi] = bounds(q);
+        let [lo, hi] = bounds(&q.q);
         for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
             let (other, ref theirs) = e.data;
-            if other == r || j.crossing.contains(&(r.min(other), r.max(other))) {
+            if other == r
+                || (!j.crossing.is_empty() && j.crossing.contains(&(r.min(other), r.max(other))))
+            {
                 continue;
             }
-            let depth = penetration(q, theirs);
+            let depth = penetration_prepared(q, theirs);
             if depth > touch {
                 overlaps += if other == NAME {
                     COST_ON_NAME
@@ -695,7 +700,11 @@ fn choose(
             .enumerate()
             .filter(|(r, _)| !cands[*r].is_empty())
             .flat_map(|(r, &k)| quads(r, k).map(move |q| entry(q, r)))
-            .chain(names.iter().map(|b| entry(&rect_quad(b), NAME)))
+            .chain(
+                names
+                    .iter()
+                    .map(|b| entry(&Prepared::new(&rect_quad(b)), NAME)),
+            )
             .collect(),
     );
     // Which routes a move can concern: a route is chosen again only when a space within its
@@ -753,8 +762,7 @@ fn choose(
             if best.1 != chosen[r] {
                 let moved: Vec<P> = quads(r, chosen[r])
                     .chain(quads(r, best.1))
-                    .flatten()
-                    .copied()
+                    .flat_map(|p| p.q)
                     .collect();
                 let [lo, hi] = bounds(&moved);
                 // A route's own spaces are not in its cost: it need not choose again.
@@ -811,14 +819,14 @@ fn overlap_count(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge) -> usi
     c.quads
         .iter()
         .map(|q| {
-            let [lo, hi] = bounds(q);
+            let [lo, hi] = bounds(&q.q);
             tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
                 .filter(|e| {
                     let (other, ref theirs) = e.data;
                     other != r
                         && other != NAME
                         && !j.crossing.contains(&(r.min(other), r.max(other)))
-                        && penetration(q, theirs) > j.touch
+                        && penetration_prepared(q, theirs) > j.touch
                 })
                 .count()
         })
