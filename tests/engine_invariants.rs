@@ -15,7 +15,8 @@ use ttrmap::engine::mechanics::ticket_draft_card::TicketDraftCard;
 use ttrmap::engine::mechanics::track_pieces::TrackPieces;
 use ttrmap::engine::scoring::Components;
 use ttrmap::engine::{
-    Action, Game, LOCO, NOBODY, Phase, State, claim_ways_match_general, final_scores,
+    Action, GRAY, Game, LOCO, LaneClass, NOBODY, Phase, State, claim_ways_match_general,
+    final_scores,
 };
 use ttrmap::load::load_path;
 use ttrmap::playtest::{Config, game_seed, run};
@@ -841,34 +842,100 @@ fn maps_with_unplayed_mechanics_are_refused_by_name() {
     }
 }
 
+/// Mostly small counts, sometimes none, sometimes many.
+fn random_hand(rng: &mut ChaCha8Rng) -> [u16; 9] {
+    let mut hand = [0u16; 9];
+    for k in &mut hand {
+        *k = [0, 0, 1, 2, 3, 5, 9][rng.random_range(0..7)];
+    }
+    hand
+}
+
 #[test]
 fn closed_form_payments_match_the_general_rule_on_every_map() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    for map in [
+    let castilla = {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/castilla.toml");
+        let loaded = load_path(&path).expect("readable");
+        let without = ["mechanics.mystery_train".to_string()];
+        Game::new_without(loaded.map.as_ref().expect("loaded"), 3, None, &without)
+            .expect("playable")
+    };
+    let games = [
         "usa.toml",
         "europe.toml",
         "nordic-countries.toml",
         "switzerland.toml",
         "india.toml",
-    ] {
-        let game = game(map, 3);
-        let mut checked = 0;
+        "legendary-asia.toml",
+        "old-west.toml",
+        "france.toml",
+        "iberia.toml",
+        "south-korea.toml",
+        "uk.toml",
+    ]
+    .map(|m| (m, game(m, 3)))
+    .into_iter()
+    .chain([("castilla.toml", castilla)]);
+    let (mut simple, mut ferries) = (0, 0);
+    for (map, game) in games {
         for _ in 0..400 {
-            let mut hand = [0u16; 9];
-            for k in &mut hand {
-                // Mostly small counts, sometimes none, sometimes many.
-                *k = [0, 0, 1, 2, 3, 5, 9][rng.random_range(0..7)];
-            }
-            for class in &game.lane_classes {
+            let hand = random_hand(&mut rng);
+            // France's recolouring makes a class of every colour number up to gray, the
+            // locomotive's number too, which no lane ever has.
+            for class in game.lane_classes.iter().filter(|c| c.color != LOCO) {
                 assert!(
                     claim_ways_match_general(&hand, class),
                     "{map}: {class:?} with {hand:?}"
                 );
-                checked += class.is_simple() as u32;
+                simple += class.is_simple() as u32;
+                ferries += class.is_plain_ferry() as u32;
             }
         }
-        assert!(checked > 0, "{map} has no simple lanes");
     }
+    assert!(
+        simple > 0 && ferries > 0,
+        "{simple} simple, {ferries} ferry classes"
+    );
+}
+
+/// The ferry closed form against the general rule on every shape it takes: lengths 1 to 8,
+/// any number of ferry spaces, no substitute or 0 to 4 cards of the colour each, locomotives
+/// on coloured spaces or not, gray or coloured.
+#[test]
+fn ferry_payments_match_the_general_rule_on_every_shape() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut checked = 0;
+    for length in 1..=8u8 {
+        for ferry in 1..=length {
+            for substitute in [None, Some(0), Some(1), Some(2), Some(3), Some(4)] {
+                for loco_on_spaces in [false, true] {
+                    for color in [GRAY, 2] {
+                        let class = LaneClass {
+                            color,
+                            length,
+                            ferry,
+                            any_for_one: 0,
+                            loco_on_spaces,
+                            ferry_substitute: substitute.map(|k| (k, true)),
+                            extra_trains: 0,
+                            discount: 0,
+                        };
+                        assert!(class.is_plain_ferry());
+                        for _ in 0..40 {
+                            let hand = random_hand(&mut rng);
+                            assert!(
+                                claim_ways_match_general(&hand, &class),
+                                "{class:?} with {hand:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000);
 }
 
 /// Plays `games` games of the four style bots (seats rotating) with every invariant checked
