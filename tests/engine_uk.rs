@@ -6,38 +6,21 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 use ttrmap::engine::mechanics::technologies::{DRAW3, Technologies};
 use ttrmap::engine::scoring::score_detailed;
-use ttrmap::engine::{
-    Action, CARD_KINDS, Cards, Game, LOCO, NOBODY, Phase, State, pack_claim_locos,
-};
+use ttrmap::engine::{Action, CARD_KINDS, Game, LOCO, NOBODY, Phase, State, pack_claim_locos};
 use ttrmap::model::Color;
 
+#[path = "common/engine.rs"]
+mod setup;
+use setup::{claim, colour, game, hand, lane, legal, map_file};
+
 fn uk_map() -> ttrmap::model::MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
-    let loaded = ttrmap::load::load_path(&path).expect("readable");
-    loaded.map.expect("loads")
+    map_file("uk.toml")
 }
 
 fn uk(players: u8) -> Game {
-    Game::new(&uk_map(), players, None).expect("playable")
-}
-
-fn colour(c: Color) -> u8 {
-    Color::CARD_COLORS.iter().position(|&x| x == c).unwrap() as u8
-}
-
-/// The first lane of the route between `a` and `b`.
-fn lane(game: &Game, a: &str, b: &str) -> usize {
-    let city = |id: &str| game.city_ids.iter().position(|c| c == id).expect(id) as u16;
-    let (a, b) = (city(a), city(b));
-    let r = game
-        .routes
-        .iter()
-        .position(|r| (r.city_a, r.city_b) == (a, b) || (r.city_a, r.city_b) == (b, a))
-        .expect("a route between them");
-    game.routes[r].first_lane as usize
+    game("uk.toml", players)
 }
 
 fn tech(game: &Game) -> (usize, &Technologies) {
@@ -62,20 +45,6 @@ fn started(players: u8) -> (Game, State, ChaCha8Rng) {
     (game, state, rng)
 }
 
-fn hand(cards: &[(u8, u16)]) -> Cards {
-    let mut h = [0u16; CARD_KINDS];
-    for &(k, n) in cards {
-        h[k as usize] += n;
-    }
-    h
-}
-
-fn legal(game: &Game, state: &State) -> Vec<Action> {
-    let mut out = Vec::new();
-    state.legal_actions(game, &mut out);
-    out
-}
-
 fn claims(game: &Game, state: &State, lane: usize) -> Vec<Action> {
     let mut out = Vec::new();
     state.claims_of_lane(game, lane, &mut out);
@@ -86,14 +55,6 @@ fn buy(game: &Game, t: usize, direct: u8) -> Action {
     Action::Mechanic {
         mechanic: tech(game).0 as u8,
         choice: (t | (direct as usize) << 5) as u16,
-    }
-}
-
-fn claim(lane: usize, color: u8, locos: u8) -> Action {
-    Action::Claim {
-        lane: lane as u16,
-        color,
-        locos,
     }
 }
 
