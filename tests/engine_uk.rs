@@ -473,6 +473,38 @@ fn right_of_way_claims_a_route_another_player_holds_and_goes_back() {
     assert_eq!(state.phase, Phase::Main);
 }
 
+/// `ttrmap score` reads a Right of Way claim (`right_of_way`) as the engine plays it: the same
+/// route lines, route points and trains as the claim above, made in a game.
+#[test]
+fn a_position_scores_right_of_way_as_the_engine_plays_it() {
+    let (game, mut state, mut rng) = started(2);
+    let row = tid(&game, "right-of-way");
+    let green = colour(Color::Green);
+    assign(&game, &mut state, 1, "london", "reading");
+    state.players[0].hand = hand(&[(LOCO, 4), (green, 1)]);
+    state.apply(&game, buy(&game, row, 4), &mut rng).unwrap();
+    let choices = legal(&game, &state);
+    state.apply(&game, choices[0], &mut rng).unwrap();
+    let text = "map = \"uk.toml\"\n\
+                [[player]]\nright_of_way = [\"london-reading\"]\n\
+                [[player]]\nroutes = [\"london-reading\"]\n";
+    let read = ttrmap::engine::position::read(text);
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    let checked = ttrmap::engine::position::check(&read.position.expect("read"), &uk_map())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let (written, played) = (checked.score(), score_detailed(&game, &state, &[]));
+    for p in 0..2 {
+        assert_eq!(written[p].routes, played[p].routes, "player {p}");
+        assert_eq!(
+            written[p].route_points, played[p].route_points,
+            "player {p}"
+        );
+        assert_eq!(checked.state.players[p].trains, state.players[p].trains);
+    }
+    // London–Reading is 1 space: 1 point to each owner.
+    assert_eq!((written[0].route_points, written[1].route_points), (1, 1));
+}
+
 #[test]
 fn thermocompressor_claims_twice_then_goes_back() {
     let (game, mut state, mut rng) = started(2);
