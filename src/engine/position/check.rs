@@ -5,7 +5,7 @@
 //! is reported, each at the value it concerns; a claim with a problem is left out and the
 //! rest is still checked.
 
-use super::format::{At, Position, RouteClaim};
+use super::format::{At, Position};
 use super::names::{Found, Names};
 use super::{blank_position, build_station};
 use crate::diagnostic::Diagnostic;
@@ -14,10 +14,9 @@ use crate::engine::mechanics::city_markers::CityMarkers;
 use crate::engine::mechanics::crossings::Crossings;
 use crate::engine::mechanics::festivals::Festivals;
 use crate::engine::mechanics::province_mat::ProvinceMat;
-use crate::engine::mechanics::technologies::Technologies;
 use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
 use crate::engine::{EngineError, Game, NOBODY, State};
-use crate::model::{MapFile, TechEffect};
+use crate::model::MapFile;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -177,15 +176,21 @@ fn setup_problem(position: &Position, e: EngineError) -> Diagnostic {
         .with_help_opt(help)
 }
 
-struct Cx<'a> {
-    game: &'a Game,
-    names: &'a [String],
+pub(super) struct Cx<'a> {
+    pub(super) game: &'a Game,
+    pub(super) names: &'a [String],
     resolve: &'a Names<'a>,
     out: Vec<Diagnostic>,
 }
 
 impl Cx<'_> {
-    fn problem(&mut self, code: &'static str, at: &Range<usize>, message: String, label: &str) {
+    pub(super) fn problem(
+        &mut self,
+        code: &'static str,
+        at: &Range<usize>,
+        message: String,
+        label: &str,
+    ) {
         self.out.push(
             Diagnostic::error(code, message)
                 .with_span(at.clone())
@@ -194,7 +199,7 @@ impl Cx<'_> {
     }
 
     /// The route `name` names, or a located problem.
-    fn route(&mut self, who: usize, name: &At<String>) -> Option<usize> {
+    pub(super) fn route(&mut self, who: usize, name: &At<String>) -> Option<usize> {
         let found = self.resolve.route(self.game, &name.value);
         self.found(found, who, name, "route", |g, r| g.routes[r].id.clone())
     }
@@ -482,129 +487,6 @@ impl Cx<'_> {
                 self.problem(LIMIT, &at, message, "too many trains");
             }
         }
-    }
-
-    /// The UK's Right of Way (`right_of_way`): each a lane another player holds, of a route
-    /// the player holds no lane of, with one second owner at most, not of a parallel group,
-    /// with trains enough (as the engine offers the claims); the game must play the card.
-    /// Shared as in play, so the route scores, takes trains and joins the player's network;
-    /// the technologies check then asks that the player's technologies open it.
-    fn right_of_way(&mut self, position: &Position, state: &mut State) {
-        let game = self.game;
-        let plays = game.mechanics.get::<Technologies>().is_some_and(|(_, t)| {
-            t.techs
-                .iter()
-                .any(|x| x.effect == TechEffect::ClaimClaimedRoute)
-        });
-        for (p, player) in position.player.iter().enumerate() {
-            if player.right_of_way.is_empty() {
-                continue;
-            }
-            let who = self.names[p].clone();
-            if !plays {
-                let message =
-                    format!("{who}: `right_of_way`, but this game has no Right of Way card");
-                self.problem(
-                    GAME,
-                    &player.right_of_way_key,
-                    message,
-                    "no Right of Way here",
-                );
-                continue;
-            }
-            for claim in &player.right_of_way {
-                if let Some(lane) = self.shared_lane(p, claim, state) {
-                    let trains = game.routes[game.lane_route[lane] as usize].trains_needed();
-                    if state.players[p].trains < trains {
-                        let message = format!(
-                            "{who}: Right of Way on `{}` needs {trains} trains but the player has {} left",
-                            claim.route.value, state.players[p].trains
-                        );
-                        self.problem(LIMIT, &claim.route.span, message, "too few trains");
-                        continue;
-                    }
-                    state.share_lane(game, lane, p as u8);
-                }
-            }
-        }
-    }
-
-    /// The lane player `p` shares by Right of Way `claim`, or a located problem.
-    fn shared_lane(&mut self, p: usize, claim: &RouteClaim, state: &State) -> Option<usize> {
-        let game = self.game;
-        let r = self.route(p, &claim.route)?;
-        let info = &game.routes[r];
-        let first = info.first_lane as usize;
-        let lanes = first..first + info.lane_count as usize;
-        let who = &self.names[p];
-        let at = &claim.route.span;
-        let shared_by = |l: usize| {
-            state
-                .shared_lanes
-                .iter()
-                .find(|&&(x, _)| x as usize == l)
-                .map(|&(_, q)| q as usize)
-        };
-        let another = |l: usize| state.lane_owner[l] != NOBODY && state.lane_owner[l] as usize != p;
-        let (message, label) = if game.group_of(r).is_some() {
-            (
-                format!(
-                    "{who}: route `{}` is in a parallel group, which Right of Way cannot claim",
-                    info.id
-                ),
-                "in a parallel group",
-            )
-        } else if lanes
-            .clone()
-            .any(|l| state.lane_owner[l] as usize == p || shared_by(l) == Some(p))
-        {
-            (
-                format!(
-                    "{who}: holds a lane of route `{}` already; Right of Way claims a route another player holds",
-                    info.id
-                ),
-                "already the player's",
-            )
-        } else {
-            let lane = match &claim.lane {
-                Some(n) if n.value < 1 || n.value > info.lane_count as i64 => {
-                    let message = format!(
-                        "{who}: lane {}: route `{}` has {}",
-                        n.value, info.id, info.lane_count
-                    );
-                    self.problem(LANE, &n.span, message, "no such lane");
-                    return None;
-                }
-                Some(n) => Some(first + n.value as usize - 1),
-                None => lanes
-                    .clone()
-                    .find(|&l| another(l) && shared_by(l).is_none())
-                    .or_else(|| lanes.clone().find(|&l| another(l))),
-            };
-            match lane {
-                Some(l) if another(l) => match shared_by(l) {
-                    None => return Some(l),
-                    Some(q) => (
-                        format!(
-                            "{who}: route `{}` lane {} has a second owner by Right of Way already ({}); a lane has one at most",
-                            info.id,
-                            l - first + 1,
-                            self.names[q]
-                        ),
-                        "second owner already",
-                    ),
-                },
-                _ => (
-                    format!(
-                        "{who}: Right of Way on route `{}`, which no other player holds (list it in their `routes`)",
-                        info.id
-                    ),
-                    "nobody else holds it",
-                ),
-            }
-        };
-        self.problem(LANE, at, message, label);
-        None
     }
 
     fn stations(&mut self, position: &Position, state: &mut State) -> Vec<Vec<Borrow>> {
