@@ -2,7 +2,6 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 use ttrmap::bots::{self, Bot, RandomBot, Style, StyleBot};
 use ttrmap::engine::mechanics::city_markers::CityMarkers;
 use ttrmap::engine::mechanics::crossings::Crossings;
@@ -15,17 +14,14 @@ use ttrmap::engine::mechanics::ticket_draft_card::TicketDraftCard;
 use ttrmap::engine::mechanics::track_pieces::TrackPieces;
 use ttrmap::engine::scoring::Components;
 use ttrmap::engine::{
-    Action, Game, LOCO, NOBODY, Phase, State, claim_ways_match_general, final_scores,
+    Action, GRAY, Game, LOCO, LaneClass, NOBODY, Phase, State, claim_ways_match_general,
+    final_scores,
 };
-use ttrmap::load::load_path;
-use ttrmap::playtest::{Config, game_seed, run};
+use ttrmap::playtest::game_seed;
 
-fn game(map: &str, players: u8) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map);
-    let loaded = load_path(&path).expect("readable");
-    assert!(!loaded.has_errors(), "{map} has errors");
-    Game::new(loaded.map.as_ref().expect("loaded"), players, None).expect("playable")
-}
+#[path = "common/engine.rs"]
+mod setup;
+use setup::{game, game_without, map_file, same_report_at};
 
 /// Checks every invariant of one position.
 fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
@@ -464,6 +460,33 @@ fn check_claim(game: &Game, state: &State, action: Action, context: &str) {
     );
 }
 
+/// One step of a checked game: the invariants of the position, then `choose` picks the
+/// action from the legal list (`None`: nobody can act), which is checked, applied and
+/// checked again. Returns whether a step was made.
+fn step_checked(
+    game: &Game,
+    state: &mut State,
+    legal: &mut Vec<Action>,
+    rng: &mut ChaCha8Rng,
+    map: &str,
+    seed: u64,
+    choose: impl FnOnce(&State, &[Action], &mut ChaCha8Rng, &str) -> Option<Action>,
+) -> bool {
+    state.legal_actions(game, legal);
+    let context = format!("{map} seed {seed} turn {}", state.turn);
+    check(game, state, legal, &context);
+    let Some(action) = choose(state, legal, rng, &context) else {
+        return false;
+    };
+    check_claim(game, state, action, &context);
+    let before = state.clone();
+    state
+        .apply(game, action, rng)
+        .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
+    check_purchase(game, &before, state, action, &context);
+    true
+}
+
 /// Plays `games` random games, checking the invariants after every step; returns
 /// (finished, failures).
 fn play_checked(map: &str, players: u8, games: u64) -> (u64, u64) {
@@ -482,26 +505,31 @@ fn play_game_checked(map: &str, game: &Game, games: u64) -> (u64, u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = State::new(game, seed, &mut rng);
         while !state.is_terminal() {
-            state.legal_actions(game, &mut legal);
-            let context = format!("{map} seed {seed} turn {}", state.turn);
-            check(game, &state, &legal, &context);
-            if legal.is_empty() {
+            let stepped = step_checked(
+                game,
+                &mut state,
+                &mut legal,
+                &mut rng,
+                map,
+                seed,
+                |state, legal, rng, context| {
+                    if legal.is_empty() {
+                        return None;
+                    }
+                    let p = state.current_player() as usize;
+                    // The random bot's list-free path plays what it would choose from the list.
+                    let mut fast_rng = rng.clone();
+                    let fast = bots[p].act(game, state, &mut Vec::new(), &mut fast_rng);
+                    let action = bots[p].choose(game, state, legal, rng);
+                    assert_eq!(fast, Some(action), "act vs choose: {context}");
+                    assert_eq!(&fast_rng, rng, "act and choose use chance alike: {context}");
+                    Some(action)
+                },
+            );
+            if !stepped {
                 state.fail("no legal action");
                 break;
             }
-            let p = state.current_player() as usize;
-            // The random bot's list-free path plays what it would choose from the list.
-            let mut fast_rng = rng.clone();
-            let fast = bots[p].act(game, &state, &mut Vec::new(), &mut fast_rng);
-            let action = bots[p].choose(game, &state, &legal, &mut rng);
-            assert_eq!(fast, Some(action), "act vs choose: {context}");
-            assert_eq!(fast_rng, rng, "act and choose use chance alike: {context}");
-            check_claim(game, &state, action, &context);
-            let before = state.clone();
-            state
-                .apply(game, action, &mut rng)
-                .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
-            check_purchase(game, &before, &state, action, &context);
         }
         check(game, &state, &[], &format!("{map} seed {seed} final"));
         match &state.result {
@@ -574,12 +602,9 @@ fn india_random_games_keep_invariants() {
 /// split ties and `replaces`, transbordo substitutes, stations, 40 trains at 7 players.
 #[test]
 fn castilla_random_games_keep_invariants() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/castilla.toml");
-    let loaded = load_path(&path).expect("readable");
-    let map = loaded.map.as_ref().expect("loaded");
-    let without = ["mechanics.mystery_train".to_string()];
+    let without = ["mechanics.mystery_train"];
     for (mode, players) in [("normal", 3), ("capitals", 2), ("total", 7)] {
-        let game = Game::new_without(map, players, Some(mode), &without).expect("playable");
+        let game = game_without("castilla.toml", players, Some(mode), &without);
         let (finished, _) = play_game_checked(&format!("castilla {mode}"), &game, games() / 3);
         assert!(finished > 0, "castilla {mode}: no game finished");
     }
@@ -594,20 +619,8 @@ fn legendary_asia_random_games_keep_invariants() {
 
 /// Old West with or without Alvin (an optional variant the engine plays unless left out).
 fn old_west(players: u8, alvin: bool) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/old-west.toml");
-    let loaded = load_path(&path).expect("readable");
-    let without: Vec<String> = if alvin {
-        Vec::new()
-    } else {
-        vec!["mechanics.alvin".into()]
-    };
-    Game::new_without(
-        loaded.map.as_ref().expect("loaded"),
-        players,
-        None,
-        &without,
-    )
-    .expect("playable")
+    let without: &[&str] = if alvin { &[] } else { &["mechanics.alvin"] };
+    game_without("old-west.toml", players, None, without)
 }
 
 #[test]
@@ -642,81 +655,60 @@ fn france_random_games_keep_invariants() {
 
 #[test]
 fn style_bots_finish_france_games() {
-    for players in [2, 4, 5] {
-        let map = format!("france.toml ({players} players)");
-        let finished = play_styles_game_checked(&map, &game("france.toml", players), 40);
-        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
-    }
+    styles_finish_at("france.toml", &[2, 4, 5]);
 }
 
 #[test]
 fn france_reports_are_the_same_whatever_the_thread_count() {
-    let game = game("france.toml", 4);
-    let config = |threads| Config {
-        games: 40,
-        seed: 12,
-        bots: ["destination-hungry", "random", "long-route", "one-step"]
-            .map(String::from)
-            .to_vec(),
-        threads,
-        progress: false,
-    };
-    let one = run(&game, &config(1)).expect("runs");
-    let two = run(&game, &config(2)).expect("runs");
+    let bots = ["destination-hungry", "random", "long-route", "one-step"];
+    let one = same_report_at(&game("france.toml", 4), (40, 12), &bots, (1, 2));
     assert!(!one.counters.is_empty());
-    assert_eq!(
-        serde_json::to_string(&one).expect("json"),
-        serde_json::to_string(&two).expect("json")
-    );
+}
+
+/// Random games at every player count from 2 to 5, `games() / 4` each: some finish, none
+/// fails.
+fn every_count_finishes_without_failure(file: &str) {
+    for players in 2..=5 {
+        let map = format!("{file} ({players} players)");
+        let (finished, failures) = play_game_checked(&map, &game(file, players), games() / 4);
+        assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
+    }
+}
+
+/// 40 games of the four styles at each player count of `counts`: each style finishes at
+/// least 20.
+fn styles_finish_at(file: &str, counts: &[u8]) {
+    for &players in counts {
+        let map = format!("{file} ({players} players)");
+        let finished = play_styles_game_checked(&map, &game(file, players), 40);
+        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+    }
 }
 
 /// Iberia at every player count: drafts, festival cards, the Ticket Draft card.
 #[test]
 fn iberia_random_games_keep_invariants() {
-    for players in 2..=5 {
-        let map = format!("iberia.toml ({players} players)");
-        let game = game("iberia.toml", players);
-        let (finished, failures) = play_game_checked(&map, &game, games() / 4);
-        assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
-    }
+    every_count_finishes_without_failure("iberia.toml");
 }
 
 #[test]
 fn style_bots_finish_iberia_games() {
-    for players in [2, 3, 4, 5] {
-        let map = format!("iberia.toml ({players} players)");
-        let finished = play_styles_game_checked(&map, &game("iberia.toml", players), 40);
-        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
-    }
+    styles_finish_at("iberia.toml", &[2, 3, 4, 5]);
 }
 
 /// 40 games of random and style bots at 2 and 5 players give the same report at 1 and 2
 /// threads, and the report has the module's `counter` (so the module was played).
 fn same_report_at_one_and_two_threads(map: &str, seed: u64, counter: &str) {
+    let bots = [
+        "destination-hungry",
+        "random",
+        "long-route",
+        "one-step",
+        "route-focus",
+    ];
     for players in [2, 5] {
-        let game = game(map, players);
-        let config = |threads| Config {
-            games: 40,
-            seed,
-            bots: [
-                "destination-hungry",
-                "random",
-                "long-route",
-                "one-step",
-                "route-focus",
-            ]
-            .map(String::from)
-            .to_vec(),
-            threads,
-            progress: false,
-        };
-        let one = run(&game, &config(1)).expect("runs");
-        let two = run(&game, &config(2)).expect("runs");
+        let one = same_report_at(&game(map, players), (40, seed), &bots, (1, 2));
         assert!(one.counters.iter().any(|c| c.name == counter), "{map}");
-        assert_eq!(
-            serde_json::to_string(&one).expect("json"),
-            serde_json::to_string(&two).expect("json")
-        );
     }
 }
 
@@ -728,21 +720,12 @@ fn iberia_reports_are_the_same_whatever_the_thread_count() {
 /// South Korea at every player count: draft, Express cards, the Province mat.
 #[test]
 fn south_korea_random_games_keep_invariants() {
-    for players in 2..=5 {
-        let map = format!("south-korea.toml ({players} players)");
-        let game = game("south-korea.toml", players);
-        let (finished, failures) = play_game_checked(&map, &game, games() / 4);
-        assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
-    }
+    every_count_finishes_without_failure("south-korea.toml");
 }
 
 #[test]
 fn style_bots_finish_south_korea_games() {
-    for players in [2, 3, 4, 5] {
-        let map = format!("south-korea.toml ({players} players)");
-        let finished = play_styles_game_checked(&map, &game("south-korea.toml", players), 40);
-        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
-    }
+    styles_finish_at("south-korea.toml", &[2, 3, 4, 5]);
 }
 
 #[test]
@@ -751,20 +734,12 @@ fn south_korea_reports_are_the_same_whatever_the_thread_count() {
 }
 
 fn uk(players: u8, advanced: bool) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
-    let loaded = load_path(&path).expect("readable");
-    let without: Vec<String> = if advanced {
-        Vec::new()
+    let without: &[&str] = if advanced {
+        &[]
     } else {
-        vec!["mechanics.technologies.advanced".into()]
+        &["mechanics.technologies.advanced"]
     };
-    Game::new_without(
-        loaded.map.as_ref().expect("loaded"),
-        players,
-        None,
-        &without,
-    )
-    .expect("playable")
+    game_without("uk.toml", players, None, without)
 }
 
 /// The UK at every player count, with and without the advanced technologies.
@@ -790,37 +765,21 @@ fn style_bots_finish_uk_games() {
 
 #[test]
 fn uk_reports_are_the_same_whatever_the_thread_count() {
+    let bots = ["destination-hungry", "random", "long-route", "one-step"];
     for players in [2, 4] {
-        let game = uk(players, true);
-        let config = |threads| Config {
-            games: 40,
-            seed: 16,
-            bots: ["destination-hungry", "random", "long-route", "one-step"]
-                .map(String::from)
-                .to_vec(),
-            threads,
-            progress: false,
-        };
-        let one = run(&game, &config(1)).expect("runs");
-        let two = run(&game, &config(2)).expect("runs");
+        let one = same_report_at(&uk(players, true), (40, 16), &bots, (1, 2));
         assert!(
             one.counters
                 .iter()
                 .any(|c| c.name == "Booster: share of games it was bought in"),
             "uk"
         );
-        assert_eq!(
-            serde_json::to_string(&one).expect("json"),
-            serde_json::to_string(&two).expect("json")
-        );
     }
 }
 
 #[test]
 fn a_map_without_tickets_is_refused() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/germany.toml");
-    let loaded = load_path(&path).expect("readable");
-    let err = Game::new(loaded.map.as_ref().expect("loaded"), 2, None).unwrap_err();
+    let err = Game::new(&map_file("germany.toml"), 2, None).unwrap_err();
     assert!(err.to_string().contains("no tickets"), "{err}");
 }
 
@@ -830,9 +789,7 @@ fn maps_with_unplayed_mechanics_are_refused_by_name() {
         ("castilla.toml", "mechanics.mystery_train"),
         ("pennsylvania.toml", "mechanics.stock_shares"),
     ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map);
-        let loaded = load_path(&path).expect("readable");
-        let err = Game::new(loaded.map.as_ref().expect("loaded"), 2, None).unwrap_err();
+        let err = Game::new(&map_file(map), 2, None).unwrap_err();
         let text = err.to_string();
         assert!(
             text.contains("unsupported mechanic") && text.contains(mechanic),
@@ -841,34 +798,94 @@ fn maps_with_unplayed_mechanics_are_refused_by_name() {
     }
 }
 
+/// Mostly small counts, sometimes none, sometimes many.
+fn random_hand(rng: &mut ChaCha8Rng) -> [u16; 9] {
+    let mut hand = [0u16; 9];
+    for k in &mut hand {
+        *k = [0, 0, 1, 2, 3, 5, 9][rng.random_range(0..7)];
+    }
+    hand
+}
+
 #[test]
 fn closed_form_payments_match_the_general_rule_on_every_map() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    for map in [
+    let castilla = game_without("castilla.toml", 3, None, &["mechanics.mystery_train"]);
+    let games = [
         "usa.toml",
         "europe.toml",
         "nordic-countries.toml",
         "switzerland.toml",
         "india.toml",
-    ] {
-        let game = game(map, 3);
-        let mut checked = 0;
+        "legendary-asia.toml",
+        "old-west.toml",
+        "france.toml",
+        "iberia.toml",
+        "south-korea.toml",
+        "uk.toml",
+    ]
+    .map(|m| (m, game(m, 3)))
+    .into_iter()
+    .chain([("castilla.toml", castilla)]);
+    let (mut simple, mut ferries) = (0, 0);
+    for (map, game) in games {
         for _ in 0..400 {
-            let mut hand = [0u16; 9];
-            for k in &mut hand {
-                // Mostly small counts, sometimes none, sometimes many.
-                *k = [0, 0, 1, 2, 3, 5, 9][rng.random_range(0..7)];
-            }
-            for class in &game.lane_classes {
+            let hand = random_hand(&mut rng);
+            // France's recolouring makes a class of every colour number up to gray, the
+            // locomotive's number too, which no lane ever has.
+            for class in game.lane_classes.iter().filter(|c| c.color != LOCO) {
                 assert!(
                     claim_ways_match_general(&hand, class),
                     "{map}: {class:?} with {hand:?}"
                 );
-                checked += class.is_simple() as u32;
+                simple += class.is_simple() as u32;
+                ferries += class.is_plain_ferry() as u32;
             }
         }
-        assert!(checked > 0, "{map} has no simple lanes");
     }
+    assert!(
+        simple > 0 && ferries > 0,
+        "{simple} simple, {ferries} ferry classes"
+    );
+}
+
+/// The ferry closed form against the general rule on every shape it takes: lengths 1 to 8,
+/// any number of ferry spaces, no substitute or 0 to 4 cards of the colour each, locomotives
+/// on coloured spaces or not, gray or coloured.
+#[test]
+fn ferry_payments_match_the_general_rule_on_every_shape() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut checked = 0;
+    for length in 1..=8u8 {
+        for ferry in 1..=length {
+            for substitute in [None, Some(0), Some(1), Some(2), Some(3), Some(4)] {
+                for loco_on_spaces in [false, true] {
+                    for color in [GRAY, 2] {
+                        let class = LaneClass {
+                            color,
+                            length,
+                            ferry,
+                            any_for_one: 0,
+                            loco_on_spaces,
+                            ferry_substitute: substitute.map(|k| (k, true)),
+                            extra_trains: 0,
+                            discount: 0,
+                        };
+                        assert!(class.is_plain_ferry());
+                        for _ in 0..40 {
+                            let hand = random_hand(&mut rng);
+                            assert!(
+                                claim_ways_match_general(&hand, &class),
+                                "{class:?} with {hand:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000);
 }
 
 /// Plays `games` games of the four style bots (seats rotating) with every invariant checked
@@ -894,25 +911,27 @@ fn play_styles_game_checked(map: &str, game: &Game, games: u64) -> [u64; 4] {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = State::new(game, seed, &mut rng);
         while !state.is_terminal() {
-            state.legal_actions(game, &mut legal);
-            let context = format!("{map} seed {seed} turn {}", state.turn);
-            check(game, &state, &legal, &context);
-            assert!(!legal.is_empty(), "no legal action: {context}");
-            let p = state.current_player() as usize;
-            // The list-free entry point and the list one agree.
-            let mut twin = bots[p].clone();
-            let listed = twin.choose(game, &state, &legal, &mut rng.clone());
-            let action = bots[p]
-                .act(game, &state, &mut Vec::new(), &mut rng)
-                .expect("a legal action exists");
-            assert_eq!(action, listed, "act vs choose: {context}");
-            assert!(legal.contains(&action), "illegal {action:?}: {context}");
-            check_claim(game, &state, action, &context);
-            let before = state.clone();
-            state
-                .apply(game, action, &mut rng)
-                .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
-            check_purchase(game, &before, &state, action, &context);
+            step_checked(
+                game,
+                &mut state,
+                &mut legal,
+                &mut rng,
+                map,
+                seed,
+                |state, legal, rng, context| {
+                    assert!(!legal.is_empty(), "no legal action: {context}");
+                    let p = state.current_player() as usize;
+                    // The list-free entry point and the list one agree.
+                    let mut twin = bots[p].clone();
+                    let listed = twin.choose(game, state, legal, &mut rng.clone());
+                    let action = bots[p]
+                        .act(game, state, &mut Vec::new(), rng)
+                        .expect("a legal action exists");
+                    assert_eq!(action, listed, "act vs choose: {context}");
+                    assert!(legal.contains(&action), "illegal {action:?}: {context}");
+                    Some(action)
+                },
+            );
         }
         assert!(
             state.failure.is_none(),
@@ -991,51 +1010,23 @@ fn every_style_beats_random_in_most_two_player_usa_games() {
 
 #[test]
 fn same_seed_same_report_whatever_the_thread_count() {
-    let game = game("usa.toml", 4);
-    let config = |threads| Config {
-        games: 60,
-        seed: 9,
-        bots: [
-            "destination-hungry",
-            "route-focus",
-            "one-step",
-            "long-route",
-            "random",
-        ]
-        .map(String::from)
-        .to_vec(),
-        threads,
-        progress: false,
-    };
-    let one = run(&game, &config(1)).expect("runs");
-    let three = run(&game, &config(3)).expect("runs");
-    assert_eq!(
-        serde_json::to_string(&one).expect("json"),
-        serde_json::to_string(&three).expect("json")
-    );
+    let bots = [
+        "destination-hungry",
+        "route-focus",
+        "one-step",
+        "long-route",
+        "random",
+    ];
+    let one = same_report_at(&game("usa.toml", 4), (60, 9), &bots, (1, 3));
     assert_eq!(one.finished, 60);
 }
 
 #[test]
 fn old_west_reports_are_the_same_whatever_the_thread_count() {
     // Modules' counters are summed as integers like every other figure.
-    let game = old_west(5, true);
-    let config = |threads| Config {
-        games: 40,
-        seed: 4,
-        bots: ["destination-hungry", "random", "long-route"]
-            .map(String::from)
-            .to_vec(),
-        threads,
-        progress: false,
-    };
-    let one = run(&game, &config(1)).expect("runs");
-    let three = run(&game, &config(3)).expect("runs");
+    let bots = ["destination-hungry", "random", "long-route"];
+    let one = same_report_at(&old_west(5, true), (40, 4), &bots, (1, 3));
     assert!(!one.counters.is_empty());
-    assert_eq!(
-        serde_json::to_string(&one).expect("json"),
-        serde_json::to_string(&three).expect("json")
-    );
 }
 
 #[test]

@@ -6,32 +6,20 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 use ttrmap::engine::mechanics::express_cards::{ExpressCards, Use};
 use ttrmap::engine::mechanics::province_mat::{self, Placement, ProvinceMat};
 use ttrmap::engine::mechanics::ticket_draft::TicketDraft;
 use ttrmap::engine::position::blank_position;
 use ttrmap::engine::scoring::score_detailed;
-use ttrmap::engine::{Action, CARD_KINDS, Game, LOCO, NOBODY, Phase, State};
+use ttrmap::engine::{Action, Game, LOCO, NOBODY, Phase, State};
 use ttrmap::model::Color;
 
+#[path = "common/engine.rs"]
+mod setup;
+use setup::{claim, colour, game, give_hand, lane, legal, route};
+
 fn korea(players: u8) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/south-korea.toml");
-    let loaded = ttrmap::load::load_path(&path).expect("readable");
-    Game::new(loaded.map.as_ref().expect("loads"), players, None).expect("playable")
-}
-
-fn colour(c: Color) -> u8 {
-    Color::CARD_COLORS.iter().position(|&x| x == c).unwrap() as u8
-}
-
-fn route(game: &Game, a: &str, b: &str) -> usize {
-    let city = |id: &str| game.city_ids.iter().position(|c| c == id).expect(id) as u16;
-    let (a, b) = (city(a), city(b));
-    game.routes
-        .iter()
-        .position(|r| (r.city_a, r.city_b) == (a, b) || (r.city_a, r.city_b) == (b, a))
-        .expect("a route between them")
+    game("south-korea.toml", players)
 }
 
 fn mat(game: &Game) -> (usize, &ProvinceMat) {
@@ -67,12 +55,6 @@ fn started(players: u8) -> (Game, State, ChaCha8Rng) {
     (game, state, rng)
 }
 
-fn legal(game: &Game, state: &State) -> Vec<Action> {
-    let mut out = Vec::new();
-    state.legal_actions(game, &mut out);
-    out
-}
-
 fn place(game: &Game, state: &mut State, rng: &mut ChaCha8Rng, pl: Placement) {
     let (me, _) = mat(game);
     let a = Action::Mechanic {
@@ -91,22 +73,10 @@ fn blue_places_on_spot_6_of_the_white_line_with_express_plus_1() {
     let p = state.current_player();
     // By hand: 4 white cards and 1 locomotive.
     let white = colour(Color::White);
-    state.players[p as usize].hand = [0; CARD_KINDS];
-    state.players[p as usize].hand[white as usize] = 4;
-    state.players[p as usize].hand[LOCO as usize] = 1;
+    give_hand(&mut state, p, &[(white, 4), (LOCO, 1)]);
     let r = route(&game, "namwon", "jinju");
-    let lane = game.routes[r].first_lane;
-    state
-        .apply(
-            &game,
-            Action::Claim {
-                lane,
-                color: white,
-                locos: 1,
-            },
-            &mut rng,
-        )
-        .unwrap();
+    let lane = game.routes[r].first_lane as usize;
+    state.apply(&game, claim(lane, white, 1), &mut rng).unwrap();
     assert_eq!(
         state.phase,
         Phase::Mechanic {
@@ -171,24 +141,14 @@ fn extra_cards_reach_a_higher_spot_and_a_taken_spot_falls_to_the_first_free_lowe
     let p = state.current_player();
     // Namwon–Suncheon: orange, 3 spaces. By hand: 6 orange cards and 2 locomotives.
     let orange = colour(Color::Orange);
-    state.players[p as usize].hand = [0; CARD_KINDS];
-    state.players[p as usize].hand[orange as usize] = 6;
-    state.players[p as usize].hand[LOCO as usize] = 2;
+    give_hand(&mut state, p, &[(orange, 6), (LOCO, 2)]);
     let line = m.line_of(orange).unwrap();
     // Spots 6 and 5 are taken by the other player already.
     m.set_owner(&game, &mut state, mm, line, 5, 1 - p);
     m.set_owner(&game, &mut state, mm, line, 4, 1 - p);
-    let lane = game.routes[route(&game, "namwon", "suncheon")].first_lane;
+    let lane = lane(&game, "namwon", "suncheon");
     state
-        .apply(
-            &game,
-            Action::Claim {
-                lane,
-                color: orange,
-                locos: 0,
-            },
-            &mut rng,
-        )
+        .apply(&game, claim(lane, orange, 0), &mut rng)
         .unwrap();
     // 3 orange cards paid, 2 orange and 1 locomotive more: 6 cards, spot 6; taken, and 5
     // too: the first free spot below is 4.
@@ -216,20 +176,11 @@ fn overpaying_reaches_the_spot_of_all_the_cards_played() {
     let (mm, m) = mat(&game);
     let p = state.current_player();
     let orange = colour(Color::Orange);
-    state.players[p as usize].hand = [0; CARD_KINDS];
-    state.players[p as usize].hand[orange as usize] = 5;
+    give_hand(&mut state, p, &[(orange, 5)]);
     let line = m.line_of(orange).unwrap();
-    let lane = game.routes[route(&game, "namwon", "suncheon")].first_lane;
+    let lane = lane(&game, "namwon", "suncheon");
     state
-        .apply(
-            &game,
-            Action::Claim {
-                lane,
-                color: orange,
-                locos: 0,
-            },
-            &mut rng,
-        )
+        .apply(&game, claim(lane, orange, 0), &mut rng)
         .unwrap();
     // Only orange cards (no locomotive in hand) may be added: 3 + 2 = spot 5.
     let offered = legal(&game, &state);
@@ -270,8 +221,7 @@ fn a_line_with_no_free_spot_low_enough_takes_no_train() {
     let (mm, m) = mat(&game);
     let p = state.current_player();
     let orange = colour(Color::Orange);
-    state.players[p as usize].hand = [0; CARD_KINDS];
-    state.players[p as usize].hand[orange as usize] = 3;
+    give_hand(&mut state, p, &[(orange, 3)]);
     let line = m.line_of(orange).unwrap();
     for k in 0..3 {
         m.set_owner(&game, &mut state, mm, line, k, 1 - p);
@@ -281,17 +231,9 @@ fn a_line_with_no_free_spot_low_enough_takes_no_train() {
     for card in 0..3 {
         ExpressCards::set_spent(&game, &mut state, xm, p, card, Use::Draw);
     }
-    let lane = game.routes[route(&game, "namwon", "suncheon")].first_lane;
+    let lane = lane(&game, "namwon", "suncheon");
     state
-        .apply(
-            &game,
-            Action::Claim {
-                lane,
-                color: orange,
-                locos: 0,
-            },
-            &mut rng,
-        )
+        .apply(&game, claim(lane, orange, 0), &mut rng)
         .unwrap();
     // Spots 1-3 taken, no card left to reach higher, no Express card: only "no train".
     assert_eq!(

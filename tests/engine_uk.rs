@@ -6,38 +6,21 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 use ttrmap::engine::mechanics::technologies::{DRAW3, Technologies};
 use ttrmap::engine::scoring::score_detailed;
-use ttrmap::engine::{
-    Action, CARD_KINDS, Cards, Game, LOCO, NOBODY, Phase, State, pack_claim_locos,
-};
+use ttrmap::engine::{Action, CARD_KINDS, Game, LOCO, NOBODY, Phase, State, pack_claim_locos};
 use ttrmap::model::Color;
 
+#[path = "common/engine.rs"]
+mod setup;
+use setup::{claim, colour, game, hand, lane, legal, map_file};
+
 fn uk_map() -> ttrmap::model::MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
-    let loaded = ttrmap::load::load_path(&path).expect("readable");
-    loaded.map.expect("loads")
+    map_file("uk.toml")
 }
 
 fn uk(players: u8) -> Game {
-    Game::new(&uk_map(), players, None).expect("playable")
-}
-
-fn colour(c: Color) -> u8 {
-    Color::CARD_COLORS.iter().position(|&x| x == c).unwrap() as u8
-}
-
-/// The first lane of the route between `a` and `b`.
-fn lane(game: &Game, a: &str, b: &str) -> usize {
-    let city = |id: &str| game.city_ids.iter().position(|c| c == id).expect(id) as u16;
-    let (a, b) = (city(a), city(b));
-    let r = game
-        .routes
-        .iter()
-        .position(|r| (r.city_a, r.city_b) == (a, b) || (r.city_a, r.city_b) == (b, a))
-        .expect("a route between them");
-    game.routes[r].first_lane as usize
+    game("uk.toml", players)
 }
 
 fn tech(game: &Game) -> (usize, &Technologies) {
@@ -62,20 +45,6 @@ fn started(players: u8) -> (Game, State, ChaCha8Rng) {
     (game, state, rng)
 }
 
-fn hand(cards: &[(u8, u16)]) -> Cards {
-    let mut h = [0u16; CARD_KINDS];
-    for &(k, n) in cards {
-        h[k as usize] += n;
-    }
-    h
-}
-
-fn legal(game: &Game, state: &State) -> Vec<Action> {
-    let mut out = Vec::new();
-    state.legal_actions(game, &mut out);
-    out
-}
-
 fn claims(game: &Game, state: &State, lane: usize) -> Vec<Action> {
     let mut out = Vec::new();
     state.claims_of_lane(game, lane, &mut out);
@@ -86,14 +55,6 @@ fn buy(game: &Game, t: usize, direct: u8) -> Action {
     Action::Mechanic {
         mechanic: tech(game).0 as u8,
         choice: (t | (direct as usize) << 5) as u16,
-    }
-}
-
-fn claim(lane: usize, color: u8, locos: u8) -> Action {
-    Action::Claim {
-        lane: lane as u16,
-        color,
-        locos,
     }
 }
 
@@ -510,6 +471,38 @@ fn right_of_way_claims_a_route_another_player_holds_and_goes_back() {
     assert_eq!(t.owned(&game, &state, me, 0), 0);
     assert_eq!(state.current_player(), 1);
     assert_eq!(state.phase, Phase::Main);
+}
+
+/// `ttrmap score` reads a Right of Way claim (`right_of_way`) as the engine plays it: the same
+/// route lines, route points and trains as the claim above, made in a game.
+#[test]
+fn a_position_scores_right_of_way_as_the_engine_plays_it() {
+    let (game, mut state, mut rng) = started(2);
+    let row = tid(&game, "right-of-way");
+    let green = colour(Color::Green);
+    assign(&game, &mut state, 1, "london", "reading");
+    state.players[0].hand = hand(&[(LOCO, 4), (green, 1)]);
+    state.apply(&game, buy(&game, row, 4), &mut rng).unwrap();
+    let choices = legal(&game, &state);
+    state.apply(&game, choices[0], &mut rng).unwrap();
+    let text = "map = \"uk.toml\"\n\
+                [[player]]\nright_of_way = [\"london-reading\"]\n\
+                [[player]]\nroutes = [\"london-reading\"]\n";
+    let read = ttrmap::engine::position::read(text);
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    let checked = ttrmap::engine::position::check(&read.position.expect("read"), &uk_map())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let (written, played) = (checked.score(), score_detailed(&game, &state, &[]));
+    for p in 0..2 {
+        assert_eq!(written[p].routes, played[p].routes, "player {p}");
+        assert_eq!(
+            written[p].route_points, played[p].route_points,
+            "player {p}"
+        );
+        assert_eq!(checked.state.players[p].trains, state.players[p].trains);
+    }
+    // London–Reading is 1 space: 1 point to each owner.
+    assert_eq!((written[0].route_points, written[1].route_points), (1, 1));
 }
 
 #[test]

@@ -272,6 +272,101 @@ fn uk_technologies_score_their_lines() {
     );
 }
 
+/// The UK's Right of Way gives a route a second owner (the card claims a route another player
+/// holds, beside them, as `engine_uk` plays it). Ada: Brighton–London 1 space = 1 point, ticket London–Brighton
+/// +3: 1 + 3 = 4. Bob: Brighton–Southampton 1 space = 1, Brighton–London by Right of Way 1
+/// space = 1, ticket Southampton–London +4 (Southampton–Brighton–London, through the shared
+/// route): 1 + 1 + 4 = 6. Without the shared route his ticket would fail: 1 - 4 = -3.
+#[test]
+fn uk_right_of_way_gives_a_route_a_second_owner() {
+    let v = json("uk-right-of-way");
+    assert_eq!(totals(&v), vec![4, 6]);
+    let routes: Vec<(String, i64)> = v["players"][1]["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["route"].as_str().unwrap().to_string(),
+                r["points"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(routes.len(), 2, "{routes:?}");
+    assert!(routes.iter().all(|(_, p)| *p == 1), "{routes:?}");
+    // The lane is Ada's, shared: both name lane 1 of the route.
+    let lane_of = |p: usize, id: &str| {
+        v["players"][p]["routes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["route"].as_str().unwrap().contains(id))
+            .map(|r| r["lane"].as_i64().unwrap())
+    };
+    assert_eq!(lane_of(0, "brighton"), Some(1));
+    assert_eq!(lane_of(1, "london"), Some(1));
+    let shared: Vec<&str> = v["players"][1]["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["right_of_way_beside"].as_str())
+        .collect();
+    assert_eq!(shared, vec!["Ada"]);
+}
+
+/// Scores the position `text` (its `map` line first: `maps/<map>`) from a temporary file;
+/// it must be refused with exit 1. Returns the report on stderr.
+fn refused(tag: &str, map: &str, text: &str) -> String {
+    let dir = TempDir::new(tag);
+    let file = dir.0.join("position.toml");
+    let map = root().join("maps").join(map);
+    std::fs::write(
+        &file,
+        format!("map = {:?}\n{text}", map.display().to_string()),
+    )
+    .unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    err
+}
+
+/// Right of Way in a position is checked as the engine offers the claim.
+#[test]
+fn bad_right_of_way_claims_are_refused() {
+    let err = refused(
+        "score-uk-row",
+        "uk.toml",
+        "[[player]]\n\
+         name = \"Ada\"\n\
+         routes = [\"brighton-london\", \"cambridge-london\"]\n\
+         right_of_way = [\"brighton-london\"]\n\
+         [[player]]\n\
+         name = \"Bob\"\n\
+         right_of_way = [\"ipswich-london\", \"cambridge-london\", \"brighton-londn\"]\n\
+         [[player]]\n\
+         name = \"Cara\"\n\
+         right_of_way = [\"cambridge-london\"]\n",
+    );
+    for wanted in [
+        "Ada: holds a lane of route `brighton-london` already",
+        "Bob: Right of Way on route `ipswich-london`, which no other player holds",
+        "Bob: unknown route `brighton-londn`",
+        "Cara: route `cambridge-london` lane 1 has a second owner by Right of Way already (Bob)",
+    ] {
+        assert!(err.contains(wanted), "{wanted}: {err}");
+    }
+    // A map without the card.
+    let err = refused(
+        "score-usa-row",
+        "usa.toml",
+        "[[player]]\nroutes = [\"denver-omaha\"]\n[[player]]\nright_of_way = [\"denver-omaha\"]\n",
+    );
+    assert!(
+        err.contains("player 2: `right_of_way`, but this game has no Right of Way card"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_technologies_are_refused() {
     let dir = TempDir::new("score-uk");

@@ -39,6 +39,26 @@ struct JsonRoute {
     /// The player whose route it is, when its points came to this one (Old West's markers).
     #[serde(skip_serializing_if = "Option::is_none")]
     from: Option<String>,
+    /// The player whose lane this one shares, held by Right of Way (the UK).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    right_of_way_beside: Option<String>,
+}
+
+/// The first owner of the lane player `p` holds by Right of Way on route line `line`, if
+/// that is how `p` holds it.
+fn right_of_way_beside(
+    c: &Checked,
+    p: usize,
+    line: &crate::engine::scoring::RouteLine,
+) -> Option<usize> {
+    if line.from.is_some() {
+        return None;
+    }
+    c.state
+        .shared_lanes
+        .iter()
+        .find(|&&(l, q)| q as usize == p && c.game.lane_route[l as usize] == line.route)
+        .map(|&(l, _)| c.state.lane_owner[l as usize] as usize)
 }
 
 /// The lane number (1 = first) of route line `line` of player `p`: the lane its holder
@@ -137,10 +157,11 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
             } else {
                 String::new()
             };
-            let from = line
-                .from
-                .map(|q| format!("  (claimed by {})", c.names[q as usize]))
-                .unwrap_or_default();
+            let from = match (line.from, right_of_way_beside(c, p, line)) {
+                (Some(q), _) => format!("  (claimed by {})", c.names[q as usize]),
+                (None, Some(q)) => format!("  (by Right of Way, beside {})", c.names[q]),
+                (None, None) => String::new(),
+            };
             let _ = writeln!(
                 s,
                 "    {:<36} {:>2} space{} {:>4}{from}",
@@ -262,6 +283,8 @@ fn json(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
                         length: info.length,
                         points: line.points,
                         from: line.from.map(|q| c.names[q as usize].clone()),
+                        right_of_way_beside: right_of_way_beside(c, p, line)
+                            .map(|q| c.names[q].clone()),
                     }
                 })
                 .collect(),

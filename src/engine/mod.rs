@@ -142,6 +142,16 @@ impl LaneClass {
         self.ferry == 0 && self.any_for_one == 0 && self.discount == 0 && self.length > 0
     }
 
+    /// Ferry spaces paid by locomotives, or by cards of the claim's own colour, and no other
+    /// substitute nor a discount (Europe's ferries, Castilla's transbordos): the ways to pay
+    /// have a closed form too ([`crate::engine::claim_ways_match_general`] checks it).
+    pub fn is_plain_ferry(&self) -> bool {
+        self.ferry > 0
+            && self.any_for_one == 0
+            && self.discount == 0
+            && self.ferry_substitute.is_none_or(|(_, same)| same)
+    }
+
     /// Trains a claim of a lane of this class takes from the player.
     pub fn trains_needed(&self) -> u16 {
         self.length as u16 + self.extra_trains as u16

@@ -75,15 +75,14 @@ impl Alvin {
 }
 
 impl Mechanic for Alvin {
+    // Public words: Alvin's city is on the board.
+    mechanic_basics!("alvin", public);
+
     fn name(&self) -> String {
         format!(
             "Alvin the Alien ({} a capture, {} to his holder at the end)",
             self.capture_points, self.end_points
         )
-    }
-
-    fn id(&self) -> &'static str {
-        "alvin"
     }
 
     fn hooks(&self) -> Hooks {
@@ -93,11 +92,6 @@ impl Mechanic for Alvin {
             end_scoring: true,
             ..Hooks::default()
         }
-    }
-
-    /// Alvin's city is on the board.
-    fn words_are_public(&self) -> bool {
-        true
     }
 
     fn state_words(&self, game: &Game) -> usize {

@@ -287,6 +287,9 @@ impl CityMarkers {
 }
 
 impl Mechanic for CityMarkers {
+    // Public words: starting cities and markers are on the board.
+    mechanic_basics!("city-markers", public);
+
     fn name(&self) -> String {
         format!(
             "city markers ({} each, the first on the starting city; {} cards of one colour a marker{})",
@@ -300,10 +303,6 @@ impl Mechanic for CityMarkers {
         )
     }
 
-    fn id(&self) -> &'static str {
-        "city-markers"
-    }
-
     fn hooks(&self) -> Hooks {
         Hooks {
             setup: true,
@@ -311,11 +310,6 @@ impl Mechanic for CityMarkers {
             route_points: true,
             ..Hooks::default()
         }
-    }
-
-    /// Starting cities and markers are on the board.
-    fn words_are_public(&self) -> bool {
-        true
     }
 
     fn state_words(&self, game: &Game) -> usize {

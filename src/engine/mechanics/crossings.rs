@@ -93,16 +93,11 @@ impl Crossings {
 }
 
 impl Mechanic for Crossings {
+    // Public words: cut routes are on the board.
+    mechanic_basics!("crossings", as_any, public);
+
     fn name(&self) -> String {
         "crossings (the first of two crossing routes taken cuts the other)".into()
-    }
-
-    fn id(&self) -> &'static str {
-        "crossings"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
     }
 
     fn hooks(&self) -> Hooks {
@@ -113,11 +108,6 @@ impl Mechanic for Crossings {
     }
 
     /// Route → 1 once cut.
-    /// Cut routes are on the board.
-    fn words_are_public(&self) -> bool {
-        true
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         game.routes.len()
     }

@@ -99,17 +99,11 @@ impl ExpressCards {
 }
 
 impl Mechanic for ExpressCards {
+    mechanic_basics!("express-cards", as_any);
+
     fn name(&self) -> String {
         let v: Vec<String> = self.values.iter().map(|v| format!("+{v}")).collect();
         format!("Express Train cards ({})", v.join(" "))
-    }
-
-    fn id(&self) -> &'static str {
-        "express-cards"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
     }
 
     fn hooks(&self) -> Hooks {

@@ -168,20 +168,14 @@ impl Festivals {
 }
 
 impl Mechanic for Festivals {
+    mechanic_basics!("festivals", as_any);
+
     fn name(&self) -> String {
         if self.unverified {
             "Festivals (chart and cards are placeholders, unverified)".into()
         } else {
             "Festivals".into()
         }
-    }
-
-    fn id(&self) -> &'static str {
-        "festivals"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
     }
 
     fn hooks(&self) -> Hooks {

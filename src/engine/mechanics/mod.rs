@@ -11,6 +11,39 @@
 //! The hooks a module may use, the systems each is made for and the invariant the engine keeps
 //! are in `engine/hooks.rs` ([`Mechanic`], [`Hooks`]).
 
+/// The lines of `impl Mechanic` that say what a module is rather than what it plays, as one
+/// line inside the impl: `mechanic_basics!("crossings", as_any, public);` gives
+/// [`Mechanic::id`] (`"crossings"`); `as_any` gives [`Mechanic::as_any`] (the module itself,
+/// for [`Installed::get`]); `public` gives [`Mechanic::words_are_public`] = `true` (say why in
+/// a comment beside it); `name = "..."` gives a [`Mechanic::name`] that never changes.
+///
+/// A macro rather than default methods driven by an associated const: `Mechanic` is used as
+/// `dyn Mechanic`, and a trait with associated consts cannot be made into an object, so the
+/// consts would need a second trait and a second `impl` block in every module.
+macro_rules! mechanic_basics {
+    ($id:literal $(, $what:ident $(= $value:literal)?)* $(,)?) => {
+        fn id(&self) -> &'static str {
+            $id
+        }
+        $( mechanic_basics!(@$what $($value)?); )*
+    };
+    (@as_any) => {
+        fn as_any(&self) -> Option<&dyn std::any::Any> {
+            Some(self)
+        }
+    };
+    (@public) => {
+        fn words_are_public(&self) -> bool {
+            true
+        }
+    };
+    (@name $name:literal) => {
+        fn name(&self) -> String {
+            $name.into()
+        }
+    };
+}
+
 pub mod alvin;
 mod any_of_tickets;
 mod bonus;

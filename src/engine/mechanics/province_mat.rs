@@ -302,20 +302,14 @@ impl ProvinceMat {
 }
 
 impl Mechanic for ProvinceMat {
+    mechanic_basics!("province-mat", as_any);
+
     fn name(&self) -> String {
         if self.unverified {
             "Province mat (spot values are a guess, unverified)".into()
         } else {
             "Province mat".into()
         }
-    }
-
-    fn id(&self) -> &'static str {
-        "province-mat"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
     }
 
     fn hooks(&self) -> Hooks {

@@ -259,16 +259,10 @@ impl Technologies {
 }
 
 impl Mechanic for Technologies {
+    mechanic_basics!("technologies", as_any, public);
+
     fn name(&self) -> String {
         format!("technologies ({} cards)", self.techs.len())
-    }
-
-    fn id(&self) -> &'static str {
-        "technologies"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
     }
 
     fn hooks(&self) -> Hooks {
@@ -280,10 +274,6 @@ impl Mechanic for Technologies {
             on_turn_end: true,
             ..Hooks::default()
         }
-    }
-
-    fn words_are_public(&self) -> bool {
-        true
     }
 
     fn state_words(&self, game: &Game) -> usize {

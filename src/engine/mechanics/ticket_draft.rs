@@ -292,17 +292,11 @@ impl TicketDraft {
 }
 
 impl Mechanic for TicketDraft {
+    mechanic_basics!("ticket-draft", as_any);
+
     fn name(&self) -> String {
         let d = self.drafts[0];
         format!("Ticket draft (deal {}, keep {})", d.deal, d.keep)
-    }
-
-    fn id(&self) -> &'static str {
-        "ticket-draft"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
     }
 
     fn hooks(&self) -> Hooks {

@@ -64,17 +64,11 @@ impl TicketDraftCard {
 }
 
 impl Mechanic for TicketDraftCard {
-    fn name(&self) -> String {
-        "Ticket Draft card (second draft)".into()
-    }
-
-    fn id(&self) -> &'static str {
-        "ticket-draft-card"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
-    }
+    mechanic_basics!(
+        "ticket-draft-card",
+        as_any,
+        name = "Ticket Draft card (second draft)"
+    );
 
     fn hooks(&self) -> Hooks {
         Hooks {

@@ -274,6 +274,9 @@ impl TrackPieces {
 }
 
 impl Mechanic for TrackPieces {
+    // Public words: built beds are on the board and the supply is shared.
+    mechanic_basics!("track-pieces", as_any, public);
+
     fn name(&self) -> String {
         let total: u32 = self.counts.iter().map(|&n| n as u32).sum();
         format!(
@@ -285,14 +288,6 @@ impl Mechanic for TrackPieces {
         )
     }
 
-    fn id(&self) -> &'static str {
-        "track-pieces"
-    }
-
-    fn as_any(&self) -> Option<&dyn std::any::Any> {
-        Some(self)
-    }
-
     fn hooks(&self) -> Hooks {
         Hooks {
             lane_colors: true,
@@ -302,11 +297,6 @@ impl Mechanic for TrackPieces {
             allows: self.when_none_fits == NoPieceFits::NoCardDraw,
             ..Hooks::default()
         }
-    }
-
-    /// Built beds are on the board and the supply is shared.
-    fn words_are_public(&self) -> bool {
-        true
     }
 
     fn state_words(&self, game: &Game) -> usize {

@@ -129,6 +129,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
     }
     cx.alvin(position, &mut state);
     cx.festivals(position, &mut state);
+    cx.right_of_way(position, &mut state);
     super::technologies::check(cx.game, position, cx.names, &mut state, &mut cx.out);
     cx.mat(position, &lanes, &mut state);
     let borrow = cx.stations(position, &mut state);
@@ -175,15 +176,21 @@ fn setup_problem(position: &Position, e: EngineError) -> Diagnostic {
         .with_help_opt(help)
 }
 
-struct Cx<'a> {
-    game: &'a Game,
-    names: &'a [String],
+pub(super) struct Cx<'a> {
+    pub(super) game: &'a Game,
+    pub(super) names: &'a [String],
     resolve: &'a Names<'a>,
     out: Vec<Diagnostic>,
 }
 
 impl Cx<'_> {
-    fn problem(&mut self, code: &'static str, at: &Range<usize>, message: String, label: &str) {
+    pub(super) fn problem(
+        &mut self,
+        code: &'static str,
+        at: &Range<usize>,
+        message: String,
+        label: &str,
+    ) {
         self.out.push(
             Diagnostic::error(code, message)
                 .with_span(at.clone())
@@ -192,7 +199,7 @@ impl Cx<'_> {
     }
 
     /// The route `name` names, or a located problem.
-    fn route(&mut self, who: usize, name: &At<String>) -> Option<usize> {
+    pub(super) fn route(&mut self, who: usize, name: &At<String>) -> Option<usize> {
         let found = self.resolve.route(self.game, &name.value);
         self.found(found, who, name, "route", |g, r| g.routes[r].id.clone())
     }

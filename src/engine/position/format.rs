@@ -21,6 +21,8 @@
 //! # scored, as the score track counted them claim by claim
 //! technologies = ["wales-concession", "boiler-lagging", "steam-turbine"]
 //! technology_points = { boiler-lagging = 4, steam-turbine = 2 }
+//! # The UK: routes another player holds that this one claimed too by Right of Way
+//! right_of_way = ["london-reading"]
 //! ```
 //!
 //! Boiler Lagging and Steam Turbine score the claims made after their purchase, so the
@@ -103,6 +105,12 @@ pub struct PlayerPosition {
     pub technology_points: Vec<(At<String>, At<i64>)>,
     /// The `technology_points` key.
     pub technology_points_key: Range<usize>,
+    /// The UK's Right of Way: routes another player claimed (in their `routes`) that this
+    /// player claimed too by Right of Way, as a second owner beside them; a `lane` is the
+    /// first owner's lane (default: the first lane another player holds and nobody shares).
+    pub right_of_way: Vec<RouteClaim>,
+    /// The `right_of_way` key.
+    pub right_of_way_key: Range<usize>,
 }
 
 /// A train on the Province mat: its line (a colour) and spot (1 = the first).
@@ -168,6 +176,7 @@ const PLAYER_KEYS: &[&str] = &[
     "mat",
     "technologies",
     "technology_points",
+    "right_of_way",
 ];
 const MAT_KEYS: &[&str] = &["line", "spot"];
 const MARKER_KEYS: &[&str] = &["city", "after"];
@@ -454,7 +463,15 @@ impl Reader<'_> {
         if let Some(v) = table.get("routes") {
             let path = crate::path!["player", i, "routes"];
             for (j, item) in self.array(v, &path, "`routes`").iter().enumerate() {
-                p.routes.extend(self.claim(item, i, j));
+                p.routes.extend(self.claim(item, i, "routes", j));
+            }
+        }
+        p.right_of_way_key = self.key_span(crate::path!["player", i, "right_of_way"].as_slice());
+        if let Some(v) = table.get("right_of_way") {
+            let path = crate::path!["player", i, "right_of_way"];
+            for (j, item) in self.array(v, &path, "`right_of_way`").iter().enumerate() {
+                p.right_of_way
+                    .extend(self.claim(item, i, "right_of_way", j));
             }
         }
         if let Some(v) = table.get("stations") {
@@ -668,8 +685,9 @@ impl Reader<'_> {
         })
     }
 
-    fn claim(&mut self, v: &Value, i: usize, j: usize) -> Option<RouteClaim> {
-        let path = crate::path!["player", i, "routes", j];
+    /// Item `j` of `[[player]]` `i`'s `key` (`routes`, `right_of_way`).
+    fn claim(&mut self, v: &Value, i: usize, key: &str, j: usize) -> Option<RouteClaim> {
+        let path = crate::path!["player", i, key, j];
         if let Some(id) = v.as_str() {
             return Some(RouteClaim {
                 route: At {

@@ -29,11 +29,11 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         check::GAME,
-        "a position's game cannot be set up: `players` differs from the [[player]] tables, the map refuses the count, mode or rules, or it has no technologies to hold",
+        "a position's game cannot be set up: `players` differs from the [[player]] tables, the map refuses the count, mode or rules, or it has no technologies to hold or no Right of Way card",
     ),
     (
         check::LANE,
-        "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, two routes that cross, or a route its player's technologies do not open",
+        "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, two routes that cross, a route its player's technologies do not open, or a Right of Way claim of a route nobody else holds, that the player holds, or that has a second owner already",
     ),
     (
         check::LIMIT,

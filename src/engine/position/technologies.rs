@@ -1,12 +1,12 @@
 //! The UK's technologies in a position: the cards each player holds at the end and the points
 //! the per-claim ones scored (see `format.rs`), checked against the map and given to the
-//! technologies module's words.
+//! technologies module's words; the routes claimed by Right of Way, shared as in play.
 
-use super::check::{GAME, LANE, LIMIT, UNKNOWN};
-use super::format::Position;
+use super::check::{Cx, GAME, LANE, LIMIT, UNKNOWN};
+use super::format::{Position, RouteClaim};
 use crate::diagnostic::Diagnostic;
 use crate::engine::mechanics::technologies::Technologies;
-use crate::engine::{Game, State};
+use crate::engine::{Game, NOBODY, State};
 use crate::model::{MapFile, TechEffect};
 use std::ops::Range;
 
@@ -183,5 +183,130 @@ fn points(
         } else {
             t.add_claim_points(game, state, me, p, k, n.value as i32);
         }
+    }
+}
+
+impl Cx<'_> {
+    /// The UK's Right of Way (`right_of_way`): each a lane another player holds, of a route
+    /// the player holds no lane of, with one second owner at most, not of a parallel group,
+    /// with trains enough (as the engine offers the claims); the game must play the card.
+    /// Shared as in play, so the route scores, takes trains and joins the player's network;
+    /// the technologies check then asks that the player's technologies open it.
+    pub(super) fn right_of_way(&mut self, position: &Position, state: &mut State) {
+        let game = self.game;
+        let plays = game.mechanics.get::<Technologies>().is_some_and(|(_, t)| {
+            t.techs
+                .iter()
+                .any(|x| x.effect == TechEffect::ClaimClaimedRoute)
+        });
+        for (p, player) in position.player.iter().enumerate() {
+            if player.right_of_way.is_empty() {
+                continue;
+            }
+            let who = self.names[p].clone();
+            if !plays {
+                let message =
+                    format!("{who}: `right_of_way`, but this game has no Right of Way card");
+                self.problem(
+                    GAME,
+                    &player.right_of_way_key,
+                    message,
+                    "no Right of Way here",
+                );
+                continue;
+            }
+            for claim in &player.right_of_way {
+                if let Some(lane) = self.shared_lane(p, claim, state) {
+                    let trains = game.routes[game.lane_route[lane] as usize].trains_needed();
+                    if state.players[p].trains < trains {
+                        let message = format!(
+                            "{who}: Right of Way on `{}` needs {trains} trains but the player has {} left",
+                            claim.route.value, state.players[p].trains
+                        );
+                        self.problem(LIMIT, &claim.route.span, message, "too few trains");
+                        continue;
+                    }
+                    state.share_lane(game, lane, p as u8);
+                }
+            }
+        }
+    }
+
+    /// The lane player `p` shares by Right of Way `claim`, or a located problem.
+    fn shared_lane(&mut self, p: usize, claim: &RouteClaim, state: &State) -> Option<usize> {
+        let game = self.game;
+        let r = self.route(p, &claim.route)?;
+        let info = &game.routes[r];
+        let first = info.first_lane as usize;
+        let lanes = first..first + info.lane_count as usize;
+        let who = &self.names[p];
+        let at = &claim.route.span;
+        let shared_by = |l: usize| {
+            state
+                .shared_lanes
+                .iter()
+                .find(|&&(x, _)| x as usize == l)
+                .map(|&(_, q)| q as usize)
+        };
+        let another = |l: usize| state.lane_owner[l] != NOBODY && state.lane_owner[l] as usize != p;
+        let (message, label) = if game.group_of(r).is_some() {
+            (
+                format!(
+                    "{who}: route `{}` is in a parallel group, which Right of Way cannot claim",
+                    info.id
+                ),
+                "in a parallel group",
+            )
+        } else if lanes
+            .clone()
+            .any(|l| state.lane_owner[l] as usize == p || shared_by(l) == Some(p))
+        {
+            (
+                format!(
+                    "{who}: holds a lane of route `{}` already; Right of Way claims a route another player holds",
+                    info.id
+                ),
+                "already the player's",
+            )
+        } else {
+            let lane = match &claim.lane {
+                Some(n) if n.value < 1 || n.value > info.lane_count as i64 => {
+                    let message = format!(
+                        "{who}: lane {}: route `{}` has {}",
+                        n.value, info.id, info.lane_count
+                    );
+                    self.problem(LANE, &n.span, message, "no such lane");
+                    return None;
+                }
+                Some(n) => Some(first + n.value as usize - 1),
+                None => lanes
+                    .clone()
+                    .find(|&l| another(l) && shared_by(l).is_none())
+                    .or_else(|| lanes.clone().find(|&l| another(l))),
+            };
+            match lane {
+                Some(l) if another(l) => match shared_by(l) {
+                    None => return Some(l),
+                    Some(q) => (
+                        format!(
+                            "{who}: route `{}` lane {} has a second owner by Right of Way already ({}); a lane has one at most",
+                            info.id,
+                            l - first + 1,
+                            self.names[q]
+                        ),
+                        "second owner already",
+                    ),
+                },
+                _ => (
+                    format!(
+                        "{who}: Right of Way on route `{}`, which no other player holds (list it in their `routes`)",
+                        info.id
+                    ),
+                    "nobody else holds it",
+                ),
+            }
+        };
+        self.problem(LANE, at, message, label);
+        None
     }
 }

@@ -1,5 +1,6 @@
 //! Ways a hand pays a lane of a payment class: the general rule (colours, locomotives, ferry
-//! spaces, card substitutes), its closed form for simple lanes, and the count of ways.
+//! spaces, card substitutes), its closed forms for simple lanes and for ferries without
+//! any-card substitutes, and the count of ways.
 //!
 //! Substitutes ("any N cards") are the player's choice: a claim names how many
 //! locomotives are among them ([`claim_locos`]); the rest are colours, the least-held
@@ -113,11 +114,79 @@ pub(super) fn class_payment(
     Some(spent)
 }
 
+/// Closed form of the general loop for a lane of a class that
+/// [`LaneClass::is_plain_ferry`], paid with `have` cards of one colour it takes and `locos`
+/// locomotives in hand: the locomotive counts that pay, as two ranges in ascending order
+/// (`lo..=hi`, empty when `lo > hi`).
+///
+/// With `l` locomotives, the first `min(l, ferry)` go on ferry spaces and the rest on
+/// coloured spaces. Fewer than `ferry` (range one): every coloured space takes a card of the
+/// colour and each ferry space left takes `k` of them (the same-colour substitute; none
+/// without one), so `have >= spaces + (ferry - l) * k`. At least `ferry` (range two): the
+/// coloured spaces left take the cards, `have >= spaces - (l - ferry)`, and at least one
+/// coloured space is paid with a card (`l - ferry < spaces`; locomotives alone are the `LOCO`
+/// payment).
+#[inline]
+fn plain_ferry_locos(have: u16, locos: u16, class: &LaneClass) -> [(u16, u16); 2] {
+    const NONE: (u16, u16) = (1, 0);
+    let ferry = class.ferry as u16;
+    let spaces = (class.length - class.ferry) as u16;
+    if have == 0 || spaces == 0 {
+        return [NONE; 2];
+    }
+    let top = if class.loco_on_spaces {
+        locos.min(ferry + spaces)
+    } else {
+        locos.min(ferry)
+    };
+    let short = match class.ferry_substitute {
+        Some((k, _)) if have >= spaces => {
+            // Ferry spaces the colour's spare cards pay, `k` each.
+            let spare = (have - spaces).checked_div(k as u16).unwrap_or(ferry);
+            (ferry.saturating_sub(spare), top.min(ferry - 1))
+        }
+        _ => NONE,
+    };
+    let over = (
+        ferry + spaces.saturating_sub(have),
+        top.min(ferry + spaces - 1),
+    );
+    [short, over]
+}
+
+/// Whether a lane of a class that [`LaneClass::is_plain_ferry`] can be paid with
+/// locomotives alone (every space, ferry and coloured).
+#[inline]
+fn plain_ferry_locos_only(locos: u16, class: &LaneClass) -> bool {
+    locos >= class.length as u16 && (class.loco_on_spaces || class.length == class.ferry)
+}
+
 /// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
 /// legal-list order: each colour the lane takes (all eight for gray) with ascending
 /// locomotives, then locomotives alone. A payment of locomotives alone is listed once, as
 /// the `LOCO` colour.
 pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
+    if class.is_plain_ferry() {
+        let locos = hand[LOCO as usize];
+        let mut colour = |c: u8| {
+            for (lo, hi) in plain_ferry_locos(hand[c as usize], locos, class) {
+                for l in lo..=hi {
+                    f(c, l as u8);
+                }
+            }
+        };
+        if class.color == GRAY {
+            for c in 0..LOCO {
+                colour(c);
+            }
+        } else {
+            colour(class.color);
+        }
+        if plain_ferry_locos_only(locos, class) {
+            f(LOCO, class.length);
+        }
+        return;
+    }
     if class.is_simple() {
         // Closed form of the general loop below: colour `c` with `l` locomotives pays iff
         // `hand[c] + l >= length`, with 0 <= l < length (l = length is `LOCO`), and l = 0
@@ -219,6 +288,22 @@ pub(super) fn class_claim_count(hand: &Cards, class: &LaneClass) -> u32 {
             colour(hand[class.color as usize])
         };
         n += (class.loco_on_spaces && locos >= len) as u32;
+        return n;
+    }
+    if class.is_plain_ferry() {
+        let locos = hand[LOCO as usize];
+        let colour = |have: u16| -> u32 {
+            plain_ferry_locos(have, locos, class)
+                .iter()
+                .map(|&(lo, hi)| if lo <= hi { (hi - lo + 1) as u32 } else { 0 })
+                .sum()
+        };
+        let mut n = if class.color == GRAY {
+            hand[..LOCO as usize].iter().map(|&h| colour(h)).sum()
+        } else {
+            colour(hand[class.color as usize])
+        };
+        n += plain_ferry_locos_only(locos, class) as u32;
         return n;
     }
     let mut n = 0;
