@@ -43,23 +43,33 @@
 //! Simplification: cards another player took from the face-up display are public in the
 //! game, but the bot does not track them; they are dealt again with the rest.
 //!
-//! Measured (release, one thread, 2 players, seats alternating, seed 2026, against the best
-//! style on the map at 2 players; figures and how the opponent was chosen in
-//! docs/playtest.md): `search:128` (3.9 ms a decision of CPU on USA, 7.5 on Europe, 15.3 on
-//! Castilla y León, `benches/search.rs`) won 69.0 % of 1,000 USA games against
+//! Measured (release, 2 players, seats alternating, seed 2026, against the best style on
+//! the map at 2 players; figures and how the opponent was chosen in docs/playtest.md):
+//! `search:128` (3.9 ms a decision of CPU on USA, 7.5 on Europe, 15.3 on Castilla y León,
+//! `benches/search.rs`) won 69.0 % of 1,000 USA games against
 //! destination-hungry (95 % Wilson interval 66.1-71.9) and 73.0 % of 200 against one-step
-//! (66.8-79.2), 67.7 % of 1,000 Europe games (64.8-70.6) and 59.2 % of 400 Castilla games
-//! (54.4-64.1) against destination-hungry. At 4 players, `search:64` among the four styles
-//! (five bots for four seats, each in four games of five) had the highest share: USA 45.8 %
-//! of 120 (36.9-54.8; one-step next, 25.0 %), Castilla 56.5 % of 200 (49.6-63.4;
-//! destination-hungry 47.0 %).
+//! (66.8-79.2), 67.7 % of 1,000 Europe games (64.8-70.6) and 58.6 % of 1,000 Castilla games
+//! at `search:384` (55.5-61.6). With the margin weight at 0.01 instead: 58.4 % of 1,000 Castilla
+//! games at `search:128` (55.3-61.4), 70.2 % of 400 USA, 67.0 % of 400 Europe. At 4
+//! players, `search:64` among the four styles (five bots for four seats, each in four
+//! games of five) had the highest share: USA 45.8 % of 120 (36.9-54.8; one-step next,
+//! 25.0 %), Castilla 56.5 % of 200 (49.6-63.4; destination-hungry 47.0 %).
 //!
-//! Tried and not kept (the first 200 of those Castilla games, which this bot won 60.0 % of):
-//! sequential halving over the candidates with every legal ticket keep as a candidate and
-//! each style's plan kept from its proposal into the rollouts, 51.5 %; with the blind draw,
-//! every face-up colour and a ticket draw as candidates too, over three times the CPU (not
-//! finished). Candidates no style proposed are played out by a style that would not have
-//! chosen them.
+//! Screened on the first 200 of those Castilla games (`search:128`; the bot with the margin
+//! weight at 0.002 won 57.0 % of them), one change at a time; the intervals are about ±7
+//! points, so none of these differences is beyond noise: margin weight 0.01 59.8 % (58.4 %
+//! of 1,000), 0.03
+//! 60.8 %; UCB1 allocation over the candidates (two rollouts each, then by mean plus
+//! 0.7 √(ln n / nᵢ)) 62.0 %; every other seat played by destination-hungry in the rollouts
+//! (the true opponent, an upper bound for an opponent model) 58.5 %; the other seats' styles
+//! drawn from weights updated by their public actions (whether each style, in a dealt copy
+//! of the position before their turn, claims the route they claimed, draws or keeps as
+//! many tickets) 64.0 %, with the margin at 0.01 as well 60.0 %; its own seat played by
+//! destination-hungry after the candidate 55.0 %. Earlier, sequential halving over the
+//! candidates with every legal ticket keep as a candidate and each style's plan kept into
+//! the rollouts, 51.5 %; with the blind draw, every face-up colour and a ticket draw as
+//! candidates too, over three times the CPU (not finished). Candidates no style proposed are
+//! played out by a style that would not have chosen them.
 
 use super::Bot;
 use super::styles::{Style, StyleBot};
@@ -71,7 +81,9 @@ use rand_chacha::ChaCha8Rng;
 pub const DEFAULT_ITERATIONS: u32 = 64;
 /// Below this many rollouts per decision the bot does not search.
 pub const MIN_ITERATIONS: u32 = 4;
-/// Value a point of margin over the best other score adds to a rollout (a win is 1).
+/// Value a point of margin over the best other score adds to a rollout (a win is 1). 0.01
+/// was tried (docs/playtest.md): 59.8 % of the screening's 200 Castilla y León games
+/// against 57.0 %, but 58.4 % of 1,000, no better than 0.002.
 pub const MARGIN_WEIGHT: f64 = 0.002;
 /// Actions after which a rollout stops and counts as a shared result (the engine ends
 /// games long before: this only bounds a rollout that could not finish).
@@ -266,5 +278,28 @@ impl Bot for SearchBot {
             }
         }
         cands[best].0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MARGIN_WEIGHT, value};
+
+    /// A win (1 plus the margin) beats a shared first place (1/2) beats a loss, a larger
+    /// margin is worth more, and the margin is over the best other score.
+    #[test]
+    fn a_rollout_is_valued_by_place_then_margin() {
+        // Won by 10: 1 + 10 × the weight.
+        assert!((value(&[130, 120], 0) - (1.0 + 10.0 * MARGIN_WEIGHT)).abs() < 1e-12);
+        let shared = value(&[100, 100], 0);
+        assert_eq!(shared, 0.5);
+        for m in 1..50 {
+            assert!(value(&[101, 100], 0) > shared, "win by 1");
+            assert!(shared > value(&[100, 100 + m], 0), "loss by {m}");
+            assert!(value(&[100 + m, 100], 0) > value(&[100 + m - 1, 100], 0));
+        }
+        // Three players: the margin is over the best other score only.
+        assert_eq!(value(&[120, 110, 90], 0), value(&[120, 110, 0], 0));
+        assert!(value(&[120, 110, 90], 0) > value(&[120, 115, 90], 0));
     }
 }
