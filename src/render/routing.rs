@@ -12,7 +12,9 @@
 //! lose to the best found, and its overlaps are counted only until it loses; a route is
 //! chosen again only when a space within its reach moved since it last chose, and a slide
 //! with no room to slide (its unslid twin, dearer) is never scored: the choice is the same
-//! as trying every shape in full on every pass, at a fraction of the cost. A route's `shape`
+//! as trying every shape in full on every pass, at a fraction of the cost. Where the choice
+//! settles with spaces still on each other, pairs of routes move together (`repair`). A
+//! route's `shape`
 //! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
 //! candidate.
 
@@ -62,7 +64,7 @@ const BEND_MAX: f64 = 1.6;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
 const PASSES: usize = 24;
 /// Rounds of moving pairs of routes in conflict together, each followed by passes.
-const REPAIR_ROUNDS: usize = 4;
+const REPAIR_ROUNDS: usize = 2;
 
 /// The drawn shape of a route: its centre line and the spaces of each lane.
 #[derive(Debug, Clone)]

@@ -1,6 +1,8 @@
 //! The repair of the route choice: where the choice settled with two routes' spaces still
-//! on each other, no one route could move alone without doing worse, but the two moving
-//! together may. For each such pair, every pair of their shapes is scored against the rest
+//! on each other, no one route could move alone without doing worse, but two moving
+//! together may: the two in conflict, or one of them with a neighbour (a route whose spaces
+//! lie within a car's length of its own) that makes room. For each such pair (those in conflict first),
+//! every pair of their shapes is scored against the rest
 //! (each shape's cost against the other routes measured once, the two shapes' overlap with
 //! each other only for pairs that could still win) and the pair of least cost kept when it
 //! is cheaper than theirs now; the choice then goes on from it. Deterministic: pairs in
@@ -36,6 +38,39 @@ fn pairs_in_conflict(
                 {
                     pairs.insert(pair);
                 }
+            }
+        }
+    }
+    pairs
+}
+
+/// Each route of a pair in conflict with the routes whose chosen spaces lie within a car's
+/// length of its own: moving a neighbour out of the way may let it get clear. Lower route first, the pairs in
+/// conflict left out (they are tried first).
+fn pairs_near(
+    w: &World,
+    cands: &[Vec<Lazy>],
+    tree: &RTree<Entry>,
+    chosen: &[usize],
+    conflicts: &BTreeSet<(usize, usize)>,
+) -> BTreeSet<(usize, usize)> {
+    let mut pairs = BTreeSet::new();
+    let routes: BTreeSet<usize> = conflicts.iter().flat_map(|&(a, b)| [a, b]).collect();
+    for r in routes {
+        let pts: Vec<_> = cands[r][chosen[r]]
+            .get(w, r)
+            .quads
+            .iter()
+            .flat_map(|q| q.q)
+            .collect();
+        let [lo, hi] = bounds(&pts);
+        let pad = w.s.space_length;
+        let env = AABB::from_corners([lo[0] - pad, lo[1] - pad], [hi[0] + pad, hi[1] + pad]);
+        for e in tree.locate_in_envelope_intersecting(env) {
+            let o = e.data.0;
+            let pair = (r.min(o), r.max(o));
+            if o != r && o != NAME && !conflicts.contains(&pair) {
+                pairs.insert(pair);
             }
         }
     }
@@ -101,7 +136,9 @@ pub(super) fn repair_pairs(
     j: &Judge,
 ) -> Vec<(usize, usize)> {
     let mut moved: Vec<(usize, usize)> = Vec::new();
-    for (a, b) in pairs_in_conflict(w, cands, tree, chosen, j) {
+    let conflicts = pairs_in_conflict(w, cands, tree, chosen, j);
+    let near = pairs_near(w, cands, tree, chosen, &conflicts);
+    for (a, b) in conflicts.iter().chain(&near).copied() {
         if cands[a].len() < 2 && cands[b].len() < 2 {
             continue;
         }
