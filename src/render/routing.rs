@@ -12,9 +12,13 @@
 //! lose to the best found, and its overlaps are counted only until it loses; a route is
 //! chosen again only when a space within its reach moved since it last chose, and a slide
 //! with no room to slide (its unslid twin, dearer) is never scored: the choice is the same
-//! as trying every shape in full on every pass, at a fraction of the cost. A route's `shape`
+//! as trying every shape in full on every pass, at a fraction of the cost. Where the choice
+//! settles with spaces still on each other, pairs of routes move together (`repair`). A
+//! route's `shape`
 //! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
 //! candidate.
+
+mod repair;
 
 use super::curves::{self, Polyline};
 use super::geom::{
@@ -59,6 +63,8 @@ const COST_SLIDE: f64 = 0.1;
 const BEND_MAX: f64 = 1.6;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
 const PASSES: usize = 24;
+/// Rounds of moving pairs of routes in conflict together, each followed by passes.
+const REPAIR_ROUNDS: usize = 2;
 
 /// The drawn shape of a route: its centre line and the spaces of each lane.
 #[derive(Debug, Clone)]
@@ -731,7 +737,61 @@ fn choose(
             }
         }
     }
-    let mut settled = false;
+    let mut settled = passes(
+        w,
+        cands,
+        &judge,
+        &mut tree,
+        &mut chosen,
+        &mut dirty,
+        &reaches,
+    );
+    // Pairs still in conflict may get clear moving together; the choice goes on from there.
+    for _ in 0..REPAIR_ROUNDS {
+        let moved = repair::repair_pairs(w, cands, &mut tree, &mut chosen, &judge);
+        if moved.is_empty() {
+            break;
+        }
+        for (r, before) in moved {
+            let pts: Vec<P> = quads(r, before)
+                .chain(quads(r, chosen[r]))
+                .flat_map(|p| p.q)
+                .collect();
+            let [lo, hi] = bounds(&pts);
+            for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
+                dirty[e.data] = true;
+            }
+        }
+        settled = passes(
+            w,
+            cands,
+            &judge,
+            &mut tree,
+            &mut chosen,
+            &mut dirty,
+            &reaches,
+        );
+    }
+    let overlaps = (0..cands.len())
+        .filter(|&r| !cands[r].is_empty())
+        .map(|r| overlap_count(&tree, r, cands[r][chosen[r]].get(w, r), &judge))
+        .sum::<usize>()
+        / 2;
+    (chosen, overlaps, settled)
+}
+
+/// Passes of re-choosing the routes marked `dirty` against the rest until one changes
+/// nothing (then `true`: settled) or the passes run out.
+fn passes(
+    w: &World,
+    cands: &[Vec<Lazy>],
+    judge: &Judge,
+    tree: &mut RTree<Entry>,
+    chosen: &mut [usize],
+    dirty: &mut [bool],
+    reaches: &RTree<GeomWithData<Rectangle<P>, usize>>,
+) -> bool {
+    let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
     for _ in 0..PASSES {
         let mut changed = false;
         for r in 0..cands.len() {
@@ -739,7 +799,7 @@ fn choose(
                 continue;
             }
             let mine = cands[r][chosen[r]].get(w, r);
-            let current = total_cost(&tree, r, mine, &judge, f64::INFINITY);
+            let current = total_cost(tree, r, mine, judge, f64::INFINITY);
             // Without overlaps, the least own cost cannot be bettered.
             if current == mine.own {
                 continue;
@@ -754,7 +814,7 @@ fn choose(
                 if c.own >= best.0 {
                     continue;
                 }
-                let total = total_cost(&tree, r, c, &judge, best.0 - 1e-9);
+                let total = total_cost(tree, r, c, judge, best.0 - 1e-9);
                 if total < best.0 - 1e-9 {
                     best = (total, k);
                 }
@@ -780,16 +840,10 @@ fn choose(
             }
         }
         if !changed {
-            settled = true;
-            break;
+            return true;
         }
     }
-    let overlaps = (0..cands.len())
-        .filter(|&r| !cands[r].is_empty())
-        .map(|r| overlap_count(&tree, r, cands[r][chosen[r]].get(w, r), &judge))
-        .sum::<usize>()
-        / 2;
-    (chosen, overlaps, settled)
+    false
 }
 
 /// Each route's shape of least own cost, ties to the earlier; a shape is drawn only when its
