@@ -4,7 +4,9 @@
 //! the four playing styles for `suggest tickets`), so each command declares it with
 //! [`BOTS_HELP`].
 
-use super::playtest::MAX_THREADS;
+/// The most threads one may ask for; more than the cores is capped anyway (by
+/// `worker_threads` in `playtest.rs`).
+pub(super) const MAX_THREADS: u64 = 256;
 
 /// The one-line help of `--bots`, whatever its default.
 pub const BOTS_HELP: &str = "Bots, comma-separated; seats take them in turn, rotating each \

@@ -110,9 +110,6 @@ pub(super) fn percent(s: &str) -> Result<f64, String> {
 /// The most games one run plays: far beyond what a balance question needs, and a run that
 /// ends (an unbounded count would run for centuries).
 pub(super) const MAX_GAMES: u64 = 10_000_000;
-/// The most threads one may ask for; more than the cores is capped anyway (see
-/// [`worker_threads`]).
-pub(super) const MAX_THREADS: u64 = 256;
 
 /// The threads that help: no more than the cores available and the games to play (each game
 /// runs on one thread). Says so on stderr when it uses fewer than asked.
