@@ -595,8 +595,10 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
         })
         .collect();
     // A slide with no room to move anything is its unslid twin at a higher cost, tried
-    // before it: it can never be chosen, and costing it as lost spares scoring it.
-    let own = if slide != 0.0 && !slid {
+    // before it: it can never be chosen, and costing it as lost spares scoring it. A shape
+    // the file keeps has no twin: it is the route's one candidate, costed as drawn (the
+    // repair compares against its cost, and an infinite one would stop every repair with it).
+    let own = if slide != 0.0 && !slid && n.route.shape.is_none() {
         f64::INFINITY
     } else {
         bend_cost + COST_SHORT * short
@@ -645,6 +647,13 @@ struct Judge<'a> {
     crossing: &'a BTreeSet<(usize, usize)>,
 }
 
+impl Judge<'_> {
+    /// Whether route `r`'s spaces may lie on `other`'s: its own, or a declared crossing.
+    fn ignores(&self, r: usize, other: usize) -> bool {
+        other == r || self.crossing.contains(&(r.min(other), r.max(other)))
+    }
+}
+
 /// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes,
 /// added to `own`; the sum stops as soon as it reaches `limit` (the candidate has lost).
 fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f64) -> f64 {
@@ -659,9 +668,7 @@ fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f6
         let [lo, hi] = bounds(&q.q);
         for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
             let (other, ref theirs) = e.data;
-            if other == r
-                || (!j.crossing.is_empty() && j.crossing.contains(&(r.min(other), r.max(other))))
-            {
+            if j.ignores(r, other) {
                 continue;
             }
             let depth = penetration_prepared(q, theirs);
@@ -877,9 +884,8 @@ fn overlap_count(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge) -> usi
             tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
                 .filter(|e| {
                     let (other, ref theirs) = e.data;
-                    other != r
-                        && other != NAME
-                        && !j.crossing.contains(&(r.min(other), r.max(other)))
+                    other != NAME
+                        && !j.ignores(r, other)
                         && penetration_prepared(q, theirs) > j.touch
                 })
                 .count()

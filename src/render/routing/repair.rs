@@ -31,11 +31,7 @@ fn pairs_in_conflict(
             for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
                 let (o, ref theirs) = e.data;
                 let pair = (r.min(o), r.max(o));
-                if o != r
-                    && o != NAME
-                    && !j.crossing.contains(&pair)
-                    && penetration_prepared(q, theirs) > j.touch
-                {
+                if o != NAME && !j.ignores(r, o) && penetration_prepared(q, theirs) > j.touch {
                     pairs.insert(pair);
                 }
             }
