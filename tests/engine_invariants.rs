@@ -357,7 +357,6 @@ fn check_track(game: &Game, state: &State, context: &str) {
     }
 }
 
-/// A claim in a game with connected networks touches the claimer's network.
 /// The UK: every technology's copies are in the supply or held, once a player at most.
 fn check_technologies(game: &Game, state: &State, context: &str) {
     let Some((tm, t)) = game.mechanics.get::<Technologies>() else {
@@ -445,6 +444,7 @@ fn check_technology_claim(game: &Game, state: &State, action: Action, context: &
     );
 }
 
+/// A claim in a game with connected networks touches the claimer's network.
 fn check_claim(game: &Game, state: &State, action: Action, context: &str) {
     check_technology_claim(game, state, action, context);
     let (Some(m), Action::Claim { lane, .. }) = (markers_module(game), action) else {
@@ -479,11 +479,15 @@ fn step_checked(
         return false;
     };
     check_claim(game, state, action, &context);
-    let before = state.clone();
+    // Only a module's action can be a purchase: the copy is made for those alone, not on
+    // every step of every checked game.
+    let before = matches!(action, Action::Mechanic { .. }).then(|| state.clone());
     state
         .apply(game, action, rng)
         .unwrap_or_else(|e| panic!("legal action refused ({e}): {context}"));
-    check_purchase(game, &before, state, action, &context);
+    if let Some(before) = &before {
+        check_purchase(game, before, state, action, &context);
+    }
     true
 }
 
