@@ -95,23 +95,19 @@ fn play(game: &Game, seats: &mut [Box<dyn Bot + '_>], seed: u64) {
     }
 }
 
-/// A 2-player game of a shipped map, without its optional extensions (as a playtest plays it).
-fn two_players(file: &str) -> Game {
+/// A 2-player game of a shipped map, without the modules `without` names (its optional
+/// extensions, as a playtest plays it).
+fn two_players(file: &str, without: &[&str]) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("maps")
         .join(file);
     let loaded = load_path(&path).expect("a shipped map");
-    let without = ["mechanics.mystery_train".to_string()];
-    let without: &[String] = if file == "castilla.toml" {
-        &without
-    } else {
-        &[]
-    };
-    Game::new_without(loaded.map.as_ref().expect("loaded"), 2, None, without).expect("playable")
+    let without: Vec<String> = without.iter().map(|w| w.to_string()).collect();
+    Game::new_without(loaded.map.as_ref().expect("loaded"), 2, None, &without).expect("playable")
 }
 
 fn main() {
-    let game = two_players("usa.toml");
+    let game = two_players("usa.toml", &[]);
     // Warm-up.
     let mut warm: Vec<Box<dyn Bot>> = vec![
         Box::new(SearchBot::new(16)),
@@ -121,6 +117,11 @@ fn main() {
     measure("USA", &game, 64, 20);
     measure("USA", &game, 128, 10);
     measure("USA", &game, 256, 10);
-    measure("Europe", &two_players("europe.toml"), 128, 6);
-    measure("Castilla", &two_players("castilla.toml"), 128, 4);
+    measure("Europe", &two_players("europe.toml", &[]), 128, 6);
+    measure(
+        "Castilla",
+        &two_players("castilla.toml", &["mechanics.mystery_train"]),
+        128,
+        4,
+    );
 }
