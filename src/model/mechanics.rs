@@ -290,7 +290,10 @@ pub struct Technology {
     /// `claim-lengths`: lengths opened.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lengths: Vec<u8>,
-    /// Points or card counts the effect uses.
+    /// Points or card counts the effect uses. Required (a `mechanic-data` error without it,
+    /// no default) for `any-cards-as-locomotive`, `points-per-route`, `points-per-ferry`,
+    /// `points-per-completed-ticket`, `extra-blind-draw`, `most-tickets-gamble` and
+    /// `longest-path-gamble`; the other effects do not read it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<i32>,
 }

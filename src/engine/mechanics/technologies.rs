@@ -123,11 +123,9 @@ impl Technologies {
                 effect: c.effect,
                 regions: region_bits(&c.regions),
                 lengths: length_bits(&c.lengths),
-                value: c.value.unwrap_or(match c.effect {
-                    TechEffect::ExtraBlindDraw => 3,
-                    TechEffect::AnyCardsAsLocomotive => 3,
-                    _ => 0,
-                }),
+                // Every effect that reads `value` requires it (`check`'s `mechanic-data`), so
+                // no number is made up here; the others never read it.
+                value: c.value.unwrap_or(0),
             })
             .collect();
         if techs.len() > 32 {
