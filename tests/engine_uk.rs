@@ -4,7 +4,7 @@
 //! Players get cards by hand before each purchase or claim (said where), so these positions
 //! do not keep the deck's card count; `engine_invariants` checks real games.
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ttrmap::engine::mechanics::technologies::{DRAW3, Technologies};
 use ttrmap::engine::scoring::score_detailed;
@@ -687,4 +687,91 @@ fn report_counters_say_who_bought_what_and_when() {
         .find(|c| c.name == "Booster: buyers")
         .expect("booster");
     assert_eq!(booster.value, 0);
+}
+
+/// Right of Way's purchases as the rule reads: one for each count of locomotive cards that
+/// pays the card and leaves a hand that can still pay some claim Right of Way lists.
+fn right_of_way_purchases_by_the_rule(game: &Game, state: &State) -> Vec<Action> {
+    let (me, t) = tech(game);
+    let p = state.current_player();
+    let row = tid(game, "right-of-way");
+    if state.phase != Phase::Main
+        || t.bought_this_turn(game, state, me)
+        || t.owned(game, state, me, p) & (1 << row) != 0
+        || t.supply(game, state, me, row) == 0
+    {
+        return Vec::new();
+    }
+    let held = state.players[p as usize].hand;
+    (0..=t.techs[row].cost.min(held[LOCO as usize] as u8))
+        .filter(|&direct| {
+            let Some(paid) = t.purchase_payment(game, state, me, p, row, direct) else {
+                return false;
+            };
+            let mut left = held;
+            for k in 0..CARD_KINDS {
+                left[k] -= paid[k];
+            }
+            !t.right_of_way_claims(game, state, me, p, &left).is_empty()
+        })
+        .map(|direct| buy(game, row, direct))
+        .collect()
+}
+
+#[test]
+fn right_of_way_is_offered_exactly_when_the_hand_left_can_claim() {
+    let (mut positions, mut offered) = (0, 0);
+    for players in 2..=4 {
+        let game = uk(players);
+        let (me, t) = tech(&game);
+        let row = tid(&game, "right-of-way") as u16;
+        let is_row = |a: &Action| {
+            matches!(*a, Action::Mechanic { mechanic, choice }
+                if mechanic as usize == me && choice != DRAW3 && choice & 31 == row)
+        };
+        for seed in 0..6u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = State::new(&game, seed, &mut rng);
+            let mut turn = 0u32;
+            while !state.is_terminal() && turn < 2000 {
+                turn += 1;
+                // The position as played, and with a rich hand for the current player (many
+                // locomotives: Right of Way costs 4), so the purchase is often payable.
+                let mut rich = state.clone();
+                let p = rich.current_player() as usize;
+                let k = (turn as usize) % LOCO as usize;
+                rich.players[p].hand[LOCO as usize] += 4 + (turn % 3) as u16;
+                rich.players[p].hand[k] += (turn % 5) as u16;
+                for s in [&state, &rich] {
+                    let listed: Vec<Action> = legal(&game, s).into_iter().filter(is_row).collect();
+                    assert_eq!(
+                        listed,
+                        right_of_way_purchases_by_the_rule(&game, s),
+                        "{players} players, seed {seed}, step {turn}"
+                    );
+                    positions += 1;
+                    offered += listed.len();
+                    if let Phase::Mechanic { mechanic, .. } = s.phase
+                        && mechanic as usize == me
+                    {
+                        let p = s.current_player();
+                        let hand = s.players[p as usize].hand;
+                        assert_eq!(
+                            legal(&game, s).len(),
+                            t.right_of_way_claims(&game, s, me, p, &hand).len(),
+                            "Right of Way's claims: {players} players, seed {seed}"
+                        );
+                    }
+                }
+                let actions = legal(&game, &state);
+                if actions.is_empty() {
+                    break;
+                }
+                let pick = actions[rng.random_range(0..actions.len())];
+                state.apply(&game, pick, &mut rng).unwrap();
+            }
+        }
+    }
+    // The comparison meets the purchase often, not only its absence.
+    assert!(offered > 100, "{offered} Right of Way purchases in {positions} positions");
 }

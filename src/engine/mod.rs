@@ -33,7 +33,7 @@ pub use scoring::{ScoreBreakdown, final_scores};
 pub use state::{
     Action, Failure, MAX_SUBSTITUTE_LOCOS, Phase, PlayerState, SUBSTITUTE_LOCOS_SHIFT, State,
     claim_locos, claim_ways_match_general, locomotive_payment, pack_claim_locos, pay_with,
-    payment_ways,
+    payment_count, payment_ways,
 };
 
 use crate::model::{MapFile, TicketDiscard, TieBreak};

@@ -344,7 +344,7 @@ impl Mechanic for Technologies {
         }
         let p = state.current_player();
         let hand = state.players[p as usize].hand;
-        let n = self.right_of_way_claims(game, state, me, p, &hand).len();
+        let n = self.right_of_way_count(game, state, me, p, &hand);
         for i in 0..n.min(u16::MAX as usize) {
             push(Action::Mechanic {
                 mechanic: me as u8,

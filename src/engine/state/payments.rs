@@ -329,6 +329,12 @@ pub fn payment_ways(hand: &Cards, class: &LaneClass, f: impl FnMut(u8, u8)) {
     for_each_claim(hand, class, f)
 }
 
+/// How many ways `hand` can pay a lane of `class` (the calls [`payment_ways`] makes), by
+/// formula where the class allows.
+pub fn payment_count(hand: &Cards, class: &LaneClass) -> u32 {
+    class_claim_count(hand, class)
+}
+
 /// The cards `hand` pays for a lane of `class` with `color` and `locos` (see
 /// [`State::payment`]), or `None`.
 pub fn pay_with(hand: &Cards, class: &LaneClass, color: u8, locos: u8) -> Option<Cards> {

@@ -4,36 +4,58 @@ use super::Technologies;
 use crate::engine::{Game, LaneClass, State};
 use crate::model::TechEffect;
 
+/// What a set of technologies opens, read once from its cards: regions, lengths, ferries.
+#[derive(Debug, Clone, Copy)]
+pub struct Access {
+    regions: u64,
+    lengths: u64,
+    ferries: bool,
+}
+
 impl Technologies {
-    /// Whether technologies `owned` (bits over `techs`) let a player claim route `r`.
-    pub fn route_open_with(&self, game: &Game, owned: u32, r: usize) -> bool {
-        if self.route_free[r] {
-            return true;
-        }
-        let (mut regions, mut lengths, mut ferries) = (self.base_regions, self.base_lengths, false);
+    /// What technologies `owned` (bits over `techs`) open, with the base regions and lengths.
+    pub fn access(&self, owned: u32) -> Access {
+        let mut access = Access {
+            regions: self.base_regions,
+            lengths: self.base_lengths,
+            ferries: false,
+        };
         for (t, tech) in self.techs.iter().enumerate() {
             if owned & (1 << t) == 0 {
                 continue;
             }
             match tech.effect {
-                TechEffect::Concession => regions |= tech.regions,
-                TechEffect::ClaimLengths => lengths |= tech.lengths,
-                TechEffect::ClaimFerries => ferries = true,
+                TechEffect::Concession => access.regions |= tech.regions,
+                TechEffect::ClaimLengths => access.lengths |= tech.lengths,
+                TechEffect::ClaimFerries => access.ferries = true,
                 _ => {}
             }
         }
+        access
+    }
+
+    /// Whether a player whose technologies open `access` may claim route `r`.
+    pub fn route_open_in(&self, game: &Game, access: Access, r: usize) -> bool {
+        if self.route_free[r] {
+            return true;
+        }
         let route = &game.routes[r];
-        self.route_regions[r] & !regions == 0
+        self.route_regions[r] & !access.regions == 0
             && route.length < 64
-            && lengths & (1 << route.length) != 0
-            && (route.ferry == 0 || ferries)
+            && access.lengths & (1 << route.length) != 0
+            && (route.ferry == 0 || access.ferries)
+    }
+
+    /// Whether technologies `owned` (bits over `techs`) let a player claim route `r`.
+    pub fn route_open_with(&self, game: &Game, owned: u32, r: usize) -> bool {
+        self.route_open_in(game, self.access(owned), r)
     }
 
     /// Opens to player `p` the lanes their technologies allow and closes the others.
     pub(super) fn refresh_access(&self, game: &Game, state: &mut State, me: usize, p: u8) {
-        let owned = self.owned(game, state, me, p);
+        let access = self.access(self.owned(game, state, me, p));
         for r in 0..game.routes.len() {
-            let open = self.route_open_with(game, owned, r);
+            let open = self.route_open_in(game, access, r);
             let route = &game.routes[r];
             let first = route.first_lane as usize;
             for lane in first..first + route.lane_count as usize {

@@ -4,13 +4,17 @@
 use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
 use crate::engine::hooks::AfterAction;
 use crate::engine::{
-    Action, Cards, Game, LOCO, NOBODY, Phase, State, locomotive_payment, pay_with, payment_ways,
+    Action, Cards, Game, LOCO, NOBODY, Phase, State, locomotive_payment, pay_with, payment_count,
+    payment_ways,
 };
 use crate::model::TechEffect;
 use rand_chacha::ChaCha8Rng;
+use std::ops::ControlFlow;
 
 /// A purchase's choice: the technology and the locomotive cards given.
 const LOCO_SHIFT: u32 = 5;
+/// Locomotive cards a purchase may give: 0 up to the largest cost the model allows (20).
+const MAX_DIRECT: usize = 21;
 
 /// The choice of buying technology `t` with `direct` locomotive cards.
 pub fn purchase_choice(t: usize, direct: u8) -> u16 {
@@ -19,7 +23,7 @@ pub fn purchase_choice(t: usize, direct: u8) -> u16 {
 
 impl Technologies {
     /// Whether the current player bought a technology this turn.
-    fn bought_this_turn(&self, game: &Game, state: &State, me: usize) -> bool {
+    pub fn bought_this_turn(&self, game: &Game, state: &State, me: usize) -> bool {
         state.mechanic_words(game, me)[self.turn_at(game)] != 0
     }
 
@@ -58,26 +62,34 @@ impl Technologies {
                 if owned & (1 << t) != 0 || self.supply(game, state, me, t) == 0 {
                     continue;
                 }
-                for direct in 0..=(tech.cost as u16).min(locos) as u8 {
-                    let Some(paid) = self.purchase_payment(game, state, me, p, t, direct) else {
-                        continue;
-                    };
-                    if tech.effect == TechEffect::ClaimClaimedRoute {
-                        let mut hand = state.players[p as usize].hand;
-                        for k in 0..hand.len() {
-                            hand[k] -= paid[k];
-                        }
-                        if self
-                            .right_of_way_claims(game, state, me, p, &hand)
-                            .is_empty()
-                        {
-                            continue;
-                        }
+                let directs = 0..=(tech.cost as u16).min(locos) as u8;
+                let payments = directs.map(|direct| {
+                    let paid = self.purchase_payment(game, state, me, p, t, direct)?;
+                    Some((direct, paid))
+                });
+                // Right of Way is offered only with a claim the hand left after each payment
+                // can make (the lanes checked once for all the payments).
+                let usable = (tech.effect == TechEffect::ClaimClaimedRoute).then(|| {
+                    let mut hands = [None; MAX_DIRECT];
+                    for (slot, payment) in hands.iter_mut().zip(payments.clone()) {
+                        *slot = payment.map(|(_, paid)| {
+                            let mut hand = state.players[p as usize].hand;
+                            for k in 0..hand.len() {
+                                hand[k] -= paid[k];
+                            }
+                            hand
+                        });
                     }
-                    push(Action::Mechanic {
-                        mechanic: me as u8,
-                        choice: purchase_choice(t, direct),
-                    });
+                    self.right_of_way_hands(game, state, me, p, &hands)
+                });
+                for (direct, _) in payments.flatten() {
+                    if usable.is_none_or(|u| (direct as usize) < MAX_DIRECT && u & 1 << direct != 0)
+                    {
+                        push(Action::Mechanic {
+                            mechanic: me as u8,
+                            choice: purchase_choice(t, direct),
+                        });
+                    }
                 }
             }
         }
@@ -167,9 +179,49 @@ impl Technologies {
         }
     }
 
+    /// Calls `f(lane)`, in lane order until it breaks, for every lane player `p` could take
+    /// by Right of Way whatever their hand: another player holds it and nobody shares it, its
+    /// route is one `p` holds no lane of, is in no parallel group, needs no more trains than
+    /// `p` has and is open to `p`'s technologies.
+    fn right_of_way_lanes(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        p: u8,
+        mut f: impl FnMut(usize) -> ControlFlow<()>,
+    ) {
+        let access = self.access(self.owned(game, state, me, p));
+        let trains = state.players[p as usize].trains;
+        for lane in 0..game.lane_count() {
+            let owner = state.lane_owner[lane];
+            if owner == NOBODY || owner == p {
+                continue;
+            }
+            let r = game.lane_route[lane] as usize;
+            let route = &game.routes[r];
+            if route.trains_needed() > trains
+                || game.group_of(r).is_some()
+                || !self.route_open_in(game, access, r)
+            {
+                continue;
+            }
+            let first = route.first_lane as usize;
+            let lanes = first..first + route.lane_count as usize;
+            let holds = lanes.clone().any(|l| state.lane_owner[l] == p)
+                || state
+                    .shared_lanes
+                    .iter()
+                    .any(|&(l, q)| l as usize == lane || (q == p && lanes.contains(&(l as usize))));
+            if !holds && f(lane).is_break() {
+                return;
+            }
+        }
+    }
+
     /// The claims player `p` could make by Right of Way with `hand`, in lane order: (lane,
-    /// colour, locomotives) for every lane another player holds and nobody shares, of a
-    /// route `p` holds no lane of and may claim by their technologies, with trains enough.
+    /// colour, locomotives) for every way `hand` pays a lane of
+    /// [`Technologies::right_of_way_lanes`].
     pub fn right_of_way_claims(
         &self,
         game: &Game,
@@ -178,36 +230,70 @@ impl Technologies {
         p: u8,
         hand: &Cards,
     ) -> Vec<(u16, u8, u8)> {
-        let owned = self.owned(game, state, me, p);
-        let trains = state.players[p as usize].trains;
         let mut out = Vec::new();
-        for lane in 0..game.lane_count() {
-            let owner = state.lane_owner[lane];
-            if owner == NOBODY || owner == p {
-                continue;
-            }
-            let r = game.lane_route[lane] as usize;
-            let route = &game.routes[r];
-            let first = route.first_lane as usize;
-            let lanes = first..first + route.lane_count as usize;
-            let holds = lanes.clone().any(|l| state.lane_owner[l] == p)
-                || state
-                    .shared_lanes
-                    .iter()
-                    .any(|&(l, q)| l as usize == lane || (q == p && lanes.contains(&(l as usize))));
-            if holds
-                || route.trains_needed() > trains
-                || !self.route_open_with(game, owned, r)
-                || game.group_of(r).is_some()
-            {
-                continue;
-            }
+        self.right_of_way_lanes(game, state, me, p, |lane| {
             let class = state.lane_cost(game, p, lane);
             payment_ways(hand, &class, |color, locos| {
                 out.push((lane as u16, color, locos))
             });
-        }
+            ControlFlow::Continue(())
+        });
         out
+    }
+
+    /// How many claims [`Technologies::right_of_way_claims`] lists, without listing them.
+    pub(super) fn right_of_way_count(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        p: u8,
+        hand: &Cards,
+    ) -> usize {
+        let mut n = 0;
+        self.right_of_way_lanes(game, state, me, p, |lane| {
+            n += payment_count(hand, &state.lane_cost(game, p, lane)) as usize;
+            ControlFlow::Continue(())
+        });
+        n
+    }
+
+    /// Which of `hands` (bit `i` for `hands[i]`; `None` never) could make a Right of Way
+    /// claim: the lanes are walked once, until every hand has found one.
+    fn right_of_way_hands(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        p: u8,
+        hands: &[Option<Cards>],
+    ) -> u32 {
+        let wanted = hands
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.is_some())
+            .fold(0u32, |m, (i, _)| m | 1 << i);
+        let mut found = 0u32;
+        if wanted == 0 {
+            return 0;
+        }
+        self.right_of_way_lanes(game, state, me, p, |lane| {
+            let class = state.lane_cost(game, p, lane);
+            for (i, hand) in hands.iter().enumerate() {
+                if let Some(hand) = hand
+                    && found & (1 << i) == 0
+                    && payment_count(hand, &class) > 0
+                {
+                    found |= 1 << i;
+                }
+            }
+            if found == wanted {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found
     }
 
     /// Right of Way's claim `choice` ([`Technologies::right_of_way_claims`]): paid, the lane
