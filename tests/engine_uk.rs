@@ -773,5 +773,8 @@ fn right_of_way_is_offered_exactly_when_the_hand_left_can_claim() {
         }
     }
     // The comparison meets the purchase often, not only its absence.
-    assert!(offered > 100, "{offered} Right of Way purchases in {positions} positions");
+    assert!(
+        offered > 100,
+        "{offered} Right of Way purchases in {positions} positions"
+    );
 }

@@ -130,7 +130,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
     cx.alvin(position, &mut state);
     cx.festivals(position, &mut state);
     cx.right_of_way(position, &mut state);
-    super::technologies::check(cx.game, position, cx.names, &mut state, &mut cx.out);
+    cx.technologies(position, &mut state);
     cx.mat(position, &lanes, &mut state);
     let borrow = cx.stations(position, &mut state);
     cx.tickets(position, &mut state);

@@ -4,9 +4,8 @@
 
 use super::check::{Cx, GAME, LANE, LIMIT, UNKNOWN};
 use super::format::{Position, RouteClaim};
-use crate::diagnostic::Diagnostic;
 use crate::engine::mechanics::technologies::Technologies;
-use crate::engine::{Game, NOBODY, State};
+use crate::engine::{NOBODY, State};
 use crate::model::{MapFile, TechEffect};
 use std::ops::Range;
 
@@ -30,158 +29,146 @@ pub(super) fn advanced_unless_held(map: &MapFile, position: &Position, without: 
     }
 }
 
-/// The index of technology `id` in the game, or a located problem naming the cards.
-fn find_tech(
-    t: &Technologies,
-    id: &str,
-    who: &str,
-    out: &mut Vec<Diagnostic>,
-    at: &Range<usize>,
-) -> Option<usize> {
-    let found = t.find(id);
-    if found.is_none() {
-        let ids: Vec<&str> = t.techs.iter().map(|x| x.id.as_str()).collect();
-        let hint = crate::suggest::did_you_mean(id, ids.iter().copied()).map_or_else(
-            || format!(" (the cards in play: {})", ids.join(", ")),
-            |s| format!("; {s}"),
-        );
-        let message = format!("{who}: no technology `{id}` in this game{hint}");
-        problem(out, UNKNOWN, at, message, "unknown technology");
+impl Cx<'_> {
+    /// The index of technology `id` in the game, or a located problem naming the cards.
+    fn find_tech(
+        &mut self,
+        t: &Technologies,
+        id: &str,
+        who: &str,
+        at: &Range<usize>,
+    ) -> Option<usize> {
+        let found = t.find(id);
+        if found.is_none() {
+            let ids: Vec<&str> = t.techs.iter().map(|x| x.id.as_str()).collect();
+            let hint = crate::suggest::did_you_mean(id, ids.iter().copied()).map_or_else(
+                || format!(" (the cards in play: {})", ids.join(", ")),
+                |s| format!("; {s}"),
+            );
+            let message = format!("{who}: no technology `{id}` in this game{hint}");
+            self.problem(UNKNOWN, at, message, "unknown technology");
+        }
+        found
     }
-    found
-}
 
-fn problem(out: &mut Vec<Diagnostic>, code: &'static str, at: &Range<usize>, m: String, l: &str) {
-    out.push(
-        Diagnostic::error(code, m)
-            .with_span(at.clone())
-            .with_label(l),
-    );
-}
-
-/// Checks and gives every player's technologies and technology points; every route a
-/// player holds must be one their technologies open.
-pub(super) fn check(
-    game: &Game,
-    position: &Position,
-    names: &[String],
-    state: &mut State,
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some((me, t)) = game.mechanics.get::<Technologies>() else {
-        for (p, player) in position.player.iter().enumerate() {
-            for (written, key) in [
-                (!player.technologies.is_empty(), &player.technologies_key),
-                (
-                    !player.technology_points.is_empty(),
-                    &player.technology_points_key,
-                ),
-            ] {
-                if written {
-                    let message = format!("{}: the map has no technologies", names[p]);
-                    problem(out, GAME, key, message, "no technologies on this map");
+    /// Checks and gives every player's technologies and technology points; every route a
+    /// player holds must be one their technologies open.
+    pub(super) fn technologies(&mut self, position: &Position, state: &mut State) {
+        let (game, names) = (self.game, self.names);
+        let Some((me, t)) = game.mechanics.get::<Technologies>() else {
+            for (p, player) in position.player.iter().enumerate() {
+                for (written, key) in [
+                    (!player.technologies.is_empty(), &player.technologies_key),
+                    (
+                        !player.technology_points.is_empty(),
+                        &player.technology_points_key,
+                    ),
+                ] {
+                    if written {
+                        let message = format!("{}: the map has no technologies", names[p]);
+                        self.problem(GAME, key, message, "no technologies on this map");
+                    }
                 }
             }
+            return;
+        };
+        for (p, player) in position.player.iter().enumerate() {
+            let who = &names[p];
+            for id in &player.technologies {
+                let Some(k) = self.find_tech(t, &id.value, who, &id.span) else {
+                    continue;
+                };
+                let tech = &t.techs[k];
+                if matches!(
+                    tech.effect,
+                    TechEffect::ClaimClaimedRoute | TechEffect::ExtraClaim
+                ) {
+                    let message = format!(
+                        "{who}: {} goes back to the supply when it is used, so nobody holds it at the end",
+                        tech.name
+                    );
+                    self.problem(LIMIT, &id.span, message, "not held at the end");
+                    continue;
+                }
+                if t.owned(game, state, me, p as u8) & (1 << k) != 0 {
+                    let message = format!("{who}: {} is listed twice", tech.name);
+                    self.problem(LIMIT, &id.span, message, "held once at most");
+                    continue;
+                }
+                if !t.give(game, state, me, p as u8, k) {
+                    let message = format!(
+                        "{who}: {} is held by more players than its {} copies",
+                        tech.name, tech.copies
+                    );
+                    self.problem(LIMIT, &id.span, message, "no copy left");
+                }
+            }
+            let owned = t.owned(game, state, me, p as u8);
+            for &r in &state.players[p].routes {
+                if !t.route_open_with(game, owned, r as usize) {
+                    let message = format!(
+                        "{who}: route {} needs technologies the player does not hold (concessions, lengths, Propellers)",
+                        game.routes[r as usize].id
+                    );
+                    self.problem(
+                        LANE,
+                        &player.technologies_key,
+                        message,
+                        "technologies missing",
+                    );
+                }
+            }
+            self.technology_points((me, t), player, who, p as u8, state);
         }
-        return;
-    };
-    for (p, player) in position.player.iter().enumerate() {
-        let who = &names[p];
-        for id in &player.technologies {
-            let Some(k) = find_tech(t, &id.value, who, out, &id.span) else {
+    }
+
+    /// A player's `technology_points`: each a per-claim card they hold, a multiple of its value,
+    /// at most what their routes could score with it.
+    fn technology_points(
+        &mut self,
+        (me, t): (usize, &Technologies),
+        player: &super::PlayerPosition,
+        who: &str,
+        p: u8,
+        state: &mut State,
+    ) {
+        let game = self.game;
+        for (id, n) in &player.technology_points {
+            let Some(k) = self.find_tech(t, &id.value, who, &id.span) else {
                 continue;
             };
             let tech = &t.techs[k];
-            if matches!(
-                tech.effect,
-                TechEffect::ClaimClaimedRoute | TechEffect::ExtraClaim
-            ) {
+            let routes = &state.players[p as usize].routes;
+            let claims = match tech.effect {
+                TechEffect::PointsPerRoute => routes.len() as i64,
+                TechEffect::PointsPerFerry => routes
+                    .iter()
+                    .filter(|&&r| game.counts_as_ferry[r as usize])
+                    .count() as i64,
+                _ => {
+                    let message = format!("{who}: {} scores no points by claims", tech.name);
+                    self.problem(LIMIT, &id.span, message, "not a per-claim technology");
+                    continue;
+                }
+            };
+            let value = tech.value.max(1) as i64;
+            if n.value > 0 && t.owned(game, state, me, p) & (1 << k) == 0 {
                 let message = format!(
-                    "{who}: {} goes back to the supply when it is used, so nobody holds it at the end",
+                    "{who}: points from {} without holding it (add it to `technologies`)",
                     tech.name
                 );
-                problem(out, LIMIT, &id.span, message, "not held at the end");
-                continue;
-            }
-            if t.owned(game, state, me, p as u8) & (1 << k) != 0 {
-                let message = format!("{who}: {} is listed twice", tech.name);
-                problem(out, LIMIT, &id.span, message, "held once at most");
-                continue;
-            }
-            if !t.give(game, state, me, p as u8, k) {
+                self.problem(LIMIT, &n.span, message, "card not held");
+            } else if n.value % value != 0 || n.value > claims * value {
                 let message = format!(
-                    "{who}: {} is held by more players than its {} copies",
-                    tech.name, tech.copies
+                    "{who}: {} points from {}, which scores {value} a claim: a multiple of {value}, at most {} for {claims} claims",
+                    n.value,
+                    tech.name,
+                    claims * value
                 );
-                problem(out, LIMIT, &id.span, message, "no copy left");
+                self.problem(LIMIT, &n.span, message, "impossible points");
+            } else {
+                t.add_claim_points(game, state, me, p, k, n.value as i32);
             }
-        }
-        let owned = t.owned(game, state, me, p as u8);
-        for &r in &state.players[p].routes {
-            if !t.route_open_with(game, owned, r as usize) {
-                let message = format!(
-                    "{who}: route {} needs technologies the player does not hold (concessions, lengths, Propellers)",
-                    game.routes[r as usize].id
-                );
-                problem(
-                    out,
-                    LANE,
-                    &player.technologies_key,
-                    message,
-                    "technologies missing",
-                );
-            }
-        }
-        points(game, (me, t), player, who, p as u8, state, out);
-    }
-}
-
-/// A player's `technology_points`: each a per-claim card they hold, a multiple of its value,
-/// at most what their routes could score with it.
-fn points(
-    game: &Game,
-    (me, t): (usize, &Technologies),
-    player: &super::PlayerPosition,
-    who: &str,
-    p: u8,
-    state: &mut State,
-    out: &mut Vec<Diagnostic>,
-) {
-    for (id, n) in &player.technology_points {
-        let Some(k) = find_tech(t, &id.value, who, out, &id.span) else {
-            continue;
-        };
-        let tech = &t.techs[k];
-        let routes = &state.players[p as usize].routes;
-        let claims = match tech.effect {
-            TechEffect::PointsPerRoute => routes.len() as i64,
-            TechEffect::PointsPerFerry => routes
-                .iter()
-                .filter(|&&r| game.counts_as_ferry[r as usize])
-                .count() as i64,
-            _ => {
-                let message = format!("{who}: {} scores no points by claims", tech.name);
-                problem(out, LIMIT, &id.span, message, "not a per-claim technology");
-                continue;
-            }
-        };
-        let value = tech.value.max(1) as i64;
-        if n.value > 0 && t.owned(game, state, me, p) & (1 << k) == 0 {
-            let message = format!(
-                "{who}: points from {} without holding it (add it to `technologies`)",
-                tech.name
-            );
-            problem(out, LIMIT, &n.span, message, "card not held");
-        } else if n.value % value != 0 || n.value > claims * value {
-            let message = format!(
-                "{who}: {} points from {}, which scores {value} a claim: a multiple of {value}, at most {} for {claims} claims",
-                n.value,
-                tech.name,
-                claims * value
-            );
-            problem(out, LIMIT, &n.span, message, "impossible points");
-        } else {
-            t.add_claim_points(game, state, me, p, k, n.value as i32);
         }
     }
 }

@@ -125,12 +125,14 @@ impl Technologies {
         p: u8,
         lane: usize,
     ) -> bool {
-        let mut reachable = self.owned(game, state, me, p);
-        for t in 0..self.techs.len() {
-            if self.supply(game, state, me, t) > 0 {
-                reachable |= 1 << t;
-            }
-        }
+        let reachable = self.reachable(game, state, me, p);
         self.route_open_with(game, reachable, game.lane_route[lane] as usize)
+    }
+
+    /// The technologies player `p` holds or could still buy (a copy in the supply).
+    pub(super) fn reachable(&self, game: &Game, state: &State, me: usize, p: u8) -> u32 {
+        (0..self.techs.len())
+            .filter(|&t| self.supply(game, state, me, t) > 0)
+            .fold(self.owned(game, state, me, p), |m, t| m | 1 << t)
     }
 }

@@ -29,17 +29,12 @@ impl Technologies {
         let p = view.player;
         if state.phase != Phase::Main
             || state.current_player() != p
-            || state.mechanic_words(game, me)[self.turn_at(game)] != 0
+            || self.bought_this_turn(game, state, me)
         {
             return None;
         }
         let owned = self.owned(game, state, me, p);
-        let mut reachable = owned;
-        for t in 0..self.techs.len() {
-            if self.supply(game, state, me, t) > 0 {
-                reachable |= 1 << t;
-            }
-        }
+        let reachable = self.reachable(game, state, me, p);
         let planned: Vec<usize> = view.own_routes.iter().map(|&r| r as usize).collect();
         // Routes the plan needs and the technologies held do not open yet (but could).
         let closed: Vec<usize> = planned

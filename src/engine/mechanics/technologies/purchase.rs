@@ -168,15 +168,22 @@ impl Technologies {
     pub(super) fn turn_over(&self, game: &Game, state: &mut State, me: usize) {
         let p = state.current_player();
         let owned = self.owned(game, state, me, p);
-        let (owned_at, turn_at) = (self.owned_at(p), self.turn_at(game));
-        let w = state.mechanic_words_mut(game, me);
-        w[turn_at] = 0;
+        let turn_at = self.turn_at(game);
+        state.mechanic_words_mut(game, me)[turn_at] = 0;
         for (t, tech) in self.techs.iter().enumerate() {
             if owned & (1 << t) != 0 && tech.effect == TechEffect::ExtraClaim {
-                w[owned_at] &= !(1 << t);
-                w[t] += 1;
+                self.give_back(game, state, me, p, t);
             }
         }
+    }
+
+    /// Player `p`'s technology `t` goes back to the supply (Thermocompressor and Right of
+    /// Way, once used).
+    fn give_back(&self, game: &Game, state: &mut State, me: usize, p: u8, t: usize) {
+        let owned_at = self.owned_at(p);
+        let w = state.mechanic_words_mut(game, me);
+        w[owned_at] &= !(1 << t);
+        w[t] += 1;
     }
 
     /// Calls `f(lane)`, in lane order until it breaks, for every lane player `p` could take
@@ -316,10 +323,7 @@ impl Technologies {
         let r = game.lane_route[lane as usize] as usize;
         self.score_claim(game, state, me, p, r);
         if let Some(t) = self.holds(game, state, me, p, TechEffect::ClaimClaimedRoute) {
-            let owned_at = self.owned_at(p);
-            let w = state.mechanic_words_mut(game, me);
-            w[owned_at] &= !(1 << t);
-            w[t] += 1;
+            self.give_back(game, state, me, p, t);
         }
         Ok(())
     }
