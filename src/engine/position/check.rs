@@ -5,7 +5,8 @@
 //! is reported, each at the value it concerns; a claim with a problem is left out and the
 //! rest is still checked.
 
-use super::format::{At, Position};
+use super::cx::{Cx, GAME, LANE, LIMIT, MARKER, STATION, UNKNOWN};
+use super::format::Position;
 use super::names::{Found, Names};
 use super::{blank_position, build_station};
 use crate::diagnostic::Diagnostic;
@@ -19,21 +20,6 @@ use crate::engine::{EngineError, Game, NOBODY, State};
 use crate::model::MapFile;
 use std::collections::HashMap;
 use std::ops::Range;
-
-/// A name the map does not have (or that fits several things).
-pub const UNKNOWN: &str = "position-unknown";
-/// The game cannot be set up as the position says (player count, mode, rules left out).
-pub const GAME: &str = "position-game";
-/// A lane that does not exist, is claimed twice, or that the player count keeps closed; two
-/// routes that cross, both claimed.
-pub const LANE: &str = "position-lane";
-/// More trains, stations or ticket copies than a game has.
-pub const LIMIT: &str = "position-limit";
-/// A station where there already is one, or borrowing a route it may not.
-pub const STATION: &str = "position-station";
-/// A city marker where there is one, in a forbidden city, or `after` a route not into its
-/// city; Alvin held by two players or by one who never captured him.
-pub const MARKER: &str = "position-marker";
 
 /// A position that was read and checked, ready to score.
 pub struct Checked {
@@ -176,81 +162,7 @@ fn setup_problem(position: &Position, e: EngineError) -> Diagnostic {
         .with_help_opt(help)
 }
 
-pub(super) struct Cx<'a> {
-    pub(super) game: &'a Game,
-    pub(super) names: &'a [String],
-    resolve: &'a Names<'a>,
-    out: Vec<Diagnostic>,
-}
-
 impl Cx<'_> {
-    pub(super) fn problem(
-        &mut self,
-        code: &'static str,
-        at: &Range<usize>,
-        message: String,
-        label: &str,
-    ) {
-        self.out.push(
-            Diagnostic::error(code, message)
-                .with_span(at.clone())
-                .with_label(label),
-        );
-    }
-
-    /// The route `name` names, or a located problem.
-    pub(super) fn route(&mut self, who: usize, name: &At<String>) -> Option<usize> {
-        let found = self.resolve.route(self.game, &name.value);
-        self.found(found, who, name, "route", |g, r| g.routes[r].id.clone())
-    }
-
-    fn found(
-        &mut self,
-        found: Found,
-        who: usize,
-        name: &At<String>,
-        kind: &str,
-        id_of: impl Fn(&Game, usize) -> String,
-    ) -> Option<usize> {
-        let who = &self.names[who];
-        let id = &name.value;
-        match found {
-            Found::One(i) => Some(i),
-            Found::Many(many) => {
-                let ids: Vec<String> = many.iter().map(|&i| id_of(self.game, i)).collect();
-                self.out.push(
-                    Diagnostic::error(
-                        UNKNOWN,
-                        format!("{who}: `{id}` names {} {kind}s", many.len()),
-                    )
-                    .with_span(name.span.clone())
-                    .with_label(format!("which {kind}?"))
-                    .with_help(format!("use one of: {}", ids.join(", "))),
-                );
-                None
-            }
-            Found::None(near) => {
-                let help = match near {
-                    Some(n) => format!("did you mean '{n}'?"),
-                    None if kind == "route" => {
-                        "name a route by its id, or by its two cities' ids in either order".into()
-                    }
-                    None if kind == "ticket" => {
-                        "name a ticket by its label, from either end ('-' for '–')".into()
-                    }
-                    None => format!("no {kind} of the map is close to this name"),
-                };
-                self.out.push(
-                    Diagnostic::error(UNKNOWN, format!("{who}: unknown {kind} `{id}`"))
-                        .with_span(name.span.clone())
-                        .with_label(format!("not a {kind} of this map"))
-                        .with_help(help),
-                );
-                None
-            }
-        }
-    }
-
     /// Each player's lanes, in file order: lanes named by number first, then routes without
     /// a lane take their first lane no one has.
     fn lanes(&mut self, position: &Position) -> Vec<Vec<usize>> {

@@ -8,6 +8,7 @@
 //! ```
 
 pub mod check;
+mod cx;
 pub mod format;
 mod names;
 mod technologies;
@@ -24,27 +25,27 @@ pub const CODES: &[(&str, &str)] = &[
         "a position file's shape is wrong: an unknown key, a value of the wrong type, a missing `map`, `route` or `city`",
     ),
     (
-        check::UNKNOWN,
+        cx::UNKNOWN,
         "a position names a route, city, ticket, festival, mat line or technology its map does not have (or one that fits several)",
     ),
     (
-        check::GAME,
+        cx::GAME,
         "a position's game cannot be set up: `players` differs from the [[player]] tables, the map refuses the count, mode or rules, or it has no technologies to hold or no Right of Way card",
     ),
     (
-        check::LANE,
+        cx::LANE,
         "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, two routes that cross, a route its player's technologies do not open, or a Right of Way claim of a route nobody else holds, that the player holds, or that has a second owner already",
     ),
     (
-        check::LIMIT,
+        cx::LIMIT,
         "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, a mat spot twice, a technology twice or beyond its copies, or technology points its routes could not score",
     ),
     (
-        check::STATION,
+        cx::STATION,
         "a position puts a second station in a city, or a station borrows a route it may not",
     ),
     (
-        check::MARKER,
+        cx::MARKER,
         "a position puts a second city marker in a city or one in a forbidden city, names a route `after` a marker that does not end there, or has Alvin held by two players or by one who never captured him",
     ),
 ];

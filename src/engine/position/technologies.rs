@@ -2,7 +2,7 @@
 //! the per-claim ones scored (see `format.rs`), checked against the map and given to the
 //! technologies module's words; the routes claimed by Right of Way, shared as in play.
 
-use super::check::{Cx, GAME, LANE, LIMIT, UNKNOWN};
+use super::cx::{Cx, GAME, LANE, LIMIT, UNKNOWN};
 use super::format::{Position, RouteClaim};
 use crate::engine::mechanics::technologies::Technologies;
 use crate::engine::{NOBODY, State};
