@@ -339,3 +339,49 @@ fn a_game_nobody_can_continue_is_scored() {
         "not by the trains"
     );
 }
+
+/// The Express cards' advice for player `p`'s plan `routes`.
+fn express_advice(game: &Game, state: &State, p: u8, routes: &[usize]) -> Option<Action> {
+    use ttrmap::engine::{Mechanic, PlanView};
+    let (xm, x) = express(game);
+    let own: Vec<u16> = routes.iter().map(|&r| r as u16).collect();
+    let view = PlanView {
+        player: p,
+        own_routes: &own,
+        others_routes: &[],
+    };
+    x.advise_action(game, state, xm, &view)
+}
+
+#[test]
+fn style_bots_spend_the_smallest_express_card_on_cards_only_when_no_planned_route_is_claimable() {
+    let (game, mut state, mut rng) = started(2);
+    let (xm, _) = express(&game);
+    let p = state.current_player();
+    let r = route(&game, "namwon", "jinju");
+    let white = colour(Color::White);
+    let length = game.routes[r].length as u16;
+    // The hand pays the planned route: claim it, no Express card.
+    give_hand(&mut state, p, &[(white, length)]);
+    assert_eq!(express_advice(&game, &state, p, &[r]), None);
+    // Nothing planned: no advice either.
+    give_hand(&mut state, p, &[]);
+    assert_eq!(express_advice(&game, &state, p, &[]), None);
+    // Nothing planned can be claimed: the +1 card (card 0, the smallest; the others reach
+    // higher mat spots) on drawing train cards (choice 2 × card).
+    let plus_one = Action::Mechanic {
+        mechanic: xm as u8,
+        choice: 0,
+    };
+    assert_eq!(express_advice(&game, &state, p, &[r]), Some(plus_one));
+    state.apply(&game, plus_one, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    // The other player's turn, then p's again: +1 is spent, and +2 and +3 are kept for the
+    // mat.
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    state.apply(&game, Action::DrawBlind, &mut rng).unwrap();
+    assert_eq!(state.current_player(), p);
+    give_hand(&mut state, p, &[]);
+    assert_eq!(express_advice(&game, &state, p, &[r]), None);
+}

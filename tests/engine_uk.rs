@@ -778,3 +778,98 @@ fn right_of_way_is_offered_exactly_when_the_hand_left_can_claim() {
         "{offered} Right of Way purchases in {positions} positions"
     );
 }
+
+/// The module's advice for player 0's plan `routes` (routes by their cities).
+fn advice(game: &Game, state: &State, routes: &[(&str, &str)]) -> Option<Action> {
+    use ttrmap::engine::{Mechanic, PlanView};
+    let (me, t) = tech(game);
+    let own: Vec<u16> = routes
+        .iter()
+        .map(|&(a, b)| setup::route(game, a, b) as u16)
+        .collect();
+    let view = PlanView {
+        player: 0,
+        own_routes: &own,
+        others_routes: &[],
+    };
+    t.advise_action(game, state, me, &view)
+}
+
+#[test]
+fn style_bots_buy_the_concession_their_plan_needs() {
+    let (game, mut state, mut rng) = started(2);
+    let wales = tid(&game, "wales-concession");
+    // Birmingham–Llandrindod Wells ends in Wales: the plan needs the Wales Concession (cost
+    // 1), bought with the one locomotive card held.
+    state.players[0].hand = hand(&[(LOCO, 1), (colour(Color::Red), 2)]);
+    let plan = [
+        ("birmingham", "llandrindod-wells"),
+        ("birmingham", "nottingham"),
+    ];
+    assert_eq!(advice(&game, &state, &plan), Some(buy(&game, wales, 1)));
+    // Without a locomotive card it is paid with 4 cards of any colours instead.
+    state.players[0].hand = hand(&[(colour(Color::Red), 4)]);
+    assert_eq!(advice(&game, &state, &plan), Some(buy(&game, wales, 0)));
+    // Bought: nothing more this turn, even with the cards for another.
+    state.players[0].hand = hand(&[(LOCO, 3)]);
+    state.apply(&game, buy(&game, wales, 1), &mut rng).unwrap();
+    assert_eq!(advice(&game, &state, &plan), None);
+}
+
+#[test]
+fn style_bots_buy_a_scoring_card_only_when_it_pays_two_points_a_locomotive() {
+    let (game, mut state, _) = started(2);
+    let lagging = tid(&game, "boiler-lagging");
+    // One kept ticket: Double Heading would bring 2 × 1 = 2 points for 4 locomotives, never
+    // worth it. The plan opens nothing new (England, 1 and 2 spaces).
+    state.players[0].tickets.truncate(1);
+    state.players[0].hand = hand(&[(LOCO, 2), (colour(Color::Green), 6)]);
+    let two = [("london", "reading"), ("birmingham", "nottingham")];
+    // Boiler Lagging (+1 a route, cost 2): 2 planned routes bring 2 points, less than the
+    // 2 × 2 = 4 its two locomotives must bring back: no purchase.
+    assert_eq!(advice(&game, &state, &two), None);
+    // 5 planned routes bring 5 > 4: bought, with locomotive cards only.
+    let five = [
+        ("london", "reading"),
+        ("birmingham", "nottingham"),
+        ("hull", "leeds"),
+        ("ipswich", "norwich"),
+        ("cambridge", "ipswich"),
+    ];
+    assert_eq!(advice(&game, &state, &five), Some(buy(&game, lagging, 2)));
+    // With one locomotive card it is not paid with any-4 cards (a scoring card never eats
+    // the cards the plan needs).
+    state.players[0].hand = hand(&[(LOCO, 1), (colour(Color::Green), 12)]);
+    assert_eq!(advice(&game, &state, &five), None);
+}
+
+/// What a one-step style bot does first on player 0's turn holding only ticket `label`.
+fn style_bot_first_action(label: &str, cards: &[(u8, u16)]) -> (Game, Action) {
+    let (game, mut state, mut rng) = started(2);
+    let ticket = game
+        .tickets
+        .iter()
+        .position(|t| t.label.to_lowercase() == label)
+        .unwrap_or_else(|| panic!("no ticket {label}")) as u16;
+    state.players[0].tickets = vec![ticket];
+    state.players[0].hand = hand(cards);
+    let mut bot = ttrmap::bots::StyleBot::new(ttrmap::bots::Style::OneStep);
+    let legal_now = legal(&game, &state);
+    let chosen = ttrmap::bots::Bot::choose(&mut bot, &game, &state, &legal_now, &mut rng);
+    (game, chosen)
+}
+
+#[test]
+fn a_style_bot_buys_first_when_its_ticket_needs_a_concession_and_never_else() {
+    let red = colour(Color::Red);
+    // Aberystwyth–Cardiff runs in Wales only: the Wales Concession comes before the claim.
+    let (game, chosen) = style_bot_first_action("aberystwyth–cardiff", &[(LOCO, 1), (red, 3)]);
+    assert_eq!(chosen, buy(&game, tid(&game, "wales-concession"), 1));
+    // Birmingham–Cambridge runs over England's 1-space routes: no technology is bought.
+    let (game, chosen) = style_bot_first_action("birmingham–cambridge", &[(LOCO, 1), (red, 3)]);
+    let (me, _) = tech(&game);
+    assert!(
+        !matches!(chosen, Action::Mechanic { mechanic, .. } if mechanic as usize == me),
+        "{chosen:?}"
+    );
+}
