@@ -246,6 +246,8 @@ fn iberia_reports_festivals_and_the_second_draft() {
     let piles = get(&format!("{valencia}: piles taken"));
     let per_pile = get(&format!("{valencia}: cards a pile taken"));
     assert!(per_pile.ratio && !cards.ratio);
+    // Festivals count per player, and say so: the ratio has a figure for each seat.
+    assert_eq!(per_pile.mean_by_seat.len(), 3);
     assert!(piles.mean > 0.0);
     assert!((per_pile.mean - cards.mean / piles.mean).abs() < 1e-9);
     assert!(cards.module.contains("unverified"), "{}", cards.module);
@@ -273,4 +275,94 @@ fn iberia_reports_festivals_and_the_second_draft() {
         "{:?}",
         r.stands_out
     );
+}
+
+/// The HTML table of `title`'s rows: each row's cells as text (tags stripped).
+fn html_table(page: &str, title: &str) -> Vec<Vec<String>> {
+    let Some(at) = page.find(&format!("{title}</h2>")) else {
+        return Vec::new();
+    };
+    let rest = &page[at..];
+    let body = &rest[rest.find("<tbody>").unwrap()..rest.find("</tbody>").unwrap()];
+    body.split("<tr>")
+        .skip(1)
+        .map(|row| {
+            row.split("<td")
+                .skip(1)
+                .map(|cell| {
+                    let text = &cell[cell.find('>').unwrap() + 1..];
+                    text[..text.find("</td>").unwrap()].to_string()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The UK's technology counts: the operands of its ratios (buyers, their wins, their first
+/// turns) are in neither the text nor the HTML report; the ratios are, the HTML giving them
+/// a table of their own, each for the game only (its module says so: no figure by seat,
+/// even for a card nobody bought).
+#[test]
+fn ratio_operands_are_hidden_and_ratios_shown_in_both_reports() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
+    let map = ttrmap::load::load_path(&path).unwrap().map.unwrap();
+    let game = Game::new(&map, 4, None).unwrap();
+    let mut cfg = config(20, 1);
+    cfg.bots = [
+        "destination-hungry",
+        "route-focus",
+        "one-step",
+        "long-route",
+    ]
+    .map(String::from)
+    .to_vec();
+    let r = run(&game, &cfg).unwrap();
+    let operand = |name: &str| {
+        [
+            "buyers",
+            "buyer wins",
+            "non-buyers",
+            "non-buyer wins",
+            "first-purchase turns",
+        ]
+        .iter()
+        .any(|o| name.ends_with(&format!(": {o}")))
+    };
+    // The json keeps them all, marked.
+    assert!(r.counters.iter().any(|c| c.operand && operand(&c.name)));
+    assert!(r.counters.iter().all(|c| c.operand == operand(&c.name)));
+    let text = ttrmap::playtest::render_human(&r);
+    let page = render_html(&r, &map).unwrap();
+    for c in &r.counters {
+        let shown_in_text = text.lines().any(|l| l.trim_start().starts_with(&c.name));
+        assert_eq!(shown_in_text, !c.operand, "text: {}", c.name);
+    }
+    let counts = html_table(&page, "Module counts (mean per finished game)");
+    let ratios = html_table(&page, "Module ratios (sum over sum, all finished games)");
+    let names =
+        |rows: &[Vec<String>]| -> Vec<String> { rows.iter().map(|r| r[1].clone()).collect() };
+    assert!(names(&counts).iter().all(|n| !operand(n)), "{counts:?}");
+    let expected: Vec<String> = r
+        .counters
+        .iter()
+        .filter(|c| c.ratio)
+        .map(|c| c.name.clone())
+        .collect();
+    // Three ratios for each of the 16 cards.
+    assert_eq!(expected.len(), 3 * 16);
+    assert_eq!(names(&ratios), expected);
+    assert!(names(&counts).iter().all(|n| !expected.contains(n)));
+    // The ratios are for the game only: no figure by seat, in the json and on the page.
+    assert!(
+        r.counters
+            .iter()
+            .filter(|c| c.ratio)
+            .all(|c| c.mean_by_seat.is_empty())
+    );
+    assert!(ratios.iter().all(|row| row[3].is_empty()), "{ratios:?}");
+    let booster = ratios
+        .iter()
+        .find(|row| row[1] == "Booster: win rate of buyers")
+        .expect("Booster's ratio");
+    assert_eq!(booster[0], r.counters[0].module);
 }

@@ -132,6 +132,9 @@ pub struct CounterRatio {
     pub name: &'static str,
     pub over: &'static str,
     pub label: &'static str,
+    /// Whether the two counters are counted per player, so the ratio has a figure by seat;
+    /// `false`: counted for the game only, the report gives the ratio for all seats alone.
+    pub per_seat: bool,
 }
 
 /// What a planning bot intends, for a module to rank a decision's choices by

@@ -422,10 +422,20 @@ fn module_tables(body: &mut String, r: &Report) {
             rows,
         );
     }
-    if !r.counters.is_empty() {
-        let rows = r
+    // Operands (kept for a ratio only) are left out, as in the text report; ratios of two
+    // sums get their own table, as they are not means per game.
+    for (ratios, title, what) in [
+        (false, "Module counts (mean per finished game)", "count"),
+        (
+            true,
+            "Module ratios (sum over sum, all finished games)",
+            "ratio",
+        ),
+    ] {
+        let rows: Vec<Vec<Cell>> = r
             .counters
             .iter()
+            .filter(|c| !c.operand && c.ratio == ratios)
             .map(|c| {
                 vec![
                     Cell::text(&c.module),
@@ -435,12 +445,9 @@ fn module_tables(body: &mut String, r: &Report) {
                 ]
             })
             .collect();
-        table(
-            body,
-            Some("Module counts (mean per finished game)"),
-            &["module", "count", "all", "by seat"],
-            rows,
-        );
+        if !rows.is_empty() {
+            table(body, Some(title), &["module", what, "all", "by seat"], rows);
+        }
     }
     let _ = write!(body, "<h2>Failure states ({})</h2>", r.failures);
     let _ = write!(

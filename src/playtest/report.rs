@@ -145,7 +145,8 @@ pub struct CounterReport {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ratio: bool,
     /// Kept only as an operand of a ratio
-    /// ([`crate::engine::Mechanic::counter_is_operand`]): left out of the text report.
+    /// ([`crate::engine::Mechanic::counter_is_operand`]): left out of the text and HTML
+    /// reports.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub operand: bool,
 }
@@ -757,15 +758,16 @@ fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
                     module: module.name(),
                     name: label,
                     mean: ratio(sums.iter().sum(), over.iter().sum()),
-                    // Counted for the game only: no figure by seat.
-                    mean_by_seat: if by_seat.iter().chain(&over[1..]).all(|&x| x == 0) {
-                        Vec::new()
-                    } else {
+                    // By seat only where the module counts per player (its declaration,
+                    // never guessed from seats that happen to be all zero).
+                    mean_by_seat: if r.per_seat {
                         by_seat
                             .iter()
                             .zip(&over[1..])
                             .map(|(&a, &b)| ratio(a, b))
                             .collect()
+                    } else {
+                        Vec::new()
                     },
                     ratio: true,
                     operand: false,

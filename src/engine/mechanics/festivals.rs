@@ -310,6 +310,7 @@ impl Mechanic for Festivals {
             name: "cards taken",
             over: "piles taken",
             label: "cards a pile taken",
+            per_seat: true,
         }]
     }
 

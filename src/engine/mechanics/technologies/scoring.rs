@@ -95,22 +95,25 @@ impl Mechanic for TechnologyLine {
     }
 }
 
-/// The ratios the report derives per technology (`{card}: ...` counters).
+/// The ratios the report derives per technology (`{card}: ...` counters, for the game only).
 pub(super) const RATIOS: &[CounterRatio] = &[
     CounterRatio {
         name: "first-purchase turns",
         over: "buyers",
         label: "mean own turn of the first purchase",
+        per_seat: false,
     },
     CounterRatio {
         name: "buyer wins",
         over: "buyers",
         label: "win rate of buyers",
+        per_seat: false,
     },
     CounterRatio {
         name: "non-buyer wins",
         over: "non-buyers",
         label: "win rate of non-buyers",
+        per_seat: false,
     },
 ];
 
