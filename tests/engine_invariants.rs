@@ -609,16 +609,15 @@ fn castilla_random_games_keep_invariants() {
     let without = ["mechanics.mystery_train"];
     for (mode, players) in [("normal", 3), ("capitals", 2), ("total", 7)] {
         let game = game_without("castilla.toml", players, Some(mode), &without);
-        let (finished, _) = play_game_checked(&format!("castilla {mode}"), &game, games() / 3);
-        assert!(finished > 0, "castilla {mode}: no game finished");
+        finishes_without_failure(&format!("castilla {mode}"), &game, games() / 3);
     }
 }
 
 /// Legendary Asia: mountain spaces take extra trains (a claim needs them all).
 #[test]
 fn legendary_asia_random_games_keep_invariants() {
-    let (finished, _) = play_checked("legendary-asia.toml", 3, games());
-    assert!(finished > 0);
+    let map = "legendary-asia.toml";
+    finishes_without_failure(map, &game(map, 3), games());
 }
 
 /// Old West with or without Alvin (an optional variant the engine plays unless left out).
@@ -632,8 +631,7 @@ fn old_west_random_games_keep_invariants() {
     for players in 2..=6 {
         for alvin in [false, true] {
             let map = format!("old-west.toml ({players} players, Alvin {alvin})");
-            let (finished, _) = play_game_checked(&map, &old_west(players, alvin), games() / 10);
-            assert!(finished > 0, "{map}");
+            finishes_without_failure(&map, &old_west(players, alvin), games() / 10);
         }
     }
 }
@@ -642,19 +640,14 @@ fn old_west_random_games_keep_invariants() {
 fn style_bots_finish_old_west_games() {
     for (players, alvin) in [(2, true), (4, false), (6, true)] {
         let map = format!("old-west.toml ({players} players, Alvin {alvin})");
-        let finished = play_styles_game_checked(&map, &old_west(players, alvin), 40);
-        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+        styles_finish_game(&map, &old_west(players, alvin));
     }
 }
 
 /// France at every player count: track pieces, crossings, zones.
 #[test]
 fn france_random_games_keep_invariants() {
-    for players in 2..=5 {
-        let map = format!("france.toml ({players} players)");
-        let (finished, _) = play_game_checked(&map, &game("france.toml", players), games() / 4);
-        assert!(finished > 0, "{map}");
-    }
+    every_count_finishes_without_failure("france.toml");
 }
 
 #[test]
@@ -669,23 +662,31 @@ fn france_reports_are_the_same_whatever_the_thread_count() {
     assert!(!one.counters.is_empty());
 }
 
+/// `games` random games of `game` (`map` names it in messages): some finish, none fails.
+fn finishes_without_failure(map: &str, game: &Game, games: u64) {
+    let (finished, failures) = play_game_checked(map, game, games);
+    assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
+}
+
 /// Random games at every player count from 2 to 5, `games() / 4` each: some finish, none
 /// fails.
 fn every_count_finishes_without_failure(file: &str) {
     for players in 2..=5 {
         let map = format!("{file} ({players} players)");
-        let (finished, failures) = play_game_checked(&map, &game(file, players), games() / 4);
-        assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
+        finishes_without_failure(&map, &game(file, players), games() / 4);
     }
 }
 
-/// 40 games of the four styles at each player count of `counts`: each style finishes at
-/// least 20.
+/// 40 games of the four styles on `game`: each style finishes at least 20.
+fn styles_finish_game(map: &str, game: &Game) {
+    let finished = play_styles_game_checked(map, game, 40);
+    assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+}
+
+/// [`styles_finish_game`] at each player count of `counts`.
 fn styles_finish_at(file: &str, counts: &[u8]) {
     for &players in counts {
-        let map = format!("{file} ({players} players)");
-        let finished = play_styles_game_checked(&map, &game(file, players), 40);
-        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+        styles_finish_game(&format!("{file} ({players} players)"), &game(file, players));
     }
 }
 
@@ -752,8 +753,7 @@ fn uk_random_games_keep_invariants() {
     for players in 2..=4 {
         for advanced in [false, true] {
             let map = format!("uk.toml ({players} players, advanced {advanced})");
-            let (finished, failures) = play_game_checked(&map, &uk(players, advanced), games() / 6);
-            assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
+            finishes_without_failure(&map, &uk(players, advanced), games() / 6);
         }
     }
 }
@@ -762,8 +762,7 @@ fn uk_random_games_keep_invariants() {
 fn style_bots_finish_uk_games() {
     for (players, advanced) in [(2, false), (3, true), (4, false)] {
         let map = format!("uk.toml ({players} players, advanced {advanced})");
-        let finished = play_styles_game_checked(&map, &uk(players, advanced), 40);
-        assert!(finished.iter().all(|&n| n >= 20), "{map}: {finished:?}");
+        styles_finish_game(&map, &uk(players, advanced));
     }
 }
 

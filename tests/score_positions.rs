@@ -369,23 +369,17 @@ fn bad_right_of_way_claims_are_refused() {
 
 #[test]
 fn bad_technologies_are_refused() {
-    let dir = TempDir::new("score-uk");
-    let file = dir.0.join("position.toml");
-    let map = root().join("maps").join("uk.toml");
-    let text = format!(
-        "map = {:?}\n\
-         [[player]]\n\
+    let err = refused(
+        "score-uk",
+        "uk.toml",
+        "[[player]]\n\
          name = \"Ada\"\n\
          routes = [\"london-reading\", \"aberdeen-dundee\"]\n\
          technologies = [\"wales-concesion\", \"boiler-lagging\", \"boiler-lagging\", \"right-of-way\"]\n\
-         technology_points = {{ boiler-lagging = 3, steam-turbine = 2 }}\n\
+         technology_points = { boiler-lagging = 3, steam-turbine = 2 }\n\
          [[player]]\n\
          name = \"Bob\"\n",
-        map.display().to_string()
     );
-    std::fs::write(&file, text).unwrap();
-    let (code, _, err) = score(&[file.to_str().unwrap()]);
-    assert_eq!(code, Some(1), "{err}");
     for wanted in [
         "Ada: no technology `wales-concesion` in this game; did you mean 'wales-concession'?",
         "Ada: Boiler Lagging is listed twice",
@@ -399,38 +393,26 @@ fn bad_technologies_are_refused() {
         assert!(err.contains(wanted), "{wanted}: {err}");
     }
     // Technologies on a map without them.
-    let usa = root().join("maps").join("usa.toml");
-    std::fs::write(
-        &file,
-        format!(
-            "map = {:?}\n[[player]]\nname = \"Ada\"\ntechnologies = [\"booster\"]\n[[player]]\n",
-            usa.display().to_string()
-        ),
-    )
-    .unwrap();
-    let (code, _, err) = score(&[file.to_str().unwrap()]);
-    assert_eq!(code, Some(1), "{err}");
+    let err = refused(
+        "score-usa-tech",
+        "usa.toml",
+        "[[player]]\nname = \"Ada\"\ntechnologies = [\"booster\"]\n[[player]]\n",
+    );
     assert!(err.contains("the map has no technologies"), "{err}");
 }
 
 #[test]
 fn bad_mat_trains_are_refused() {
-    let dir = TempDir::new("score-korea");
-    let file = dir.0.join("position.toml");
-    let map = root().join("maps").join("south-korea.toml");
-    let text = format!(
-        "map = {:?}\n\
-         [[player]]\n\
+    let err = refused(
+        "score-korea",
+        "south-korea.toml",
+        "[[player]]\n\
          name = \"Ada\"\n\
-         mat = [{{ line = \"rde\", spot = 1 }}, {{ line = \"red\", spot = 10 }}, {{ line = \"red\", spot = 0 }}, {{ line = \"red\", spot = 4 }}]\n\
+         mat = [{ line = \"rde\", spot = 1 }, { line = \"red\", spot = 10 }, { line = \"red\", spot = 0 }, { line = \"red\", spot = 4 }]\n\
          [[player]]\n\
          name = \"Bob\"\n\
-         mat = [{{ line = \"red\", spot = 4 }}, {{ spot = 2 }}]\n",
-        map.display().to_string()
+         mat = [{ line = \"red\", spot = 4 }, { spot = 2 }]\n",
     );
-    std::fs::write(&file, text).unwrap();
-    let (code, _, err) = score(&[file.to_str().unwrap()]);
-    assert_eq!(code, Some(1), "{err}");
     for wanted in [
         "Ada: no line `rde` on the mat; did you mean 'red'?",
         "Ada: the red line has 9 spots, not 10",
@@ -450,22 +432,16 @@ fn bad_mat_trains_are_refused() {
 
 #[test]
 fn bad_festival_cards_are_refused() {
-    let dir = TempDir::new("score-iberia");
-    let file = dir.0.join("position.toml");
-    let map = root().join("maps").join("iberia.toml");
-    let text = format!(
-        "map = {:?}\n\
-         [[player]]\n\
+    let err = refused(
+        "score-iberia",
+        "iberia.toml",
+        "[[player]]\n\
          name = \"Ada\"\n\
-         festivals = {{ sevila = 3, valencia = 5, madrid = -1 }}\n\
+         festivals = { sevila = 3, valencia = 5, madrid = -1 }\n\
          [[player]]\n\
          name = \"Bob\"\n\
-         festivals = {{ valencia = 4 }}\n",
-        map.display().to_string()
+         festivals = { valencia = 4 }\n",
     );
-    std::fs::write(&file, text).unwrap();
-    let (code, _, err) = score(&[file.to_str().unwrap()]);
-    assert_eq!(code, Some(1), "{err}");
     for wanted in [
         "Ada: no festival `sevila` on this map; did you mean 'sevilla'?",
         // Valencia has 8 cards on this map: 5 with Ada leave 3.

@@ -6,18 +6,13 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 use ttrmap::bots::{Bot, Style, StyleBot};
 use ttrmap::engine::{Action, Game, Phase, State};
-use ttrmap::load::load_path;
 use ttrmap::playtest::{bot_rng, chance_rng, game_seed};
 
-fn game(map: &str, players: u8) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(map);
-    let loaded = load_path(&path).expect("readable");
-    assert!(!loaded.has_errors(), "{map} has errors");
-    Game::new(loaded.map.as_ref().expect("loaded"), players, None).expect("playable")
-}
+#[path = "common/engine.rs"]
+mod setup;
+use setup::game;
 
 /// `state` with every other player's tickets exchanged for tickets of the same decks still
 /// in those decks (each swapped ticket takes the other's place): what `viewer` sees is the
