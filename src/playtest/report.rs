@@ -263,12 +263,8 @@ fn win_interval(units: u64, n: u64) -> [f64; 2] {
     if n == 0 {
         return [0.0, 0.0];
     }
-    let z = super::compare::stats::Z95;
     let (n, p) = (n as f64, units as f64 / n as f64 / WIN_UNITS as f64);
-    let z2n = z * z / n;
-    let centre = (p + z2n / 2.0) / (1.0 + z2n);
-    let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    super::compare::stats::wilson(p, n)
 }
 
 fn within(interval: [f64; 2], fair: f64) -> bool {

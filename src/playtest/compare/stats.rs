@@ -10,6 +10,16 @@ use serde::Serialize;
 /// The normal quantile of a two-sided 95 % interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
+/// The 95 % Wilson score interval of a proportion `p` observed in `n` trials (`n` > 0):
+/// honest at few trials and at rates near 0 or 1, where the normal interval collapses.
+pub fn wilson(p: f64, n: f64) -> [f64; 2] {
+    let z = Z95;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
 /// A quantity measured in each game on both versions: `old` and `new` with a weight `w` (1
 /// for a per-game figure; a bot's seats in the game for a per-seat one).
 ///
@@ -92,16 +102,22 @@ impl Proportions {
         self.new_yes += o.new_yes;
     }
 
-    /// The difference of the two rates with the normal (Wald) interval; none without data on
-    /// either side.
+    /// The difference of the two rates (new − old) with Newcombe's hybrid score interval
+    /// for a difference of independent proportions (Newcombe 1998, method 10), built on
+    /// each rate's Wilson interval: unlike the normal (Wald) interval it stays inside
+    /// [−1, 1] and keeps its width for rates near 0 or 1 and for few games. None without
+    /// data on either side.
     pub fn change(&self) -> Change {
         if self.old_n == 0 || self.new_n == 0 {
             return Change::none();
         }
-        let p1 = self.old_yes as f64 / self.old_n as f64;
-        let p2 = self.new_yes as f64 / self.new_n as f64;
-        let se = (p1 * (1.0 - p1) / self.old_n as f64 + p2 * (1.0 - p2) / self.new_n as f64).sqrt();
-        Change::new(p1, p2, p2 - p1, se)
+        let (n1, n2) = (self.old_n as f64, self.new_n as f64);
+        let (p1, p2) = (self.old_yes as f64 / n1, self.new_yes as f64 / n2);
+        let ([l1, u1], [l2, u2]) = (wilson(p1, n1), wilson(p2, n2));
+        let d = p2 - p1;
+        let low = d - ((p2 - l2).powi(2) + (u1 - p1).powi(2)).sqrt();
+        let high = d + ((u2 - p2).powi(2) + (p1 - l1).powi(2)).sqrt();
+        Change::with_interval(p1, p2, d, low, high)
     }
 }
 
@@ -168,9 +184,14 @@ pub struct Change {
 }
 
 impl Change {
+    /// The change with the normal interval of standard error `se`.
     fn new(old: f64, new: f64, change: f64, se: f64) -> Change {
         let half = Z95 * se;
-        let (low, high) = (change - half, change + half);
+        Change::with_interval(old, new, change, change - half, change + half)
+    }
+
+    /// The change with its 95 % interval from `low` to `high`.
+    fn with_interval(old: f64, new: f64, change: f64, low: f64, high: f64) -> Change {
         // An exact zero change (identical games) is never significant; a change with no
         // spread at all (every game moved by the same amount) always is.
         let significant = change != 0.0 && (low > 0.0 || high < 0.0);
@@ -248,20 +269,49 @@ mod tests {
         assert!((c.old - 1.0 / 3.0).abs() < 1e-12 && (c.new - 2.0 / 3.0).abs() < 1e-12);
     }
 
+    /// Newcombe (1998), "Interval estimation for the difference between independent
+    /// proportions", Statistics in Medicine 17, Table II example (a): 56/70 − 48/80, method
+    /// 10 gives 0.0524 to 0.3339 (the Wald interval, method 1: 0.0575 to 0.3425). Here 48/80
+    /// is the old version and 56/70 the new:
+    /// - Wilson, z = 1.96: 56/70 (p = 0.8, z²/n = 0.05488): centre 0.82744 / 1.05488 =
+    ///   0.78440, half 1.85803 × √(0.0022857 + 0.0001960) = 0.09256: (0.69184, 0.87696);
+    ///   48/80 (p = 0.6, z²/n = 0.04802): centre 0.62401 / 1.04802 = 0.59542, half
+    ///   1.87020 × √(0.003 + 0.00015006) = 0.10497: (0.49045, 0.70039).
+    /// - d = 0.8 − 0.6 = 0.2; low = d − √((0.8 − 0.69184)² + (0.70039 − 0.6)²) = 0.2 −
+    ///   √0.021777 = 0.0524; high = d + √((0.87696 − 0.8)² + (0.6 − 0.49045)²) = 0.2 +
+    ///   √0.017924 = 0.3339.
     #[test]
-    fn proportions_and_samples() {
-        // 30 of 100 against 50 of 100: +0.2, se sqrt(.21/100 + .25/100) ≈ 0.0678.
+    fn a_difference_of_rates_has_newcombes_hybrid_score_interval() {
         let p = Proportions {
-            old_n: 100,
-            old_yes: 30,
-            new_n: 100,
-            new_yes: 50,
+            old_n: 80,
+            old_yes: 48,
+            new_n: 70,
+            new_yes: 56,
         };
         let c = p.change();
         assert!((c.change - 0.2).abs() < 1e-12);
-        // se = sqrt(0.0046) = sqrt(0.46) / 10.
-        assert!((c.low - (0.2 - Z95 * 0.46f64.sqrt() / 10.0)).abs() < 1e-9);
+        assert!((c.low - 0.0524).abs() < 5e-5, "{c:?}");
+        assert!((c.high - 0.3339).abs() < 5e-5, "{c:?}");
         assert!(c.significant);
+        // 0 of 20 before, 0 of 10 after: no difference seen, yet the interval leaves room
+        // either way, where the Wald interval is the single point 0. Wilson's upper ends
+        // of 0/n are z² / (n + z²): 3.8415 / 23.8415 = 0.1611 and 3.8415 / 13.8415 =
+        // 0.2775, so low = 0 − 0.1611 and high = 0 + 0.2775.
+        let none = Proportions {
+            old_n: 20,
+            old_yes: 0,
+            new_n: 10,
+            new_yes: 0,
+        };
+        let c = none.change();
+        assert_eq!(c.change, 0.0);
+        assert!((c.low + 0.1611).abs() < 5e-5, "{c:?}");
+        assert!((c.high - 0.2775).abs() < 5e-5, "{c:?}");
+        assert!(!c.significant);
+    }
+
+    #[test]
+    fn samples_have_welchs_interval() {
         let mut s = Samples::default();
         for x in [10, 12, 14] {
             s.add_old(x);
