@@ -18,12 +18,15 @@
 //! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
 //! candidate.
 
+mod cost;
+mod grid;
 mod repair;
 
+use cost::{Judge, NAME, overlap_count, total_cost};
+use grid::Grid;
+
 use super::curves::{self, Polyline};
-use super::geom::{
-    self, Prepared, bounds, circle_depth, outside_depth, penetration_prepared, rect_quad,
-};
+use super::geom::{self, Prepared, bounds, circle_depth, outside_depth, rect_quad};
 use super::theme::Sizes;
 use super::types::{CityLayout, LaneLayout, P, Rect, RouteLayout, Space};
 use crate::model::MapFile;
@@ -32,17 +35,11 @@ use rstar::{AABB, RTree};
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
-/// Costs of a candidate; only their order matters. A covered space or city is far worse
-/// than any bend.
-const COST_OVERLAP: f64 = 40.0;
+/// Costs of a candidate; only their order matters (the overlaps' are in `cost`). A covered
+/// city is far worse than any bend.
 const COST_THROUGH_CITY: f64 = 150.0;
 const COST_OFF_BOARD: f64 = 30.0;
 const COST_SHORT: f64 = 100.0;
-/// The route number of a name's box in the index of chosen spaces.
-const NAME: usize = usize::MAX;
-/// A space on a name the labelling could not place clear: less than two spaces on each
-/// other, more than any bend.
-const COST_ON_NAME: f64 = 20.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
@@ -75,14 +72,8 @@ struct Candidate {
     quads: Vec<Prepared>,
     /// Cost of the shape on its own: bend, cities crossed, board edge, shortened cars.
     own: f64,
-}
-
-/// A chosen space in the index: its box, its route and its corners.
-type Entry = GeomWithData<Rectangle<P>, (usize, Prepared)>;
-
-fn entry(q: &Prepared, route: usize) -> Entry {
-    let [lo, hi] = bounds(&q.q);
-    GeomWithData::new(Rectangle::from_corners(lo, hi), (route, *q))
+    /// The box around every space (empty, lowest corner above the highest, for none).
+    bbox: [P; 2],
 }
 
 /// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
@@ -338,6 +329,7 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
             lanes: Vec::new(),
             quads: Vec::new(),
             own: 0.0,
+            bbox: bounds(&[]),
         },
         Spec::Given => {
             let line = curves::flatten(curves::through(&n.pts), tol);
@@ -356,6 +348,8 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
         }
     };
     c.own += own_cost(&c, n, w);
+    let corners: Vec<P> = c.quads.iter().flat_map(|p| p.q).collect();
+    c.bbox = bounds(&corners);
     c
 }
 
@@ -608,6 +602,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
         lanes,
         quads,
         own,
+        bbox: bounds(&[]),
     }
 }
 
@@ -638,54 +633,6 @@ fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
     cost
 }
 
-/// What the joint choice reads besides the candidates: overlaps shallower than `touch` do
-/// not count, deeper ones cost more per `width`, and the declared crossings (pairs of route
-/// indices, lower first) may lie on each other.
-struct Judge<'a> {
-    touch: f64,
-    width: f64,
-    crossing: &'a BTreeSet<(usize, usize)>,
-}
-
-impl Judge<'_> {
-    /// Whether route `r`'s spaces may lie on `other`'s: its own, or a declared crossing.
-    fn ignores(&self, r: usize, other: usize) -> bool {
-        other == r || self.crossing.contains(&(r.min(other), r.max(other)))
-    }
-}
-
-/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes,
-/// added to `own`; the sum stops as soon as it reaches `limit` (the candidate has lost).
-fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f64) -> f64 {
-    let (touch, width) = (j.touch, j.width);
-    // Summed apart from `own` and added last, so the total does not depend on where the sum
-    // stopped (rounding is monotone: a sum stopped at the limit would have reached it).
-    let mut overlaps = 0.0;
-    for q in &c.quads {
-        if c.own + overlaps >= limit {
-            break;
-        }
-        let [lo, hi] = bounds(&q.q);
-        for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-            let (other, ref theirs) = e.data;
-            if j.ignores(r, other) {
-                continue;
-            }
-            let depth = penetration_prepared(q, theirs);
-            if depth > touch {
-                overlaps += if other == NAME {
-                    COST_ON_NAME
-                } else {
-                    // Deeper is worse, so that a route that cannot get clear gets as clear
-                    // as it can.
-                    COST_OVERLAP + depth / width
-                };
-            }
-        }
-    }
-    c.own + overlaps
-}
-
 /// One candidate per route: each route's own best first, then routes in conflict re-chosen
 /// against the rest until a pass changes nothing. A shape is drawn only when its bend does
 /// not already lose, and its overlaps are summed only until it loses.
@@ -707,19 +654,17 @@ fn choose(
         Start::Fresh => least_own(w, cands),
     };
     let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
-    let mut tree: RTree<Entry> = RTree::bulk_load(
-        chosen
-            .iter()
-            .enumerate()
-            .filter(|(r, _)| !cands[*r].is_empty())
-            .flat_map(|(r, &k)| quads(r, k).map(move |q| entry(q, r)))
-            .chain(
-                names
-                    .iter()
-                    .map(|b| entry(&Prepared::new(&rect_quad(b)), NAME)),
-            )
-            .collect(),
-    );
+    let mut tree = Grid::new(w.board, w.s.space_length);
+    for (r, &k) in chosen.iter().enumerate() {
+        if !cands[r].is_empty() {
+            for (i, q) in quads(r, k).enumerate() {
+                tree.insert(q, r, i);
+            }
+        }
+    }
+    for (i, b) in names.iter().enumerate() {
+        tree.insert(&Prepared::new(&rect_quad(b)), NAME, i);
+    }
     // Which routes a move can concern: a route is chosen again only when a space within its
     // reach moved since it was last chosen (else it would choose the same again).
     let reaches = RTree::bulk_load(
@@ -760,14 +705,7 @@ fn choose(
             break;
         }
         for (r, before) in moved {
-            let pts: Vec<P> = quads(r, before)
-                .chain(quads(r, chosen[r]))
-                .flat_map(|p| p.q)
-                .collect();
-            let [lo, hi] = bounds(&pts);
-            for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-                dirty[e.data] = true;
-            }
+            mark_near(w, cands, &reaches, &mut dirty, r, [before, chosen[r]], None);
         }
         settled = passes(
             w,
@@ -793,12 +731,11 @@ fn passes(
     w: &World,
     cands: &[Vec<Lazy>],
     judge: &Judge,
-    tree: &mut RTree<Entry>,
+    tree: &mut Grid,
     chosen: &mut [usize],
     dirty: &mut [bool],
     reaches: &RTree<GeomWithData<Rectangle<P>, usize>>,
 ) -> bool {
-    let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
     for _ in 0..PASSES {
         let mut changed = false;
         for r in 0..cands.len() {
@@ -827,22 +764,10 @@ fn passes(
                 }
             }
             if best.1 != chosen[r] {
-                let moved: Vec<P> = quads(r, chosen[r])
-                    .chain(quads(r, best.1))
-                    .flat_map(|p| p.q)
-                    .collect();
-                let [lo, hi] = bounds(&moved);
                 // A route's own spaces are not in its cost: it need not choose again.
-                for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-                    dirty[e.data] |= e.data != r;
-                }
-                for q in quads(r, chosen[r]) {
-                    tree.remove(&entry(q, r));
-                }
+                mark_near(w, cands, reaches, dirty, r, [chosen[r], best.1], Some(r));
+                replace(w, cands, tree, r, chosen[r], best.1);
                 chosen[r] = best.1;
-                for q in quads(r, chosen[r]) {
-                    tree.insert(entry(q, r));
-                }
                 changed = true;
             }
         }
@@ -851,6 +776,38 @@ fn passes(
         }
     }
     false
+}
+
+/// Marks dirty every route (but `except`) whose reach holds a space of route `r`'s shapes
+/// `moved` (the one it left and the one it took): what it costs may have changed.
+fn mark_near(
+    w: &World,
+    cands: &[Vec<Lazy>],
+    reaches: &RTree<GeomWithData<Rectangle<P>, usize>>,
+    dirty: &mut [bool],
+    r: usize,
+    moved: [usize; 2],
+    except: Option<usize>,
+) {
+    let pts: Vec<P> = moved
+        .iter()
+        .flat_map(|&k| &cands[r][k].get(w, r).quads)
+        .flat_map(|p| p.q)
+        .collect();
+    let [lo, hi] = bounds(&pts);
+    for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
+        dirty[e.data] |= Some(e.data) != except;
+    }
+}
+
+/// Route `r`'s spaces in the index of chosen spaces: those of shape `from` out, `to`'s in.
+fn replace(w: &World, cands: &[Vec<Lazy>], tree: &mut Grid, r: usize, from: usize, to: usize) {
+    for (i, q) in cands[r][from].get(w, r).quads.iter().enumerate() {
+        tree.remove(q, r, i);
+    }
+    for (i, q) in cands[r][to].get(w, r).quads.iter().enumerate() {
+        tree.insert(q, r, i);
+    }
 }
 
 /// Each route's shape of least own cost, ties to the earlier; a shape is drawn only when its
@@ -873,22 +830,4 @@ fn least_own(w: &World, cands: &[Vec<Lazy>]) -> Vec<usize> {
             best.1
         })
         .collect()
-}
-
-/// Spaces of another route under the spaces of shape `c` of route `r`.
-fn overlap_count(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge) -> usize {
-    c.quads
-        .iter()
-        .map(|q| {
-            let [lo, hi] = bounds(&q.q);
-            tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
-                .filter(|e| {
-                    let (other, ref theirs) = e.data;
-                    other != NAME
-                        && !j.ignores(r, other)
-                        && penetration_prepared(q, theirs) > j.touch
-                })
-                .count()
-        })
-        .sum()
 }
