@@ -22,7 +22,7 @@ mod cost;
 mod grid;
 mod repair;
 
-use cost::{Judge, NAME, overlap_count, total_cost};
+use cost::{Found, Judge, NAME, kept_cost, overlap_count};
 use grid::Grid;
 
 use super::curves::{self, Polyline};
@@ -155,6 +155,8 @@ pub struct Routed {
     /// Whether the choice settled (its last pass moved nothing) rather than ran out of
     /// passes: then, started again from it, only the routes near what was added can move.
     pub settled: bool,
+    /// What the repair looked at and left, for a choice started from this one.
+    memo: repair::Memo,
 }
 
 /// Where a choice starts: each route's own best, or an earlier choice with boxes to keep
@@ -243,7 +245,7 @@ impl<'a> Router<'a> {
     /// found no clear place), from `start`.
     pub fn lay(&self, names: &[Rect], start: Start) -> Routed {
         let (w, cands) = (&self.w, &self.cands);
-        let (chosen, overlaps, settled) = choose(w, cands, self.crossing, names, start);
+        let (chosen, overlaps, settled, memo) = choose(w, cands, self.crossing, names, start);
         let routes = w
             .needs
             .iter()
@@ -265,6 +267,7 @@ impl<'a> Router<'a> {
             chosen,
             overlaps,
             settled,
+            memo,
         }
     }
 }
@@ -642,132 +645,198 @@ fn choose(
     crossing: &BTreeSet<(usize, usize)>,
     names: &[Rect],
     start: Start,
-) -> (Vec<usize>, usize, bool) {
+) -> (Vec<usize>, usize, bool, repair::Memo) {
     let judge = Judge {
         touch: w.touch,
         width: w.s.space_width,
         crossing,
     };
     // Each route's least own cost, ties to the earlier shape; or the earlier choice.
-    let mut chosen: Vec<usize> = match start {
+    let chosen: Vec<usize> = match start {
         Start::From(earlier, _) => earlier.chosen.clone(),
         Start::Fresh => least_own(w, cands),
     };
-    let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
-    let mut tree = Grid::new(w.board, w.s.space_length);
+    let mut grid = Grid::new(w.board, w.s.space_length);
     for (r, &k) in chosen.iter().enumerate() {
         if !cands[r].is_empty() {
-            for (i, q) in quads(r, k).enumerate() {
-                tree.insert(q, r, i);
+            for (i, q) in cands[r][k].get(w, r).quads.iter().enumerate() {
+                grid.insert(q, r, i);
             }
         }
     }
     for (i, b) in names.iter().enumerate() {
-        tree.insert(&Prepared::new(&rect_quad(b)), NAME, i);
+        grid.insert(&Prepared::new(&rect_quad(b)), NAME, i);
     }
-    // Which routes a move can concern: a route is chosen again only when a space within its
-    // reach moved since it was last chosen (else it would choose the same again).
+    // What a move can concern: a route is chosen again (and a pair with it repaired again)
+    // only when a space within its reach moved since (else it would choose the same again).
+    // A route with one shape reaches that shape's spaces.
     let reaches = RTree::bulk_load(
         (0..cands.len())
-            .filter(|&r| cands[r].len() > 1)
+            .filter(|&r| !cands[r].is_empty())
             .map(|r| {
-                let [lo, hi] = reach(w, r, &cands[r]);
-                GeomWithData::new(Rectangle::from_corners(lo, hi), r)
+                let mut area = reach(w, r, &cands[r]);
+                if cands[r].len() == 1 {
+                    let b = cands[r][0].get(w, r).bbox;
+                    area = bounds(&[area[0], area[1], b[0], b[1]]);
+                }
+                GeomWithData::new(Rectangle::from_corners(area[0], area[1]), r)
             })
             .collect(),
     );
-    // Started from a settled choice, only the routes that reach an added box can move first.
-    let mut dirty = vec![true; cands.len()];
-    if let Start::From(earlier, added) = start
-        && earlier.settled
-    {
-        dirty.fill(false);
+    let mut st = State {
+        chosen,
+        grid,
+        dirty: vec![true; cands.len()],
+        reaches,
+        found: cands
+            .iter()
+            .map(|cs| std::iter::repeat_with(|| None).take(cs.len()).collect())
+            .collect(),
+        memo: repair::Memo::new(cands.len(), names),
+    };
+    if let Start::From(earlier, added) = start {
+        // The board is the earlier one with `added` kept clear: what the repair left alone
+        // away from those stays left alone.
+        if let Some(memo) = earlier.memo.follow(names, added) {
+            st.memo = memo;
+        }
+        // Started from a settled choice, only the routes that reach an added box can move
+        // first.
+        if earlier.settled {
+            st.dirty.fill(false);
+        }
         for b in added {
-            let env = AABB::from_corners([b.x, b.y], [b.x + b.w, b.y + b.h]);
-            for e in reaches.locate_in_envelope_intersecting(env) {
-                dirty[e.data] = true;
-            }
+            st.changed(cands, [[b.x, b.y], [b.x + b.w, b.y + b.h]], None);
         }
     }
-    let mut settled = passes(
-        w,
-        cands,
-        &judge,
-        &mut tree,
-        &mut chosen,
-        &mut dirty,
-        &reaches,
-    );
+    let mut settled = passes(w, cands, &judge, &mut st);
     // Pairs still in conflict may get clear moving together; the choice goes on from there.
     for _ in 0..REPAIR_ROUNDS {
-        let moved = repair::repair_pairs(w, cands, &mut tree, &mut chosen, &judge);
-        if moved.is_empty() {
+        if !repair::repair_pairs(w, cands, &mut st, &judge) {
             break;
         }
-        for (r, before) in moved {
-            mark_near(w, cands, &reaches, &mut dirty, r, [before, chosen[r]], None);
-        }
-        settled = passes(
-            w,
-            cands,
-            &judge,
-            &mut tree,
-            &mut chosen,
-            &mut dirty,
-            &reaches,
-        );
+        settled = passes(w, cands, &judge, &mut st);
     }
     let overlaps = (0..cands.len())
         .filter(|&r| !cands[r].is_empty())
-        .map(|r| overlap_count(&tree, r, cands[r][chosen[r]].get(w, r), &judge))
+        .map(|r| overlap_count(&st.grid, r, cands[r][st.chosen[r]].get(w, r), &judge))
         .sum::<usize>()
         / 2;
-    (chosen, overlaps, settled)
+    (st.chosen, overlaps, settled, st.memo)
 }
 
-/// Passes of re-choosing the routes marked `dirty` against the rest until one changes
+/// The choice as it goes: the shape chosen for each route, their spaces indexed, the routes
+/// to choose again, where each route can reach, what each drawn shape was found to lie on
+/// (by route and shape, kept until a space near the shape moves) and what the repair has
+/// looked at.
+struct State {
+    chosen: Vec<usize>,
+    grid: Grid,
+    dirty: Vec<bool>,
+    reaches: RTree<GeomWithData<Rectangle<P>, usize>>,
+    found: Vec<Vec<Option<Box<Found>>>>,
+    memo: repair::Memo,
+}
+
+impl State {
+    /// Something moved within `area`: every route (but `except`) that reaches it is to be
+    /// chosen again, and its pairs repaired again; what its shapes that meet `area` lie on
+    /// is to be found again.
+    fn changed(&mut self, cands: &[Vec<Lazy>], area: [P; 2], except: Option<usize>) {
+        let [lo, hi] = area;
+        for e in self
+            .reaches
+            .locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
+        {
+            let r = e.data;
+            self.dirty[r] |= Some(r) != except;
+            self.memo.changed(r);
+            for (k, found) in self.found[r].iter_mut().enumerate() {
+                if found.is_some()
+                    && cands[r][k]
+                        .built
+                        .get()
+                        .is_none_or(|c| grid::meets(&c.bbox, &area))
+                {
+                    *found = None;
+                }
+            }
+        }
+        self.memo.tick();
+    }
+
+    /// What shape `k` (drawn: `c`) of route `r` costs against the chosen spaces of the other
+    /// routes but `skip`'s, the sum stopped once it reaches `limit` ([`kept_cost`]).
+    fn cost(
+        &mut self,
+        j: &Judge,
+        r: usize,
+        k: usize,
+        c: &Candidate,
+        skip: usize,
+        limit: f64,
+    ) -> f64 {
+        let found = self.found[r][k].get_or_insert_with(Default::default);
+        kept_cost(&self.grid, j, r, c, found, skip, limit)
+    }
+
+    /// Route `r` takes shape `to`: its spaces in the index change, and so does what the
+    /// routes reaching them cost (but `except`'s: a route's own spaces are not in its cost).
+    fn replace(
+        &mut self,
+        w: &World,
+        cands: &[Vec<Lazy>],
+        r: usize,
+        to: usize,
+        except: Option<usize>,
+    ) {
+        let from = self.chosen[r];
+        let (old, new) = (cands[r][from].get(w, r), cands[r][to].get(w, r));
+        let [a, b] = [old.bbox, new.bbox];
+        self.changed(cands, bounds(&[a[0], a[1], b[0], b[1]]), except);
+        for (i, q) in old.quads.iter().enumerate() {
+            self.grid.remove(q, r, i);
+        }
+        for (i, q) in new.quads.iter().enumerate() {
+            self.grid.insert(q, r, i);
+        }
+        self.chosen[r] = to;
+    }
+}
+
+/// Passes of re-choosing the routes marked dirty against the rest until one changes
 /// nothing (then `true`: settled) or the passes run out.
-fn passes(
-    w: &World,
-    cands: &[Vec<Lazy>],
-    judge: &Judge,
-    tree: &mut Grid,
-    chosen: &mut [usize],
-    dirty: &mut [bool],
-    reaches: &RTree<GeomWithData<Rectangle<P>, usize>>,
-) -> bool {
+fn passes(w: &World, cands: &[Vec<Lazy>], judge: &Judge, st: &mut State) -> bool {
     for _ in 0..PASSES {
         let mut changed = false;
         for r in 0..cands.len() {
-            if cands[r].len() < 2 || !std::mem::take(&mut dirty[r]) {
+            if cands[r].len() < 2 || !std::mem::take(&mut st.dirty[r]) {
                 continue;
             }
-            let mine = cands[r][chosen[r]].get(w, r);
-            let current = total_cost(tree, r, mine, judge, f64::INFINITY);
+            let chosen = st.chosen[r];
+            let mine = cands[r][chosen].get(w, r);
+            let current = st.cost(judge, r, chosen, mine, r, f64::INFINITY);
             // Without overlaps, the least own cost cannot be bettered.
             if current == mine.own {
                 continue;
             }
-            let mut best = (current, chosen[r]);
+            let mut best = (current, chosen);
             for (k, c) in cands[r].iter().enumerate() {
                 // A shape whose bend, or own cost, already loses cannot win.
-                if k == chosen[r] || c.spec.bend() >= best.0 {
+                if k == chosen || c.spec.bend() >= best.0 {
                     continue;
                 }
                 let c = c.get(w, r);
                 if c.own >= best.0 {
                     continue;
                 }
-                let total = total_cost(tree, r, c, judge, best.0 - 1e-9);
+                let total = st.cost(judge, r, k, c, r, best.0 - 1e-9);
                 if total < best.0 - 1e-9 {
                     best = (total, k);
                 }
             }
-            if best.1 != chosen[r] {
-                // A route's own spaces are not in its cost: it need not choose again.
-                mark_near(w, cands, reaches, dirty, r, [chosen[r], best.1], Some(r));
-                replace(w, cands, tree, r, chosen[r], best.1);
-                chosen[r] = best.1;
+            if best.1 != chosen {
+                st.replace(w, cands, r, best.1, Some(r));
                 changed = true;
             }
         }
@@ -776,38 +845,6 @@ fn passes(
         }
     }
     false
-}
-
-/// Marks dirty every route (but `except`) whose reach holds a space of route `r`'s shapes
-/// `moved` (the one it left and the one it took): what it costs may have changed.
-fn mark_near(
-    w: &World,
-    cands: &[Vec<Lazy>],
-    reaches: &RTree<GeomWithData<Rectangle<P>, usize>>,
-    dirty: &mut [bool],
-    r: usize,
-    moved: [usize; 2],
-    except: Option<usize>,
-) {
-    let pts: Vec<P> = moved
-        .iter()
-        .flat_map(|&k| &cands[r][k].get(w, r).quads)
-        .flat_map(|p| p.q)
-        .collect();
-    let [lo, hi] = bounds(&pts);
-    for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-        dirty[e.data] |= Some(e.data) != except;
-    }
-}
-
-/// Route `r`'s spaces in the index of chosen spaces: those of shape `from` out, `to`'s in.
-fn replace(w: &World, cands: &[Vec<Lazy>], tree: &mut Grid, r: usize, from: usize, to: usize) {
-    for (i, q) in cands[r][from].get(w, r).quads.iter().enumerate() {
-        tree.remove(q, r, i);
-    }
-    for (i, q) in cands[r][to].get(w, r).quads.iter().enumerate() {
-        tree.insert(q, r, i);
-    }
 }
 
 /// Each route's shape of least own cost, ties to the earlier; a shape is drawn only when its

@@ -69,18 +69,48 @@ pub(super) fn hits(grid: &Grid, r: usize, q: &Prepared, j: &Judge) -> Hits {
     out
 }
 
-/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes,
-/// added to `own`; the sum stops as soon as it reaches `limit` (the candidate has lost).
-pub(super) fn total_cost(grid: &Grid, r: usize, c: &Candidate, j: &Judge, limit: f64) -> f64 {
+/// What the spaces of one shape lie on, found space by space as far as a sum has needed it:
+/// for each space looked at, where its overlaps end in `hits`; each overlap its route and
+/// cost. Kept while nothing moves near the shape.
+#[derive(Default)]
+pub(super) struct Found {
+    ends: Vec<usize>,
+    hits: Vec<(usize, f64)>,
+}
+
+/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes but
+/// `skip`'s (the route itself to leave out none), added to `own`; the sum stops as soon as it
+/// reaches `limit` (the candidate has lost). What `found` holds is reused, what it lacks
+/// found and added: the same sum, stopped where it stops, as finding all afresh.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn kept_cost(
+    grid: &Grid,
+    j: &Judge,
+    r: usize,
+    c: &Candidate,
+    found: &mut Found,
+    skip: usize,
+    limit: f64,
+) -> f64 {
     // Summed apart from `own` and added last, so the total does not depend on where the sum
     // stopped (rounding is monotone: a sum stopped at the limit would have reached it).
     let mut overlaps = 0.0;
-    for q in &c.quads {
+    for (i, q) in c.quads.iter().enumerate() {
         if c.own + overlaps >= limit {
             break;
         }
-        for &(other, _, depth) in &hits(grid, r, q, j) {
-            overlaps += j.term(other, depth);
+        if i == found.ends.len() {
+            let here = hits(grid, r, q, j);
+            found
+                .hits
+                .extend(here.iter().map(|&(o, _, depth)| (o, j.term(o, depth))));
+            found.ends.push(found.hits.len());
+        }
+        let start = if i == 0 { 0 } else { found.ends[i - 1] };
+        for &(o, t) in &found.hits[start..found.ends[i]] {
+            if o != skip {
+                overlaps += t;
+            }
         }
     }
     c.own + overlaps
@@ -100,4 +130,80 @@ pub(super) fn overlap_count(grid: &Grid, r: usize, c: &Candidate, j: &Judge) -> 
         });
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::geom::quad;
+    use crate::render::types::P;
+
+    fn shape(spaces: &[(P, f64)], own: f64) -> Candidate {
+        let quads: Vec<Prepared> = spaces
+            .iter()
+            .map(|&(c, a)| Prepared::new(&quad(c, a, 22.0, 9.0)))
+            .collect();
+        let corners: Vec<P> = quads.iter().flat_map(|p| p.q).collect();
+        Candidate {
+            centre: Vec::new(),
+            lanes: Vec::new(),
+            quads,
+            own,
+            bbox: bounds(&corners),
+        }
+    }
+
+    /// A shape's cost found in steps (a low limit first, then more, another route left out)
+    /// is the cost found at once, to the bit, and stops where that stops.
+    #[test]
+    fn a_kept_cost_is_the_cost_found_afresh() {
+        let crossing = BTreeSet::new();
+        let j = Judge {
+            touch: 0.3,
+            width: 9.0,
+            crossing: &crossing,
+        };
+        let mut grid = Grid::new([200.0, 100.0], 22.0);
+        // Route 1 crosses route 0's shape twice, route 2 once, and a name sits on it.
+        for (k, (c, a)) in [([20.0, 50.0], 90.0), ([61.0, 53.0], 80.0)]
+            .into_iter()
+            .enumerate()
+        {
+            grid.insert(&Prepared::new(&quad(c, a, 22.0, 9.0)), 1, k);
+        }
+        grid.insert(&Prepared::new(&quad([43.0, 47.0], 10.0, 22.0, 9.0)), 2, 0);
+        grid.insert(
+            &Prepared::new(&quad([80.0, 50.0], 0.0, 10.0, 10.0)),
+            NAME,
+            0,
+        );
+        let c = shape(
+            &[
+                ([20.0, 50.0], 0.0),
+                ([42.0, 50.0], 0.0),
+                ([64.0, 50.0], 0.0),
+                ([86.0, 50.0], 0.0),
+            ],
+            1.5,
+        );
+        let fresh = |skip: usize, limit: f64| {
+            kept_cost(&grid, &j, 0, &c, &mut Found::default(), skip, limit)
+        };
+        let all = fresh(0, f64::INFINITY);
+        // Two crossings of route 1, one of route 2, one name: 4 overlaps, 3 of them dearer.
+        assert!(all > 1.5 + 3.0 * COST_OVERLAP + COST_ON_NAME, "{all}");
+        let mut found = Found::default();
+        let low = kept_cost(&grid, &j, 0, &c, &mut found, 0, 30.0);
+        assert!(low >= 30.0 && low < all, "{low}");
+        assert_eq!(low.to_bits(), fresh(0, 30.0).to_bits());
+        assert_eq!(
+            kept_cost(&grid, &j, 0, &c, &mut found, 1, f64::INFINITY).to_bits(),
+            fresh(1, f64::INFINITY).to_bits()
+        );
+        assert_eq!(
+            kept_cost(&grid, &j, 0, &c, &mut found, 0, f64::INFINITY).to_bits(),
+            all.to_bits()
+        );
+        assert!(fresh(1, f64::INFINITY) < all);
+    }
 }

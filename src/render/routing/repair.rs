@@ -11,11 +11,11 @@
 //! rather than out of the index. Deterministic: pairs in order of their route numbers, ties
 //! to the earlier shapes.
 
-use super::cost::{Judge, NAME, hits};
+use super::cost::{Judge, NAME};
 use super::grid::{Grid, meets};
-use super::{Candidate, Lazy, World, replace};
+use super::{Candidate, Lazy, State, World};
 use crate::render::geom::{bounds, penetration_prepared};
-use crate::render::types::P;
+use crate::render::types::Rect;
 use std::collections::{BTreeSet, HashMap};
 
 /// The pairs of routes whose chosen spaces lie on each other (lower route first).
@@ -101,73 +101,22 @@ fn mutual(a: &Candidate, b: &Candidate, j: &Judge, limit: f64) -> f64 {
     cost
 }
 
-/// What the spaces of one shape lie on, found space by space as far as a sum has needed:
-/// for each space found, where its overlaps end in `hits`; each overlap its route and cost.
-#[derive(Default)]
-struct Found {
-    ends: Vec<usize>,
-    hits: Vec<(usize, f64)>,
-}
-
-/// What a route's shapes lie on, kept while no space within `bbox` (around every shape
-/// asked) moves.
-struct Kept {
-    bbox: [P; 2],
-    shapes: Vec<Found>,
-}
-
-/// The cost of shape `c` of route `r` against the chosen spaces of the other routes but
-/// `skip`'s: `total_cost` with `skip` out of the index, stopped at `limit` as it stops.
-fn alone(
-    tree: &Grid,
-    j: &Judge,
-    r: usize,
-    c: &Candidate,
-    found: &mut Found,
-    skip: usize,
-    limit: f64,
-) -> f64 {
-    let mut overlaps = 0.0;
-    for (i, q) in c.quads.iter().enumerate() {
-        if c.own + overlaps >= limit {
-            break;
-        }
-        if i == found.ends.len() {
-            let found_here = hits(tree, r, q, j);
-            found.hits.extend(
-                found_here
-                    .iter()
-                    .map(|&(o, _, depth)| (o, j.term(o, depth))),
-            );
-            found.ends.push(found.hits.len());
-        }
-        let start = if i == 0 { 0 } else { found.ends[i - 1] };
-        for &(o, t) in &found.hits[start..found.ends[i]] {
-            if o != skip {
-                overlaps += t;
-            }
-        }
-    }
-    c.own + overlaps
-}
-
 /// Each shape of route `r`, costed against the chosen spaces of the routes but `skip`:
 /// `INFINITY` for a shape that cannot reach below `limit`.
 #[allow(clippy::too_many_arguments)]
 fn costs_alone(
     w: &World,
-    cands: &[Lazy],
+    cands: &[Vec<Lazy>],
     r: usize,
-    tree: &Grid,
+    st: &mut State,
     j: &Judge,
-    kept: &mut Kept,
     skip: usize,
     limit: f64,
 ) -> Vec<f64> {
-    cands
+    cands[r]
         .iter()
-        .zip(&mut kept.shapes)
-        .map(|(l, found)| {
+        .enumerate()
+        .map(|(k, l)| {
             if l.spec.bend() >= limit {
                 return f64::INFINITY;
             }
@@ -175,53 +124,94 @@ fn costs_alone(
             if c.own >= limit {
                 return f64::INFINITY;
             }
-            kept.bbox = bounds(&[kept.bbox[0], kept.bbox[1], c.bbox[0], c.bbox[1]]);
-            let t = alone(tree, j, r, c, found, skip, limit);
+            let t = st.cost(j, r, k, c, skip, limit);
             if t < limit { t } else { f64::INFINITY }
         })
         .collect()
 }
 
-/// Moves pairs of routes in conflict together where that costs less; returns the routes moved
-/// with the shape each had before (the tree and `chosen` updated).
-pub(super) fn repair_pairs(
-    w: &World,
-    cands: &[Vec<Lazy>],
-    tree: &mut Grid,
-    chosen: &mut [usize],
-    j: &Judge,
-) -> Vec<(usize, usize)> {
-    let mut moved: Vec<(usize, usize)> = Vec::new();
-    let conflicts = pairs_in_conflict(w, cands, tree, chosen, j);
-    let near = pairs_near(w, cands, tree, chosen, &conflicts);
-    let mut kept: HashMap<usize, Kept> = HashMap::new();
+/// What the repair looked at: a pair of routes left as they were stays so until a space
+/// within the reach of one of them moves (its cost is a function of those spaces alone), so
+/// the next round, and the next choice started from this one, look only at pairs near what
+/// moved. Changes are counted on a clock: each route's last change, each pair's last look.
+#[derive(Clone)]
+pub(super) struct Memo {
+    clock: u64,
+    changed: Vec<u64>,
+    left: HashMap<(usize, usize), u64>,
+    /// The names kept clear on the board it was made on.
+    names: Vec<Rect>,
+}
+
+impl Memo {
+    pub fn new(routes: usize, names: &[Rect]) -> Self {
+        Memo {
+            clock: 1,
+            changed: vec![0; routes],
+            left: HashMap::new(),
+            names: names.to_vec(),
+        }
+    }
+
+    /// This memo for a board that is its own with `added` names kept clear (`names` in
+    /// all), if it is that (the caller then marks the routes reaching `added` changed).
+    pub fn follow(&self, names: &[Rect], added: &[Rect]) -> Option<Memo> {
+        let same = names.len() == self.names.len() + added.len()
+            && names[..self.names.len()] == self.names[..]
+            && names[self.names.len()..] == *added;
+        same.then(|| Memo {
+            names: names.to_vec(),
+            ..self.clone()
+        })
+    }
+
+    /// Something moved within route `r`'s reach.
+    pub fn changed(&mut self, r: usize) {
+        self.changed[r] = self.clock;
+    }
+
+    /// Ends one change: what is looked at from now on sees it.
+    pub fn tick(&mut self) {
+        self.clock += 1;
+    }
+
+    /// Whether nothing near `r` moved since the clock read `since`.
+    fn still(&self, r: usize, since: u64) -> bool {
+        self.changed[r] < since
+    }
+}
+
+/// Moves pairs of routes in conflict together where that costs less; says whether any
+/// moved (the index, the choice and the routes to choose again updated).
+pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &Judge) -> bool {
+    let mut moved: Vec<usize> = Vec::new();
+    let conflicts = pairs_in_conflict(w, cands, &st.grid, &st.chosen, j);
+    let near = pairs_near(w, cands, &st.grid, &st.chosen, &conflicts);
     for (a, b) in conflicts.iter().chain(&near).copied() {
         if cands[a].len() < 2 && cands[b].len() < 2 {
             continue;
         }
         // Moved already in this repair: the pair is looked at again on the next round.
-        if moved.iter().any(|&(r, _)| r == a || r == b) {
+        if moved.iter().any(|&r| r == a || r == b) {
             continue;
         }
-        for r in [a, b] {
-            kept.entry(r).or_insert_with(|| Kept {
-                bbox: bounds(&[]),
-                shapes: cands[r].iter().map(|_| Found::default()).collect(),
-            });
+        // Left as it was, and nothing near it moved since: it would be left again.
+        if let Some(&at) = st.memo.left.get(&(a, b))
+            && st.memo.still(a, at)
+            && st.memo.still(b, at)
+        {
+            continue;
         }
-        let [kept_a, kept_b] = kept.get_disjoint_mut([&a, &b]).map(|k| k.expect("kept"));
-        let (ca, cb) = (cands[a][chosen[a]].get(w, a), cands[b][chosen[b]].get(w, b));
-        for (k, c) in [(&mut *kept_a, ca), (&mut *kept_b, cb)] {
-            k.bbox = bounds(&[k.bbox[0], k.bbox[1], c.bbox[0], c.bbox[1]]);
-        }
+        let now_tick = st.memo.clock;
+        let (pa, pb) = (st.chosen[a], st.chosen[b]);
+        let (ca, cb) = (cands[a][pa].get(w, a), cands[b][pb].get(w, b));
         // Each route's own spaces are not in its sum: skipping them leaves out nothing.
         let inf = f64::INFINITY;
-        let now = alone(tree, j, a, ca, &mut kept_a.shapes[chosen[a]], a, inf)
-            + alone(tree, j, b, cb, &mut kept_b.shapes[chosen[b]], b, inf);
-        let alone_b = costs_alone(w, &cands[b], b, tree, j, kept_b, a, now);
+        let now = st.cost(j, a, pa, ca, a, inf) + st.cost(j, b, pb, cb, b, inf);
+        let alone_b = costs_alone(w, cands, b, st, j, a, now);
         let least_b = alone_b.iter().copied().fold(f64::INFINITY, f64::min);
-        let alone_a = costs_alone(w, &cands[a], a, tree, j, kept_a, b, now - least_b);
-        let mut best = (now - 1e-9, chosen[a], chosen[b]);
+        let alone_a = costs_alone(w, cands, a, st, j, b, now - least_b);
+        let mut best = (now - 1e-9, pa, pb);
         for (ka, &xa) in alone_a.iter().enumerate() {
             if xa + least_b >= best.0 {
                 continue;
@@ -239,17 +229,13 @@ pub(super) fn repair_pairs(
                 }
             }
         }
-        if (best.1, best.2) != (chosen[a], chosen[b]) {
-            let mut boxes = Vec::with_capacity(4);
-            for (r, to) in [(a, best.1), (b, best.2)] {
-                boxes.extend([chosen[r], to].map(|k| cands[r][k].get(w, r).bbox));
-                replace(w, cands, tree, r, chosen[r], to);
-                moved.push((r, chosen[r]));
-                chosen[r] = to;
-            }
-            // What any route near the moved spaces lies on has changed.
-            kept.retain(|_, k| !boxes.iter().any(|b| meets(&k.bbox, b)));
+        if (best.1, best.2) != (pa, pb) {
+            st.replace(w, cands, a, best.1, None);
+            st.replace(w, cands, b, best.2, None);
+            moved.extend([a, b]);
+        } else {
+            st.memo.left.insert((a, b), now_tick);
         }
     }
-    moved
+    !moved.is_empty()
 }
