@@ -706,7 +706,7 @@ fn choose(
             st.dirty.fill(false);
         }
         for b in added {
-            st.changed(cands, [[b.x, b.y], [b.x + b.w, b.y + b.h]], None);
+            st.changed([[b.x, b.y], [b.x + b.w, b.y + b.h]], None);
         }
     }
     let mut settled = passes(w, cands, &judge, &mut st);
@@ -742,7 +742,7 @@ impl State {
     /// Something moved within `area`: every route (but `except`) that reaches it is to be
     /// chosen again, and its pairs repaired again; what its shapes that meet `area` lie on
     /// is to be found again.
-    fn changed(&mut self, cands: &[Vec<Lazy>], area: [P; 2], except: Option<usize>) {
+    fn changed(&mut self, area: [P; 2], except: Option<usize>) {
         let [lo, hi] = area;
         for e in self
             .reaches
@@ -751,13 +751,8 @@ impl State {
             let r = e.data;
             self.dirty[r] |= Some(r) != except;
             self.memo.changed(r);
-            for (k, found) in self.found[r].iter_mut().enumerate() {
-                if found.is_some()
-                    && cands[r][k]
-                        .built
-                        .get()
-                        .is_none_or(|c| grid::meets(&c.bbox, &area))
-                {
+            for found in &mut self.found[r] {
+                if found.as_ref().is_some_and(|f| grid::meets(&f.bbox, &area)) {
                     *found = None;
                 }
             }
@@ -776,7 +771,7 @@ impl State {
         skip: usize,
         limit: f64,
     ) -> f64 {
-        let found = self.found[r][k].get_or_insert_with(Default::default);
+        let found = self.found[r][k].get_or_insert_with(|| Box::new(Found::new(c)));
         kept_cost(&self.grid, j, r, c, found, skip, limit)
     }
 
@@ -793,7 +788,7 @@ impl State {
         let from = self.chosen[r];
         let (old, new) = (cands[r][from].get(w, r), cands[r][to].get(w, r));
         let [a, b] = [old.bbox, new.bbox];
-        self.changed(cands, bounds(&[a[0], a[1], b[0], b[1]]), except);
+        self.changed(bounds(&[a[0], a[1], b[0], b[1]]), except);
         for (i, q) in old.quads.iter().enumerate() {
             self.grid.remove(q, r, i);
         }

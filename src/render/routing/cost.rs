@@ -8,6 +8,7 @@
 use super::Candidate;
 use super::grid::Grid;
 use crate::render::geom::{Prepared, bounds, penetration_prepared};
+use crate::render::types::P;
 use smallvec::SmallVec;
 use std::collections::BTreeSet;
 
@@ -72,10 +73,21 @@ pub(super) fn hits(grid: &Grid, r: usize, q: &Prepared, j: &Judge) -> Hits {
 /// What the spaces of one shape lie on, found space by space as far as a sum has needed it:
 /// for each space looked at, where its overlaps end in `hits`; each overlap its route and
 /// cost. Kept while nothing moves near the shape.
-#[derive(Default)]
 pub(super) struct Found {
+    /// The shape's box: what moves elsewhere does not change what it lies on.
+    pub bbox: [P; 2],
     ends: Vec<usize>,
     hits: Vec<(usize, f64)>,
+}
+
+impl Found {
+    pub fn new(c: &Candidate) -> Self {
+        Found {
+            bbox: c.bbox,
+            ends: Vec::with_capacity(c.quads.len()),
+            hits: Vec::new(),
+        }
+    }
 }
 
 /// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes but
@@ -136,7 +148,6 @@ pub(super) fn overlap_count(grid: &Grid, r: usize, c: &Candidate, j: &Judge) -> 
 mod tests {
     use super::*;
     use crate::render::geom::quad;
-    use crate::render::types::P;
 
     fn shape(spaces: &[(P, f64)], own: f64) -> Candidate {
         let quads: Vec<Prepared> = spaces
@@ -186,13 +197,12 @@ mod tests {
             ],
             1.5,
         );
-        let fresh = |skip: usize, limit: f64| {
-            kept_cost(&grid, &j, 0, &c, &mut Found::default(), skip, limit)
-        };
+        let fresh =
+            |skip: usize, limit: f64| kept_cost(&grid, &j, 0, &c, &mut Found::new(&c), skip, limit);
         let all = fresh(0, f64::INFINITY);
         // Two crossings of route 1, one of route 2, one name: 4 overlaps, 3 of them dearer.
         assert!(all > 1.5 + 3.0 * COST_OVERLAP + COST_ON_NAME, "{all}");
-        let mut found = Found::default();
+        let mut found = Found::new(&c);
         let low = kept_cost(&grid, &j, 0, &c, &mut found, 0, 30.0);
         assert!(low >= 30.0 && low < all, "{low}");
         assert_eq!(low.to_bits(), fresh(0, 30.0).to_bits());
