@@ -7,8 +7,9 @@
 //! city the route does not end in, a name kept clear, or the board's edge, preferring the
 //! least bent. The choice is joint: starting from each route's own best, routes in conflict
 //! are re-chosen against the others (iterated conditional modes) until nothing improves,
-//! with an R-tree (`rstar`) of the chosen spaces so that a move costs a few neighbour
-//! tests, not a pass over the board. A shape is drawn only when its bend does not already
+//! with a grid of the chosen spaces (`grid`) so that a move costs a few neighbour tests,
+//! not a pass over the board, and what each shape was found to lie on kept until a space
+//! near it moves (`cost`). A shape is drawn only when its bend does not already
 //! lose to the best found, and its overlaps are counted only until it loses; a route is
 //! chosen again only when a space within its reach moved since it last chose, and a slide
 //! with no room to slide (its unslid twin, dearer) is never scored: the choice is the same
