@@ -7,7 +7,7 @@
 
 use super::Candidate;
 use super::grid::Grid;
-use crate::render::geom::{Prepared, bounds, penetration_prepared};
+use crate::render::geom::{Prepared, penetration_prepared};
 use crate::render::types::P;
 use smallvec::SmallVec;
 use std::collections::BTreeSet;
@@ -54,7 +54,7 @@ pub(super) type Hits = SmallVec<[(usize, usize, f64); 8]>;
 /// `r` lies on deeper than touching.
 pub(super) fn hits(grid: &Grid, r: usize, q: &Prepared, j: &Judge) -> Hits {
     let mut out = Hits::new();
-    grid.meeting(bounds(&q.q), |it| {
+    grid.meeting(q.bbox, |it| {
         if j.ignores(r, it.route) {
             return;
         }
@@ -76,16 +76,16 @@ pub(super) fn hits(grid: &Grid, r: usize, q: &Prepared, j: &Judge) -> Hits {
 pub(super) struct Found {
     /// The shape's box: what moves elsewhere does not change what it lies on.
     pub bbox: [P; 2],
-    ends: Vec<usize>,
-    hits: Vec<(usize, f64)>,
+    ends: SmallVec<[usize; 6]>,
+    hits: SmallVec<[(usize, f64); 6]>,
 }
 
 impl Found {
     pub fn new(c: &Candidate) -> Self {
         Found {
             bbox: c.bbox,
-            ends: Vec::with_capacity(c.quads.len()),
-            hits: Vec::new(),
+            ends: SmallVec::with_capacity(c.quads.len()),
+            hits: SmallVec::new(),
         }
     }
 }
@@ -132,7 +132,7 @@ pub(super) fn kept_cost(
 pub(super) fn overlap_count(grid: &Grid, r: usize, c: &Candidate, j: &Judge) -> usize {
     let mut n = 0;
     for q in &c.quads {
-        grid.meeting(bounds(&q.q), |it| {
+        grid.meeting(q.bbox, |it| {
             if it.route != NAME
                 && !j.ignores(r, it.route)
                 && penetration_prepared(q, &it.q) > j.touch
@@ -147,7 +147,7 @@ pub(super) fn overlap_count(grid: &Grid, r: usize, c: &Candidate, j: &Judge) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::geom::quad;
+    use crate::render::geom::{bounds, quad};
 
     fn shape(spaces: &[(P, f64)], own: f64) -> Candidate {
         let quads: Vec<Prepared> = spaces

@@ -6,7 +6,7 @@
 //! as an R-tree's (every space whose box meets the box asked, touching included), each once;
 //! its order is not meaningful, and the costs put what they sum in a fixed order.
 
-use crate::render::geom::{Prepared, bounds};
+use crate::render::geom::Prepared;
 use crate::render::types::P;
 
 /// One chosen space: its route (or [`super::cost::NAME`]), its number among the route's
@@ -86,7 +86,7 @@ impl Grid {
             }
         };
         self.place.insert((route, index), at);
-        let [lo, hi] = bounds(&q.q);
+        let [lo, hi] = q.bbox;
         let (first, last) = (self.cell_of(lo), self.cell_of(hi));
         for y in first[1]..=last[1] {
             for x in first[0]..=last[0] {
@@ -101,7 +101,7 @@ impl Grid {
         let Some(at) = self.place.remove(&(route, index)) else {
             return;
         };
-        let [lo, hi] = bounds(&q.q);
+        let [lo, hi] = q.bbox;
         let (first, last) = (self.cell_of(lo), self.cell_of(hi));
         for y in first[1]..=last[1] {
             for x in first[0]..=last[0] {
@@ -134,7 +134,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::geom::quad;
+    use crate::render::geom::{bounds, quad};
 
     /// What the grid finds is what a pass over every space finds: each space whose box meets
     /// the box asked, once, also beyond the board and after removals.

@@ -32,7 +32,7 @@ fn pairs_in_conflict(
             continue;
         }
         for q in &cands[r][k].get(w, r).quads {
-            tree.meeting(bounds(&q.q), |it| {
+            tree.meeting(q.bbox, |it| {
                 let o = it.route;
                 if o != NAME && !j.ignores(r, o) && penetration_prepared(q, &it.q) > j.touch {
                     pairs.insert((r.min(o), r.max(o)));
@@ -84,12 +84,12 @@ fn mutual(a: &Candidate, b: &Candidate, j: &Judge, limit: f64) -> f64 {
         return cost;
     }
     for qa in &a.quads {
-        let abox = bounds(&qa.q);
+        let abox = qa.bbox;
         for qb in &b.quads {
             if cost >= limit {
                 return cost;
             }
-            if !meets(&abox, &bounds(&qb.q)) {
+            if !meets(&abox, &qb.bbox) {
                 continue;
             }
             let depth = penetration_prepared(qa, qb);
