@@ -76,6 +76,8 @@ pub fn penetration(a: &[P; 4], b: &[P; 4]) -> f64 {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Prepared {
     pub q: [P; 4],
+    /// The box around the corners ([`bounds`]).
+    pub bbox: [P; 2],
     axes: [Option<(P, f64, f64)>; 2],
 }
 
@@ -94,6 +96,7 @@ impl Prepared {
         };
         Prepared {
             q: *q,
+            bbox: bounds(q),
             axes: [axis(0), axis(1)],
         }
     }

@@ -26,13 +26,12 @@ pub fn envelope(r: &Rect) -> AABB<P> {
 
 /// What a name must not cover, indexed.
 pub struct Obstacles {
-    spaces: Vec<[P; 4]>,
     space_boxes: Vec<[P; 2]>,
     space_tree: Tree,
     markers: Vec<(P, f64)>,
     marker_boxes: Vec<[P; 2]>,
     marker_tree: Tree,
-    /// The spaces made ready for overlap tests.
+    /// The spaces (their corners, in route and lane order), made ready for overlap tests.
     prepared: Vec<Prepared>,
     board: [f64; 2],
     /// Clearance kept around a name, so that "not covering" has a margin.
@@ -65,7 +64,6 @@ impl Obstacles {
         let (space_tree, marker_tree) = (tree(&space_boxes), tree(&marker_boxes));
         Obstacles {
             prepared: spaces.iter().map(Prepared::new).collect(),
-            spaces,
             space_boxes,
             space_tree,
             markers,
@@ -144,8 +142,8 @@ impl Obstacles {
     }
 
     /// The corners of every space, in route and lane order.
-    pub fn spaces(&self) -> &[[P; 4]] {
-        &self.spaces
+    pub fn spaces(&self) -> impl Iterator<Item = [P; 4]> + '_ {
+        self.prepared.iter().map(|p| p.q)
     }
 }
 

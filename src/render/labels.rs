@@ -235,7 +235,7 @@ pub fn place_labels(
         };
         names.push(Name { own: None, cands });
     }
-    let spaces = obstacles.spaces().to_vec();
+    let spaces: Vec<[P; 4]> = obstacles.spaces().collect();
     let changed = earlier
         .as_ref()
         .and_then(|e| changed_boxes(&e.spaces, &spaces));

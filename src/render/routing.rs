@@ -7,8 +7,9 @@
 //! city the route does not end in, a name kept clear, or the board's edge, preferring the
 //! least bent. The choice is joint: starting from each route's own best, routes in conflict
 //! are re-chosen against the others (iterated conditional modes) until nothing improves,
-//! with an R-tree (`rstar`) of the chosen spaces so that a move costs a few neighbour
-//! tests, not a pass over the board. A shape is drawn only when its bend does not already
+//! with a grid of the chosen spaces (`grid`) so that a move costs a few neighbour tests,
+//! not a pass over the board, and what each shape was found to lie on kept until a space
+//! near it moves (`cost`). A shape is drawn only when its bend does not already
 //! lose to the best found, and its overlaps are counted only until it loses; a route is
 //! chosen again only when a space within its reach moved since it last chose, and a slide
 //! with no room to slide (its unslid twin, dearer) is never scored: the choice is the same
@@ -18,12 +19,15 @@
 //! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
 //! candidate.
 
+mod cost;
+mod grid;
 mod repair;
 
+use cost::{Found, Judge, NAME, kept_cost, overlap_count};
+use grid::Grid;
+
 use super::curves::{self, Polyline};
-use super::geom::{
-    self, Prepared, bounds, circle_depth, outside_depth, penetration_prepared, rect_quad,
-};
+use super::geom::{self, Prepared, bounds, circle_depth, outside_depth, rect_quad};
 use super::theme::Sizes;
 use super::types::{CityLayout, LaneLayout, P, Rect, RouteLayout, Space};
 use crate::model::MapFile;
@@ -32,17 +36,11 @@ use rstar::{AABB, RTree};
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
-/// Costs of a candidate; only their order matters. A covered space or city is far worse
-/// than any bend.
-const COST_OVERLAP: f64 = 40.0;
+/// Costs of a candidate; only their order matters (the overlaps' are in `cost`). A covered
+/// city is far worse than any bend.
 const COST_THROUGH_CITY: f64 = 150.0;
 const COST_OFF_BOARD: f64 = 30.0;
 const COST_SHORT: f64 = 100.0;
-/// The route number of a name's box in the index of chosen spaces.
-const NAME: usize = usize::MAX;
-/// A space on a name the labelling could not place clear: less than two spaces on each
-/// other, more than any bend.
-const COST_ON_NAME: f64 = 20.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
 /// Bulge steps tried on each side, as fractions of the chord.
@@ -75,14 +73,8 @@ struct Candidate {
     quads: Vec<Prepared>,
     /// Cost of the shape on its own: bend, cities crossed, board edge, shortened cars.
     own: f64,
-}
-
-/// A chosen space in the index: its box, its route and its corners.
-type Entry = GeomWithData<Rectangle<P>, (usize, Prepared)>;
-
-fn entry(q: &Prepared, route: usize) -> Entry {
-    let [lo, hi] = bounds(&q.q);
-    GeomWithData::new(Rectangle::from_corners(lo, hi), (route, *q))
+    /// The box around every space (empty, lowest corner above the highest, for none).
+    bbox: [P; 2],
 }
 
 /// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
@@ -164,6 +156,8 @@ pub struct Routed {
     /// Whether the choice settled (its last pass moved nothing) rather than ran out of
     /// passes: then, started again from it, only the routes near what was added can move.
     pub settled: bool,
+    /// What the repair looked at and left, for a choice started from this one.
+    memo: repair::Memo,
 }
 
 /// Where a choice starts: each route's own best, or an earlier choice with boxes to keep
@@ -252,7 +246,7 @@ impl<'a> Router<'a> {
     /// found no clear place), from `start`.
     pub fn lay(&self, names: &[Rect], start: Start) -> Routed {
         let (w, cands) = (&self.w, &self.cands);
-        let (chosen, overlaps, settled) = choose(w, cands, self.crossing, names, start);
+        let (chosen, overlaps, settled, memo) = choose(w, cands, self.crossing, names, start);
         let routes = w
             .needs
             .iter()
@@ -274,6 +268,7 @@ impl<'a> Router<'a> {
             chosen,
             overlaps,
             settled,
+            memo,
         }
     }
 }
@@ -338,6 +333,7 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
             lanes: Vec::new(),
             quads: Vec::new(),
             own: 0.0,
+            bbox: bounds(&[]),
         },
         Spec::Given => {
             let line = curves::flatten(curves::through(&n.pts), tol);
@@ -356,6 +352,8 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
         }
     };
     c.own += own_cost(&c, n, w);
+    let corners: Vec<P> = c.quads.iter().flat_map(|p| p.q).collect();
+    c.bbox = bounds(&corners);
     c
 }
 
@@ -608,6 +606,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
         lanes,
         quads,
         own,
+        bbox: bounds(&[]),
     }
 }
 
@@ -638,54 +637,6 @@ fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
     cost
 }
 
-/// What the joint choice reads besides the candidates: overlaps shallower than `touch` do
-/// not count, deeper ones cost more per `width`, and the declared crossings (pairs of route
-/// indices, lower first) may lie on each other.
-struct Judge<'a> {
-    touch: f64,
-    width: f64,
-    crossing: &'a BTreeSet<(usize, usize)>,
-}
-
-impl Judge<'_> {
-    /// Whether route `r`'s spaces may lie on `other`'s: its own, or a declared crossing.
-    fn ignores(&self, r: usize, other: usize) -> bool {
-        other == r || self.crossing.contains(&(r.min(other), r.max(other)))
-    }
-}
-
-/// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes,
-/// added to `own`; the sum stops as soon as it reaches `limit` (the candidate has lost).
-fn total_cost(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge, limit: f64) -> f64 {
-    let (touch, width) = (j.touch, j.width);
-    // Summed apart from `own` and added last, so the total does not depend on where the sum
-    // stopped (rounding is monotone: a sum stopped at the limit would have reached it).
-    let mut overlaps = 0.0;
-    for q in &c.quads {
-        if c.own + overlaps >= limit {
-            break;
-        }
-        let [lo, hi] = bounds(&q.q);
-        for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-            let (other, ref theirs) = e.data;
-            if j.ignores(r, other) {
-                continue;
-            }
-            let depth = penetration_prepared(q, theirs);
-            if depth > touch {
-                overlaps += if other == NAME {
-                    COST_ON_NAME
-                } else {
-                    // Deeper is worse, so that a route that cannot get clear gets as clear
-                    // as it can.
-                    COST_OVERLAP + depth / width
-                };
-            }
-        }
-    }
-    c.own + overlaps
-}
-
 /// One candidate per route: each route's own best first, then routes in conflict re-chosen
 /// against the rest until a pass changes nothing. A shape is drawn only when its bend does
 /// not already lose, and its overlaps are summed only until it loses.
@@ -695,154 +646,193 @@ fn choose(
     crossing: &BTreeSet<(usize, usize)>,
     names: &[Rect],
     start: Start,
-) -> (Vec<usize>, usize, bool) {
+) -> (Vec<usize>, usize, bool, repair::Memo) {
     let judge = Judge {
         touch: w.touch,
         width: w.s.space_width,
         crossing,
     };
     // Each route's least own cost, ties to the earlier shape; or the earlier choice.
-    let mut chosen: Vec<usize> = match start {
+    let chosen: Vec<usize> = match start {
         Start::From(earlier, _) => earlier.chosen.clone(),
         Start::Fresh => least_own(w, cands),
     };
-    let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
-    let mut tree: RTree<Entry> = RTree::bulk_load(
-        chosen
-            .iter()
-            .enumerate()
-            .filter(|(r, _)| !cands[*r].is_empty())
-            .flat_map(|(r, &k)| quads(r, k).map(move |q| entry(q, r)))
-            .chain(
-                names
-                    .iter()
-                    .map(|b| entry(&Prepared::new(&rect_quad(b)), NAME)),
-            )
-            .collect(),
-    );
-    // Which routes a move can concern: a route is chosen again only when a space within its
-    // reach moved since it was last chosen (else it would choose the same again).
+    let mut grid = Grid::new(w.board, w.s.space_length);
+    for (r, &k) in chosen.iter().enumerate() {
+        if !cands[r].is_empty() {
+            for (i, q) in cands[r][k].get(w, r).quads.iter().enumerate() {
+                grid.insert(q, r, i);
+            }
+        }
+    }
+    for (i, b) in names.iter().enumerate() {
+        grid.insert(&Prepared::new(&rect_quad(b)), NAME, i);
+    }
+    // What a move can concern: a route is chosen again (and a pair with it repaired again)
+    // only when a space within its reach moved since (else it would choose the same again).
+    // A route with one shape reaches that shape's spaces.
     let reaches = RTree::bulk_load(
         (0..cands.len())
-            .filter(|&r| cands[r].len() > 1)
+            .filter(|&r| !cands[r].is_empty())
             .map(|r| {
-                let [lo, hi] = reach(w, r, &cands[r]);
-                GeomWithData::new(Rectangle::from_corners(lo, hi), r)
+                let mut area = reach(w, r, &cands[r]);
+                if cands[r].len() == 1 {
+                    let b = cands[r][0].get(w, r).bbox;
+                    area = bounds(&[area[0], area[1], b[0], b[1]]);
+                }
+                GeomWithData::new(Rectangle::from_corners(area[0], area[1]), r)
             })
             .collect(),
     );
-    // Started from a settled choice, only the routes that reach an added box can move first.
-    let mut dirty = vec![true; cands.len()];
-    if let Start::From(earlier, added) = start
-        && earlier.settled
-    {
-        dirty.fill(false);
+    let mut st = State {
+        chosen,
+        grid,
+        dirty: vec![true; cands.len()],
+        reaches,
+        found: cands
+            .iter()
+            .map(|cs| std::iter::repeat_with(|| None).take(cs.len()).collect())
+            .collect(),
+        memo: repair::Memo::new(cands.len(), names),
+    };
+    if let Start::From(earlier, added) = start {
+        // The board is the earlier one with `added` kept clear: what the repair left alone
+        // away from those stays left alone.
+        if let Some(memo) = earlier.memo.follow(names, added) {
+            st.memo = memo;
+        }
+        // Started from a settled choice, only the routes that reach an added box can move
+        // first.
+        if earlier.settled {
+            st.dirty.fill(false);
+        }
         for b in added {
-            let env = AABB::from_corners([b.x, b.y], [b.x + b.w, b.y + b.h]);
-            for e in reaches.locate_in_envelope_intersecting(env) {
-                dirty[e.data] = true;
-            }
+            st.changed([[b.x, b.y], [b.x + b.w, b.y + b.h]], None);
         }
     }
-    let mut settled = passes(
-        w,
-        cands,
-        &judge,
-        &mut tree,
-        &mut chosen,
-        &mut dirty,
-        &reaches,
-    );
+    let mut settled = passes(w, cands, &judge, &mut st);
     // Pairs still in conflict may get clear moving together; the choice goes on from there.
     for _ in 0..REPAIR_ROUNDS {
-        let moved = repair::repair_pairs(w, cands, &mut tree, &mut chosen, &judge);
-        if moved.is_empty() {
+        if !repair::repair_pairs(w, cands, &mut st, &judge) {
             break;
         }
-        for (r, before) in moved {
-            let pts: Vec<P> = quads(r, before)
-                .chain(quads(r, chosen[r]))
-                .flat_map(|p| p.q)
-                .collect();
-            let [lo, hi] = bounds(&pts);
-            for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-                dirty[e.data] = true;
-            }
-        }
-        settled = passes(
-            w,
-            cands,
-            &judge,
-            &mut tree,
-            &mut chosen,
-            &mut dirty,
-            &reaches,
-        );
+        settled = passes(w, cands, &judge, &mut st);
     }
     let overlaps = (0..cands.len())
         .filter(|&r| !cands[r].is_empty())
-        .map(|r| overlap_count(&tree, r, cands[r][chosen[r]].get(w, r), &judge))
+        .map(|r| overlap_count(&st.grid, r, cands[r][st.chosen[r]].get(w, r), &judge))
         .sum::<usize>()
         / 2;
-    (chosen, overlaps, settled)
+    (st.chosen, overlaps, settled, st.memo)
 }
 
-/// Passes of re-choosing the routes marked `dirty` against the rest until one changes
+/// The choice as it goes: the shape chosen for each route, their spaces indexed, the routes
+/// to choose again, where each route can reach, what each drawn shape was found to lie on
+/// (by route and shape, kept until a space near the shape moves) and what the repair has
+/// looked at.
+struct State {
+    chosen: Vec<usize>,
+    grid: Grid,
+    dirty: Vec<bool>,
+    reaches: RTree<GeomWithData<Rectangle<P>, usize>>,
+    found: Vec<Vec<Option<Box<Found>>>>,
+    memo: repair::Memo,
+}
+
+impl State {
+    /// Something moved within `area`: every route (but `except`) that reaches it is to be
+    /// chosen again, and its pairs repaired again; what its shapes that meet `area` lie on
+    /// is to be found again.
+    fn changed(&mut self, area: [P; 2], except: Option<usize>) {
+        let [lo, hi] = area;
+        for e in self
+            .reaches
+            .locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
+        {
+            let r = e.data;
+            self.dirty[r] |= Some(r) != except;
+            self.memo.changed(r);
+            for found in &mut self.found[r] {
+                if found.as_ref().is_some_and(|f| grid::meets(&f.bbox, &area)) {
+                    *found = None;
+                }
+            }
+        }
+        self.memo.tick();
+    }
+
+    /// What shape `k` (drawn: `c`) of route `r` costs against the chosen spaces of the other
+    /// routes but `skip`'s, the sum stopped once it reaches `limit` ([`kept_cost`]).
+    fn cost(
+        &mut self,
+        j: &Judge,
+        r: usize,
+        k: usize,
+        c: &Candidate,
+        skip: usize,
+        limit: f64,
+    ) -> f64 {
+        let found = self.found[r][k].get_or_insert_with(|| Box::new(Found::new(c)));
+        kept_cost(&self.grid, j, r, c, found, skip, limit)
+    }
+
+    /// Route `r` takes shape `to`: its spaces in the index change, and so does what the
+    /// routes reaching them cost (but `except`'s: a route's own spaces are not in its cost).
+    fn replace(
+        &mut self,
+        w: &World,
+        cands: &[Vec<Lazy>],
+        r: usize,
+        to: usize,
+        except: Option<usize>,
+    ) {
+        let from = self.chosen[r];
+        let (old, new) = (cands[r][from].get(w, r), cands[r][to].get(w, r));
+        let [a, b] = [old.bbox, new.bbox];
+        self.changed(bounds(&[a[0], a[1], b[0], b[1]]), except);
+        for (i, q) in old.quads.iter().enumerate() {
+            self.grid.remove(q, r, i);
+        }
+        for (i, q) in new.quads.iter().enumerate() {
+            self.grid.insert(q, r, i);
+        }
+        self.chosen[r] = to;
+    }
+}
+
+/// Passes of re-choosing the routes marked dirty against the rest until one changes
 /// nothing (then `true`: settled) or the passes run out.
-fn passes(
-    w: &World,
-    cands: &[Vec<Lazy>],
-    judge: &Judge,
-    tree: &mut RTree<Entry>,
-    chosen: &mut [usize],
-    dirty: &mut [bool],
-    reaches: &RTree<GeomWithData<Rectangle<P>, usize>>,
-) -> bool {
-    let quads = |r: usize, k: usize| cands[r][k].get(w, r).quads.iter();
+fn passes(w: &World, cands: &[Vec<Lazy>], judge: &Judge, st: &mut State) -> bool {
     for _ in 0..PASSES {
         let mut changed = false;
         for r in 0..cands.len() {
-            if cands[r].len() < 2 || !std::mem::take(&mut dirty[r]) {
+            if cands[r].len() < 2 || !std::mem::take(&mut st.dirty[r]) {
                 continue;
             }
-            let mine = cands[r][chosen[r]].get(w, r);
-            let current = total_cost(tree, r, mine, judge, f64::INFINITY);
+            let chosen = st.chosen[r];
+            let mine = cands[r][chosen].get(w, r);
+            let current = st.cost(judge, r, chosen, mine, r, f64::INFINITY);
             // Without overlaps, the least own cost cannot be bettered.
             if current == mine.own {
                 continue;
             }
-            let mut best = (current, chosen[r]);
+            let mut best = (current, chosen);
             for (k, c) in cands[r].iter().enumerate() {
                 // A shape whose bend, or own cost, already loses cannot win.
-                if k == chosen[r] || c.spec.bend() >= best.0 {
+                if k == chosen || c.spec.bend() >= best.0 {
                     continue;
                 }
                 let c = c.get(w, r);
                 if c.own >= best.0 {
                     continue;
                 }
-                let total = total_cost(tree, r, c, judge, best.0 - 1e-9);
+                let total = st.cost(judge, r, k, c, r, best.0 - 1e-9);
                 if total < best.0 - 1e-9 {
                     best = (total, k);
                 }
             }
-            if best.1 != chosen[r] {
-                let moved: Vec<P> = quads(r, chosen[r])
-                    .chain(quads(r, best.1))
-                    .flat_map(|p| p.q)
-                    .collect();
-                let [lo, hi] = bounds(&moved);
-                // A route's own spaces are not in its cost: it need not choose again.
-                for e in reaches.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-                    dirty[e.data] |= e.data != r;
-                }
-                for q in quads(r, chosen[r]) {
-                    tree.remove(&entry(q, r));
-                }
-                chosen[r] = best.1;
-                for q in quads(r, chosen[r]) {
-                    tree.insert(entry(q, r));
-                }
+            if best.1 != chosen {
+                st.replace(w, cands, r, best.1, Some(r));
                 changed = true;
             }
         }
@@ -873,22 +863,4 @@ fn least_own(w: &World, cands: &[Vec<Lazy>]) -> Vec<usize> {
             best.1
         })
         .collect()
-}
-
-/// Spaces of another route under the spaces of shape `c` of route `r`.
-fn overlap_count(tree: &RTree<Entry>, r: usize, c: &Candidate, j: &Judge) -> usize {
-    c.quads
-        .iter()
-        .map(|q| {
-            let [lo, hi] = bounds(&q.q);
-            tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi))
-                .filter(|e| {
-                    let (other, ref theirs) = e.data;
-                    other != NAME
-                        && !j.ignores(r, other)
-                        && penetration_prepared(q, theirs) > j.touch
-                })
-                .count()
-        })
-        .sum()
 }

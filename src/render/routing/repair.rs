@@ -1,23 +1,28 @@
 //! The repair of the route choice: where the choice settled with two routes' spaces still
 //! on each other, no one route could move alone without doing worse, but two moving
 //! together may: the two in conflict, or one of them with a neighbour (a route whose spaces
-//! lie within a car's length of its own) that makes room. For each such pair (those in conflict first),
-//! every pair of their shapes is scored against the rest
-//! (each shape's cost against the other routes measured once, the two shapes' overlap with
-//! each other only for pairs that could still win) and the pair of least cost kept when it
-//! is cheaper than theirs now; the choice then goes on from it. Deterministic: pairs in
-//! order of their route numbers, ties to the earlier shapes.
+//! lie within a car's length of its own) that makes room. For each such pair (those in
+//! conflict first), every pair of their shapes is scored against the rest (each shape's
+//! cost against the other routes measured once, the two shapes' overlap with each other
+//! only for pairs that could still win and whose boxes meet) and the pair of least cost
+//! kept when it is cheaper than theirs now; the choice then goes on from it. A route is in
+//! many pairs: what its shapes' spaces lie on is found once, as far as a pair needs it, and
+//! kept until a space near the route moves; the partner's spaces are left out of the sum
+//! rather than out of the index. Deterministic: pairs in order of their route numbers, ties
+//! to the earlier shapes.
 
-use super::{Candidate, Entry, Judge, Lazy, NAME, World, entry, total_cost};
+use super::cost::{Judge, NAME};
+use super::grid::{Grid, meets};
+use super::{Candidate, Lazy, State, World};
 use crate::render::geom::{bounds, penetration_prepared};
-use rstar::{AABB, RTree};
-use std::collections::BTreeSet;
+use crate::render::types::Rect;
+use std::collections::{BTreeSet, HashMap};
 
 /// The pairs of routes whose chosen spaces lie on each other (lower route first).
 fn pairs_in_conflict(
     w: &World,
     cands: &[Vec<Lazy>],
-    tree: &RTree<Entry>,
+    tree: &Grid,
     chosen: &[usize],
     j: &Judge,
 ) -> BTreeSet<(usize, usize)> {
@@ -27,14 +32,12 @@ fn pairs_in_conflict(
             continue;
         }
         for q in &cands[r][k].get(w, r).quads {
-            let [lo, hi] = bounds(&q.q);
-            for e in tree.locate_in_envelope_intersecting(AABB::from_corners(lo, hi)) {
-                let (o, ref theirs) = e.data;
-                let pair = (r.min(o), r.max(o));
-                if o != NAME && !j.ignores(r, o) && penetration_prepared(q, theirs) > j.touch {
-                    pairs.insert(pair);
+            tree.meeting(q.bbox, |it| {
+                let o = it.route;
+                if o != NAME && !j.ignores(r, o) && penetration_prepared(q, &it.q) > j.touch {
+                    pairs.insert((r.min(o), r.max(o)));
                 }
-            }
+            });
         }
     }
     pairs
@@ -46,7 +49,7 @@ fn pairs_in_conflict(
 fn pairs_near(
     w: &World,
     cands: &[Vec<Lazy>],
-    tree: &RTree<Entry>,
+    tree: &Grid,
     chosen: &[usize],
     conflicts: &BTreeSet<(usize, usize)>,
 ) -> BTreeSet<(usize, usize)> {
@@ -61,14 +64,14 @@ fn pairs_near(
             .collect();
         let [lo, hi] = bounds(&pts);
         let pad = w.s.space_length;
-        let env = AABB::from_corners([lo[0] - pad, lo[1] - pad], [hi[0] + pad, hi[1] + pad]);
-        for e in tree.locate_in_envelope_intersecting(env) {
-            let o = e.data.0;
+        let area = [[lo[0] - pad, lo[1] - pad], [hi[0] + pad, hi[1] + pad]];
+        tree.meeting(area, |it| {
+            let o = it.route;
             let pair = (r.min(o), r.max(o));
             if o != r && o != NAME && !conflicts.contains(&pair) {
                 pairs.insert(pair);
             }
-        }
+        });
     }
     pairs
 }
@@ -77,38 +80,43 @@ fn pairs_near(
 /// sum stopped once it reaches `limit`.
 fn mutual(a: &Candidate, b: &Candidate, j: &Judge, limit: f64) -> f64 {
     let mut cost = 0.0;
+    if !meets(&a.bbox, &b.bbox) {
+        return cost;
+    }
     for qa in &a.quads {
-        let [alo, ahi] = bounds(&qa.q);
+        let abox = qa.bbox;
         for qb in &b.quads {
             if cost >= limit {
                 return cost;
             }
-            let [blo, bhi] = bounds(&qb.q);
-            if alo[0] > bhi[0] || blo[0] > ahi[0] || alo[1] > bhi[1] || blo[1] > ahi[1] {
+            if !meets(&abox, &qb.bbox) {
                 continue;
             }
             let depth = penetration_prepared(qa, qb);
             if depth > j.touch {
-                cost += super::COST_OVERLAP + depth / j.width;
+                cost += super::cost::COST_OVERLAP + depth / j.width;
             }
         }
     }
     cost
 }
 
-/// Each shape of route `r`, costed against the tree (which holds neither route of the pair):
+/// Each shape of route `r`, costed against the chosen spaces of the routes but `skip`:
 /// `INFINITY` for a shape that cannot reach below `limit`.
+#[allow(clippy::too_many_arguments)]
 fn costs_alone(
     w: &World,
-    cands: &[Lazy],
+    cands: &[Vec<Lazy>],
     r: usize,
-    tree: &RTree<Entry>,
+    st: &mut State,
     j: &Judge,
+    skip: usize,
     limit: f64,
 ) -> Vec<f64> {
-    cands
+    cands[r]
         .iter()
-        .map(|l| {
+        .enumerate()
+        .map(|(k, l)| {
             if l.spec.bend() >= limit {
                 return f64::INFINITY;
             }
@@ -116,45 +124,94 @@ fn costs_alone(
             if c.own >= limit {
                 return f64::INFINITY;
             }
-            let t = total_cost(tree, r, c, j, limit);
+            let t = st.cost(j, r, k, c, skip, limit);
             if t < limit { t } else { f64::INFINITY }
         })
         .collect()
 }
 
-/// Moves pairs of routes in conflict together where that costs less; returns the routes moved
-/// with the shape each had before (the tree and `chosen` updated).
-pub(super) fn repair_pairs(
-    w: &World,
-    cands: &[Vec<Lazy>],
-    tree: &mut RTree<Entry>,
-    chosen: &mut [usize],
-    j: &Judge,
-) -> Vec<(usize, usize)> {
-    let mut moved: Vec<(usize, usize)> = Vec::new();
-    let conflicts = pairs_in_conflict(w, cands, tree, chosen, j);
-    let near = pairs_near(w, cands, tree, chosen, &conflicts);
+/// What the repair looked at: a pair of routes left as they were stays so until a space
+/// within the reach of one of them moves (its cost is a function of those spaces alone), so
+/// the next round, and the next choice started from this one, look only at pairs near what
+/// moved. Changes are counted on a clock: each route's last change, each pair's last look.
+#[derive(Clone)]
+pub(super) struct Memo {
+    clock: u64,
+    changed: Vec<u64>,
+    left: HashMap<(usize, usize), u64>,
+    /// The names kept clear on the board it was made on.
+    names: Vec<Rect>,
+}
+
+impl Memo {
+    pub fn new(routes: usize, names: &[Rect]) -> Self {
+        Memo {
+            clock: 1,
+            changed: vec![0; routes],
+            left: HashMap::new(),
+            names: names.to_vec(),
+        }
+    }
+
+    /// This memo for a board that is its own with `added` names kept clear (`names` in
+    /// all), if it is that (the caller then marks the routes reaching `added` changed).
+    pub fn follow(&self, names: &[Rect], added: &[Rect]) -> Option<Memo> {
+        let same = names.len() == self.names.len() + added.len()
+            && names[..self.names.len()] == self.names[..]
+            && names[self.names.len()..] == *added;
+        same.then(|| Memo {
+            names: names.to_vec(),
+            ..self.clone()
+        })
+    }
+
+    /// Something moved within route `r`'s reach.
+    pub fn changed(&mut self, r: usize) {
+        self.changed[r] = self.clock;
+    }
+
+    /// Ends one change: what is looked at from now on sees it.
+    pub fn tick(&mut self) {
+        self.clock += 1;
+    }
+
+    /// Whether nothing near `r` moved since the clock read `since`.
+    fn still(&self, r: usize, since: u64) -> bool {
+        self.changed[r] < since
+    }
+}
+
+/// Moves pairs of routes in conflict together where that costs less; says whether any
+/// moved (the index, the choice and the routes to choose again updated).
+pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &Judge) -> bool {
+    let mut moved: Vec<usize> = Vec::new();
+    let conflicts = pairs_in_conflict(w, cands, &st.grid, &st.chosen, j);
+    let near = pairs_near(w, cands, &st.grid, &st.chosen, &conflicts);
     for (a, b) in conflicts.iter().chain(&near).copied() {
         if cands[a].len() < 2 && cands[b].len() < 2 {
             continue;
         }
         // Moved already in this repair: the pair is looked at again on the next round.
-        if moved.iter().any(|&(r, _)| r == a || r == b) {
+        if moved.iter().any(|&r| r == a || r == b) {
             continue;
         }
-        let (ca, cb) = (cands[a][chosen[a]].get(w, a), cands[b][chosen[b]].get(w, b));
-        let now =
-            total_cost(tree, a, ca, j, f64::INFINITY) + total_cost(tree, b, cb, j, f64::INFINITY);
-        for q in &ca.quads {
-            tree.remove(&entry(q, a));
+        // Left as it was, and nothing near it moved since: it would be left again.
+        if let Some(&at) = st.memo.left.get(&(a, b))
+            && st.memo.still(a, at)
+            && st.memo.still(b, at)
+        {
+            continue;
         }
-        for q in &cb.quads {
-            tree.remove(&entry(q, b));
-        }
-        let alone_b = costs_alone(w, &cands[b], b, tree, j, now);
+        let now_tick = st.memo.clock;
+        let (pa, pb) = (st.chosen[a], st.chosen[b]);
+        let (ca, cb) = (cands[a][pa].get(w, a), cands[b][pb].get(w, b));
+        // Each route's own spaces are not in its sum: skipping them leaves out nothing.
+        let inf = f64::INFINITY;
+        let now = st.cost(j, a, pa, ca, a, inf) + st.cost(j, b, pb, cb, b, inf);
+        let alone_b = costs_alone(w, cands, b, st, j, a, now);
         let least_b = alone_b.iter().copied().fold(f64::INFINITY, f64::min);
-        let alone_a = costs_alone(w, &cands[a], a, tree, j, now - least_b);
-        let mut best = (now - 1e-9, chosen[a], chosen[b]);
+        let alone_a = costs_alone(w, cands, a, st, j, b, now - least_b);
+        let mut best = (now - 1e-9, pa, pb);
         for (ka, &xa) in alone_a.iter().enumerate() {
             if xa + least_b >= best.0 {
                 continue;
@@ -172,16 +229,13 @@ pub(super) fn repair_pairs(
                 }
             }
         }
-        if (best.1, best.2) != (chosen[a], chosen[b]) {
-            moved.extend([(a, chosen[a]), (b, chosen[b])]);
-            chosen[a] = best.1;
-            chosen[b] = best.2;
-        }
-        for r in [a, b] {
-            for q in &cands[r][chosen[r]].get(w, r).quads {
-                tree.insert(entry(q, r));
-            }
+        if (best.1, best.2) != (pa, pb) {
+            st.replace(w, cands, a, best.1, None);
+            st.replace(w, cands, b, best.2, None);
+            moved.extend([a, b]);
+        } else {
+            st.memo.left.insert((a, b), now_tick);
         }
     }
-    moved
+    !moved.is_empty()
 }
