@@ -18,6 +18,7 @@ import itertools
 import math
 import os
 import sys
+import textwrap
 
 # --- Board and projection ------------------------------------------------------------------
 # The published board is 80 x 55.8 cm. Positions are in millimetres, origin top-left, y down.
@@ -238,6 +239,19 @@ CITY = {c[0]: c for c in CITIES}
 CAPITALS = [c[0] for c in CITIES if c[5]]
 COLORS = ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"]
 
+
+# --- Hand placements on the drawn board ------------------------------------------------------
+# The board layout (`ttrmap render`) places every name and bends every route by itself; these
+# few it gets wrong are fixed here by hand, as a designer would with `ttrmap layout --write`.
+# A name's placement: city id -> (anchor, why the automatic one is not kept).
+LABELS = {
+    "medina-del-campo": (
+        "w",
+        "the automatic labelling leaves this name south-west of its marker, on a car of the "
+        "Salamanca line; to the west it is clear of every space and nearer its own marker than "
+        "any other",
+    ),
+}
 
 # --- Geometry checks -------------------------------------------------------------------------
 def segments_cross(p1, p2, p3, p4):
@@ -582,6 +596,11 @@ def render(pos, colour_of, normal, long_tickets, double, triple, dist, tree):
         if cap:
             w('tags = ["capital"]')
         w(f'region = "{prov}"')
+        if cid in LABELS:
+            anchor, why = LABELS[cid]
+            for line in textwrap.wrap(why, 92):
+                w(f"# {line}")
+            w(f'label = {{ anchor = "{anchor}" }}')
         w("")
     for ri, (a, b, length, kinds, note) in enumerate(ROUTES):
         if note:
