@@ -251,6 +251,43 @@ LABELS = {
         "Salamanca line; to the west it is clear of every space and nearer its own marker than "
         "any other",
     ),
+    "medina-de-rioseco": (
+        "w",
+        "the automatic labelling finds no clear place round this marker and puts the name 40 mm "
+        "away, nearer Toro and on a car; west of the marker it is clear once Benavente-Toro and "
+        "Toro-Medina de Rioseco are bent out of its way (SHAPES)",
+    ),
+    "toro": (
+        "ne",
+        "where the labelling put it before Benavente-Toro was bent; left to it now, the name "
+        "goes 18 mm south, beyond Toro-Tordesillas",
+    ),
+    "tordesillas": (
+        "w",
+        "no place round this marker is clear of cars (Toro-Tordesillas, Tordesillas-Medina de "
+        "Rioseco, Tordesillas-Valladolid, Valladolid-Medina del Campo and Tordesillas-Medina del "
+        "Campo surround it); west, on "
+        "the last car of Toro-Tordesillas, the name still reads as Tordesillas', where the "
+        "labelling would put it south-west, nearer Toro",
+    ),
+}
+
+# A route's drawn shape: (from, to) -> (bend, skew, slide, why), as the map's `shape` reads them.
+SHAPES = {
+    ("benavente", "toro"): (
+        18.0,
+        -1.6,
+        0.0,
+        "the layout bulges it east over the place of Medina de Rioseco's name; bent less, and "
+        "nearer Toro, it passes west of the name",
+    ),
+    ("toro", "medina-de-rioseco"): (
+        30.0,
+        1.6,
+        0.0,
+        "the layout draws it west of Medina de Rioseco, under the name; bent round nearer Toro "
+        "it reaches the marker from the south-west, below the name",
+    ),
 }
 
 # --- Geometry checks -------------------------------------------------------------------------
@@ -623,6 +660,13 @@ def render(pos, colour_of, normal, long_tickets, double, triple, dist, tree):
         ferry = [int(k[1:]) for k in kinds if k.startswith("f")]
         if ferry:
             w(f"ferry = {ferry[0]}")
+        if (a, b) in SHAPES:
+            bend, skew, slide, why = SHAPES[(a, b)]
+            keys = [f"bend = {bend:g}"]
+            keys += [f"{k} = {v:g}" for k, v in (("skew", skew), ("slide", slide)) if v]
+            for line in textwrap.wrap(why, 92):
+                w(f"# {line}")
+            w("shape = { " + ", ".join(keys) + " }")
         w("")
 
     def ticket(deck, a, b, v):
