@@ -7,7 +7,9 @@ neighbours, and the numbers are made to meet the published rules (300 spaces; ev
 colour with the same spaces, routes and tunnels; 50 normal, 8 long, 19 double-capital and 17
 triple-capital tickets; normal and long tickets never touch a capital).
 
-Standard library only, no randomness: running it twice writes the same file.
+Standard library only, no randomness: running it twice writes the same file. The board is laid
+out by `ttrmap render` except the few names and route shapes in LABELS and SHAPES, placed by
+hand where the automatic layout could not clear them.
 
     python3 tools/castilla/generate.py            # writes maps/castilla.toml
     python3 tools/castilla/generate.py --report   # also prints the design tables
