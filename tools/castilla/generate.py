@@ -7,7 +7,9 @@ neighbours, and the numbers are made to meet the published rules (300 spaces; ev
 colour with the same spaces, routes and tunnels; 50 normal, 8 long, 19 double-capital and 17
 triple-capital tickets; normal and long tickets never touch a capital).
 
-Standard library only, no randomness: running it twice writes the same file.
+Standard library only, no randomness: running it twice writes the same file. The board is laid
+out by `ttrmap render` except the few names and route shapes in LABELS and SHAPES, placed by
+hand where the automatic layout could not clear them.
 
     python3 tools/castilla/generate.py            # writes maps/castilla.toml
     python3 tools/castilla/generate.py --report   # also prints the design tables
@@ -18,6 +20,7 @@ import itertools
 import math
 import os
 import sys
+import textwrap
 
 # --- Board and projection ------------------------------------------------------------------
 # The published board is 80 x 55.8 cm. Positions are in millimetres, origin top-left, y down.
@@ -238,6 +241,56 @@ CITY = {c[0]: c for c in CITIES}
 CAPITALS = [c[0] for c in CITIES if c[5]]
 COLORS = ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"]
 
+
+# --- Hand placements on the drawn board ------------------------------------------------------
+# The board layout (`ttrmap render`) places every name and bends every route by itself; these
+# few it gets wrong are fixed here by hand, as a designer would with `ttrmap layout --write`.
+# A name's placement: city id -> (anchor, why the automatic one is not kept).
+LABELS = {
+    "medina-del-campo": (
+        "w",
+        "the automatic labelling leaves this name south-west of its marker, on a car of the "
+        "Salamanca line; to the west it is clear of every space and nearer its own marker than "
+        "any other",
+    ),
+    "medina-de-rioseco": (
+        "w",
+        "the automatic labelling finds no clear place round this marker and puts the name 40 mm "
+        "away, nearer Toro and on a car; west of the marker it is clear once Benavente-Toro and "
+        "Toro-Medina de Rioseco are bent out of its way (SHAPES)",
+    ),
+    "toro": (
+        "ne",
+        "where the labelling put it before Benavente-Toro was bent; left to it now, the name "
+        "goes 18 mm south, beyond Toro-Tordesillas",
+    ),
+    "tordesillas": (
+        "w",
+        "no place round this marker is clear of cars (Toro-Tordesillas, Tordesillas-Medina de "
+        "Rioseco, Tordesillas-Valladolid, Valladolid-Medina del Campo and Tordesillas-Medina del "
+        "Campo surround it); west, on "
+        "the last car of Toro-Tordesillas, the name still reads as Tordesillas', where the "
+        "labelling would put it south-west, nearer Toro",
+    ),
+}
+
+# A route's drawn shape: (from, to) -> (bend, skew, slide, why), as the map's `shape` reads them.
+SHAPES = {
+    ("benavente", "toro"): (
+        18.0,
+        -1.6,
+        0.0,
+        "the layout bulges it east over the place of Medina de Rioseco's name; bent less, and "
+        "nearer Toro, it passes west of the name",
+    ),
+    ("toro", "medina-de-rioseco"): (
+        30.0,
+        1.6,
+        0.0,
+        "the layout draws it west of Medina de Rioseco, under the name; bent round nearer Toro "
+        "it reaches the marker from the south-west, below the name",
+    ),
+}
 
 # --- Geometry checks -------------------------------------------------------------------------
 def segments_cross(p1, p2, p3, p4):
@@ -582,6 +635,11 @@ def render(pos, colour_of, normal, long_tickets, double, triple, dist, tree):
         if cap:
             w('tags = ["capital"]')
         w(f'region = "{prov}"')
+        if cid in LABELS:
+            anchor, why = LABELS[cid]
+            for line in textwrap.wrap(why, 92):
+                w(f"# {line}")
+            w(f'label = {{ anchor = "{anchor}" }}')
         w("")
     for ri, (a, b, length, kinds, note) in enumerate(ROUTES):
         if note:
@@ -604,6 +662,13 @@ def render(pos, colour_of, normal, long_tickets, double, triple, dist, tree):
         ferry = [int(k[1:]) for k in kinds if k.startswith("f")]
         if ferry:
             w(f"ferry = {ferry[0]}")
+        if (a, b) in SHAPES:
+            bend, skew, slide, why = SHAPES[(a, b)]
+            keys = [f"bend = {bend:g}"]
+            keys += [f"{k} = {v:g}" for k, v in (("skew", skew), ("slide", slide)) if v]
+            for line in textwrap.wrap(why, 92):
+                w(f"# {line}")
+            w("shape = { " + ", ".join(keys) + " }")
         w("")
 
     def ticket(deck, a, b, v):

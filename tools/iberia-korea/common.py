@@ -9,6 +9,7 @@ route lengths). Output is deterministic: the same data always gives the same TOM
 import hashlib
 import heapq
 import math
+import textwrap
 
 EARTH_RADIUS_KM = 6371.0
 
@@ -214,9 +215,15 @@ def route_toml(r):
     if r.get("waypoints"):
         pts = ", ".join(f"[{x}, {y}]" for x, y in r["waypoints"])
         out.append(f"waypoints = [{pts}]")
+    if r.get("shape"):
+        bend, skew, slide, why = r["shape"]
+        keys = [f"bend = {bend:g}"] + [f"{k} = {v:g}" for k, v in (("skew", skew), ("slide", slide)) if v]
+        out.append("shape = { " + ", ".join(keys) + " }")
     comment = r.get("comment")
     if comment:
         out[0] += f"  # {comment}"
+    if r.get("shape"):
+        out[0:0] = [f"# {line}" for line in textwrap.wrap(r["shape"][3], 95)]
     return "\n".join(out)
 
 

@@ -191,6 +191,27 @@ ROUTE_NOTES = {
     ("namwon", "jinju"): "the rule text's example: white, claimed with 4 white + 1 locomotive",
 }
 
+# Drawn shapes fixed by hand, as a designer would with `ttrmap layout --write`: the board layout
+# bends every other route by itself. (from, to) -> (bend, skew, slide, why the automatic shape
+# is not kept); bend, skew and slide as the map's `shape` reads them.
+SHAPES = {
+    # Round Daegu three routes must move at once, more than the layout's repair moves together.
+    ("daegu", "changwon"): (
+        -125.0, 0.8, 0.0,
+        "bent nearer Daegu so that it leaves Daegu west of the Daegu-Busan double route; the "
+        "automatic shape lies on that route's first cars",
+    ),
+    ("changwon", "jinju"): (
+        117.0, 0.0, 0.5,
+        "the shape the layout drew before the two round it were fixed; left to the layout "
+        "then, it is bent onto Tongyeong-Busan's cars",
+    ),
+    ("tongyeong", "busan"): (
+        70.0, -0.8, 0.0,
+        "bent less, and nearer Busan, to make room for Daegu-Changwon's last cars",
+    ),
+}
+
 # 44 tickets (rule text: component list), valued at the shortest path in spaces.
 TICKET_BANDS = [(5, 9, 16), (10, 14, 16), (15, 19, 8), (20, 28, 4)]
 
@@ -228,6 +249,8 @@ def build_routes():
         }
         if (a, b) in BENDS:
             r["waypoints"] = [PROJECTION.xy(lat, lon) for lat, lon in BENDS[(a, b)]]
+        if (a, b) in SHAPES:
+            r["shape"] = SHAPES[(a, b)]
         routes.append(r)
     return routes
 
