@@ -262,9 +262,10 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
 /// size by more than a tenth on routes no lint names, and routes that cannot hold their cars
 /// which `route-drawn-length` names (the accepted answer for a route too short where it is
 /// drawn: South Korea's Namwon–Jinju). The goal is zero everywhere but the last; these hold
-/// what is reached so that nothing slips back. What is left: one overlapping pair (South
-/// Korea's Chungju–Andong over Yeongju–Uljin) and one name on a space (Castilla's
+/// what is reached so that nothing slips back. What is left: one name on a space (Castilla's
 /// Tordesillas, on the last car of Toro–Tordesillas: no place round its marker is clear).
+/// South Korea's Chungju–Andong over Yeongju–Uljin was cleared by the route repair once it
+/// weighed a pair's overlaps with each other once, as the board's total does, not twice.
 /// South Korea's Daegu–Changwon over Daegu–Busan and Castilla's Medina del Campo and Medina
 /// de Rioseco are cleared by hand placements (route shapes, name anchors) that the map
 /// generators in `tools/` write, where the automatic layout could not clear them.
@@ -273,7 +274,7 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
 /// each map on screen): 601 overlapping pairs, 136 hidden routes, 4 routes through a city,
 /// 229 labels on a space, 0 on a marker, 0 off the board, 1,900 of 3,600-odd cars off the
 /// drawn size by more than a tenth (3.8 to 52.8 mm at print scale).
-const BOUNDS: [usize; 8] = [1, 0, 0, 1, 0, 0, 0, 1];
+const BOUNDS: [usize; 8] = [0, 0, 0, 1, 0, 0, 0, 1];
 
 #[test]
 fn shipped_boards_have_nothing_on_top_of_anything() {

@@ -4,8 +4,10 @@
 //! lie within a car's length of its own) that makes room. For each such pair (those in
 //! conflict first), every pair of their shapes is scored against the rest (each shape's
 //! cost against the other routes measured once, the two shapes' overlap with each other
-//! only for pairs that could still win and whose boxes meet) and the pair of least cost
-//! kept when it is cheaper than theirs now; the choice then goes on from it. A route is in
+//! only for pairs that could still win and whose boxes meet, and counted once, as in the
+//! board's total: counted in both routes' costs, it outweighed what the pair lies on
+//! elsewhere and let a repair leave the board worse) and the pair of least cost kept when
+//! it is cheaper than theirs now; the choice then goes on from it. A route is in
 //! many pairs: what its shapes' spaces lie on is found once, as far as a pair needs it, and
 //! kept until a space near the route moves; the partner's spaces are left out of the sum
 //! rather than out of the index. Deterministic: pairs in order of their route numbers, ties
@@ -205,9 +207,12 @@ pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &J
         let now_tick = st.memo.clock;
         let (pa, pb) = (st.chosen[a], st.chosen[b]);
         let (ca, cb) = (cands[a][pa].get(w, a), cands[b][pb].get(w, b));
-        // Each route's own spaces are not in its sum: skipping them leaves out nothing.
+        // What the board pays for the two routes: each against the rest, and their overlaps
+        // with each other once (as the passes count them: a move of one route changes the
+        // board's total by its own cost, the overlaps with the other counted once).
         let inf = f64::INFINITY;
-        let now = st.cost(j, a, pa, ca, a, inf) + st.cost(j, b, pb, cb, b, inf);
+        let now =
+            st.cost(j, a, pa, ca, b, inf) + st.cost(j, b, pb, cb, a, inf) + mutual(ca, cb, j, inf);
         let alone_b = costs_alone(w, cands, b, st, j, a, now);
         let least_b = alone_b.iter().copied().fold(f64::INFINITY, f64::min);
         let alone_a = costs_alone(w, cands, a, st, j, b, now - least_b);
@@ -222,8 +227,7 @@ pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &J
                 if spare <= 0.0 {
                     continue;
                 }
-                // Each route's cost counts their overlaps: twice in the sum.
-                let both = xa + xb + 2.0 * mutual(sa, cands[b][kb].get(w, b), j, spare / 2.0);
+                let both = xa + xb + mutual(sa, cands[b][kb].get(w, b), j, spare);
                 if both < best.0 {
                     best = (both, ka, kb);
                 }
