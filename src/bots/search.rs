@@ -12,12 +12,9 @@
 //!    (they are known to it, so they are not dealt to others);
 //! 2. asks the four style bots what they would play in that copy: their distinct legal
 //!    choices are the candidates (a style's choice is legal in the real position too:
-//!    legality depends only on the bot's own hand and the public board); a ticket draw,
-//!    when legal and no style proposed it, is one more candidate (after the styles', so
-//!    ties go to them), played on by destination-hungry, if every candidate still gets
-//!    [`MIN_DRAW_DEALS`] rollouts. The styles almost never draw on Castilla y León (about
-//!    once in fifteen games), where a fifth completed ticket takes TICKETMAN's 15 points
-//!    from a tie;
+//!    legality depends only on the bot's own hand and the public board). A ticket draw no
+//!    style proposed was tried as one more candidate (docs/playtest.md): better on
+//!    Castilla y León, 10 points worse on Europe, so not kept;
 //! 3. plays each candidate out to the end of the game in `iterations / candidates`
 //!    determinizations (the same determinizations and the same chance for every candidate,
 //!    so candidates are compared on the same deals): after the candidate, its own seat plays
@@ -53,9 +50,8 @@
 //! Measured (release, 2 players, seats alternating, seed 2026, against the best style on
 //! the map at 2 players): strength, speed (`benches/search.rs`), the diagnosis of the
 //! Castilla y León games and every change screened are in docs/playtest.md ("The search
-//! bot"). The ticket-draw candidate costs about twice the CPU a game (decisions where the
-//! styles agree are searched when a draw is legal): `search:128` takes 8.0 ms a decision on
-//! USA, 24.8 on Europe and 37.7 on Castilla y León.
+//! bot"): `search:128` takes 3.9 ms a decision of CPU on USA, 7.5 on Europe and 15.3 on
+//! Castilla y León.
 
 use super::Bot;
 use super::styles::{Style, StyleBot};
@@ -71,14 +67,6 @@ pub const MIN_ITERATIONS: u32 = 4;
 /// was tried (docs/playtest.md): 59.8 % of the screening's 200 Castilla y León games
 /// against 57.0 %, but 58.4 % of 1,000, no better than 0.002.
 pub const MARGIN_WEIGHT: f64 = 0.002;
-/// The style that plays on the bot's seat after a ticket draw no style proposed (it keeps
-/// the drawn tickets its trains can still build).
-const TICKET_DRAW_STYLE: Style = Style::DestinationHungry;
-/// A ticket draw no style proposed is a candidate only when every candidate still gets
-/// this many rollouts: with fewer, one lucky rollout of a draw (whose tickets the
-/// determinized deck and the rollout's own draws happen to fit) outweighs the styles'
-/// choices, and at `search:4` the bot lost three games of four to random by drawing.
-const MIN_DRAW_DEALS: u32 = 8;
 /// Actions after which a rollout stops and counts as a shared result (the engine ends
 /// games long before: this only bounds a rollout that could not finish).
 const ROLLOUT_CAP: u32 = 5_000;
@@ -152,14 +140,8 @@ impl SearchBot {
     }
 
     /// The candidates: the styles' distinct legal choices in `copy`, with the style that
-    /// proposed each first, then a ticket draw when it is legal and no style proposed it
-    /// (played on by [`TICKET_DRAW_STYLE`]).
-    fn candidates(
-        game: &Game,
-        copy: &State,
-        legal: &[Action],
-        iterations: u32,
-    ) -> Vec<(Action, Style)> {
+    /// proposed each first.
+    fn candidates(game: &Game, copy: &State, legal: &[Action]) -> Vec<(Action, Style)> {
         let mut out: Vec<(Action, Style)> = Vec::new();
         let mut scratch = Vec::new();
         let mut unused = ChaCha8Rng::seed_from_u64(0);
@@ -174,12 +156,6 @@ impl SearchBot {
         }
         if out.is_empty() {
             out.push((legal[0], Style::DestinationHungry));
-        }
-        if legal.contains(&Action::DrawTickets)
-            && !out.iter().any(|&(a, _)| a == Action::DrawTickets)
-            && iterations / (out.len() as u32 + 1) >= MIN_DRAW_DEALS
-        {
-            out.push((Action::DrawTickets, TICKET_DRAW_STYLE));
         }
         out
     }
@@ -311,7 +287,7 @@ impl Bot for SearchBot {
         };
         let public = public_cards(state, me);
         let copy0 = public.determinize(game, me, &self.seen, &mut stream(0, 0));
-        let cands = Self::candidates(game, &copy0, legal, self.iterations);
+        let cands = Self::candidates(game, &copy0, legal);
         if cands.len() == 1 || self.iterations < MIN_ITERATIONS || Self::supports(game).is_err() {
             return cands[0].0;
         }
@@ -340,63 +316,7 @@ impl Bot for SearchBot {
 
 #[cfg(test)]
 mod tests {
-    use super::{MARGIN_WEIGHT, SearchBot, TICKET_DRAW_STYLE, value};
-    use crate::bots::Bot;
-    use crate::bots::styles::{Style, StyleBot};
-    use crate::engine::{Action, Game, Phase, State};
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    /// A ticket draw is a candidate whenever it is legal, also when no style would draw
-    /// (the styles rarely do: on Castilla y León about once in fifteen games, while a fifth
-    /// completed ticket can take TICKETMAN's 15 points alone); it is played on by
-    /// [`TICKET_DRAW_STYLE`], and comes after the styles' choices (so ties go to them).
-    #[test]
-    fn a_legal_ticket_draw_is_always_a_candidate() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
-        let loaded = crate::load::load_path(&path).expect("readable");
-        let game = Game::new(loaded.map.as_ref().expect("loaded"), 2, None).expect("playable");
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let mut state = State::new(&game, 5, &mut rng);
-        let mut bots = [
-            StyleBot::new(Style::DestinationHungry),
-            StyleBot::new(Style::OneStep),
-        ];
-        let (mut scratch, mut legal) = (Vec::new(), Vec::new());
-        let mut unused = ChaCha8Rng::seed_from_u64(0);
-        let mut checked = 0;
-        while !state.is_terminal() {
-            state.legal_actions(&game, &mut legal);
-            if state.phase == Phase::Main && legal.contains(&Action::DrawTickets) {
-                let cands = SearchBot::candidates(&game, &state, &legal, 128);
-                let styles: Vec<Action> = Style::ALL
-                    .iter()
-                    .filter_map(|&s| StyleBot::new(s).act(&game, &state, &mut scratch, &mut unused))
-                    .collect();
-                if !styles.contains(&Action::DrawTickets) {
-                    assert_eq!(
-                        cands.last(),
-                        Some(&(Action::DrawTickets, TICKET_DRAW_STYLE))
-                    );
-                    assert!(
-                        cands[..cands.len() - 1]
-                            .iter()
-                            .all(|c| styles.contains(&c.0))
-                    );
-                    checked += 1;
-                }
-            }
-            let p = state.current_player() as usize;
-            let a = bots[p]
-                .act(&game, &state, &mut scratch, &mut unused)
-                .expect("an action");
-            state.apply(&game, a, &mut rng).expect("legal");
-        }
-        assert!(
-            checked > 10,
-            "{checked} positions with a draw no style proposed"
-        );
-    }
+    use super::{MARGIN_WEIGHT, value};
 
     /// A win (1 plus the margin) beats a shared first place (1/2) beats a loss, a larger
     /// margin is worth more, and the margin is over the best other score.
