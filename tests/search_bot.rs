@@ -301,3 +301,24 @@ fn a_map_with_hidden_module_state_is_refused_for_the_search_bot() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// The bot's deal ([`SearchBot::deal`]) of two positions that differ only in what seat 0
+/// cannot see is the same state, field by field, for every seed. (`State::determinize` on
+/// the positions as they are deals differently: it pools the deck and the hands in that
+/// order, so which kinds sat in the hidden hand moved the shuffle; the bot deals from a
+/// canonical order.)
+#[test]
+fn the_bots_deal_depends_only_on_what_the_viewer_sees() {
+    let g = game("usa.toml", 2);
+    for actions in [12, 20, 30] {
+        let a = mid_game(&g, actions);
+        let b = hidden_changed(&g, &a);
+        for seed in 0..20 {
+            let deal = |s: &State| {
+                let d = SearchBot::deal(&g, s, 0, &[], &mut ChaCha8Rng::seed_from_u64(seed));
+                format!("{d:?}")
+            };
+            assert_eq!(deal(&a), deal(&b), "after {actions} actions, seed {seed}");
+        }
+    }
+}

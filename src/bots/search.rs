@@ -2,15 +2,19 @@
 //!
 //! At each decision with more than one legal action the bot:
 //!
-//! 1. draws a determinization ([`State::determinize`]): a copy of the position in which
-//!    what it cannot know (the other players' train cards and tickets, the order of the
-//!    ticket decks, the tickets others returned out of the game) is dealt again from what
-//!    it has not seen. It never reads another player's hidden cards: the only hidden
-//!    things it looks at are in that copy, drawn afresh. It remembers the tickets it was
-//!    offered in the game (they are known to it, so they are not dealt to others);
+//! 1. draws a determinization ([`SearchBot::deal`], [`State::determinize`]): a copy of the
+//!    position in which what it cannot know (the other players' train cards and tickets,
+//!    the order of the ticket decks, the tickets others returned out of the game) is dealt
+//!    again from what it has not seen. It never reads another player's hidden cards: the
+//!    only hidden things it looks at are in that copy, drawn afresh, and the cards are put
+//!    in a canonical order before they are dealt, so the deal a seed gives depends on
+//!    public things only (tested). It remembers the tickets it was offered in the game
+//!    (they are known to it, so they are not dealt to others);
 //! 2. asks the four style bots what they would play in that copy: their distinct legal
 //!    choices are the candidates (a style's choice is legal in the real position too:
-//!    legality depends only on the bot's own hand and the public board);
+//!    legality depends only on the bot's own hand and the public board). A ticket draw no
+//!    style proposed was tried as one more candidate (docs/playtest.md): better on
+//!    Castilla y León, 10 points worse on Europe, so not kept;
 //! 3. plays each candidate out to the end of the game in `iterations / candidates`
 //!    determinizations (the same determinizations and the same chance for every candidate,
 //!    so candidates are compared on the same deals): after the candidate, its own seat plays
@@ -44,36 +48,14 @@
 //! game, but the bot does not track them; they are dealt again with the rest.
 //!
 //! Measured (release, 2 players, seats alternating, seed 2026, against the best style on
-//! the map at 2 players; figures and how the opponent was chosen in docs/playtest.md):
-//! `search:128` (3.9 ms a decision of CPU on USA, 7.5 on Europe, 15.3 on Castilla y León,
-//! `benches/search.rs`) won 69.0 % of 1,000 USA games against
-//! destination-hungry (95 % Wilson interval 66.1-71.9) and 73.0 % of 200 against one-step
-//! (66.8-79.2), 67.7 % of 1,000 Europe games (64.8-70.6) and 58.6 % of 1,000 Castilla games
-//! at `search:384` (55.5-61.6). With the margin weight at 0.01 instead: 58.4 % of 1,000 Castilla
-//! games at `search:128` (55.3-61.4), 70.2 % of 400 USA, 67.0 % of 400 Europe. At 4
-//! players, `search:64` among the four styles (five bots for four seats, each in four
-//! games of five) had the highest share: USA 45.8 % of 120 (36.9-54.8; one-step next,
-//! 25.0 %), Castilla 56.5 % of 200 (49.6-63.4; destination-hungry 47.0 %).
-//!
-//! Screened on the first 200 of those Castilla games (`search:128`; the bot with the margin
-//! weight at 0.002 won 57.0 % of them), one change at a time; the intervals are about ±7
-//! points, so none of these differences is beyond noise: margin weight 0.01 59.8 % (58.4 %
-//! of 1,000), 0.03
-//! 60.8 %; UCB1 allocation over the candidates (two rollouts each, then by mean plus
-//! 0.7 √(ln n / nᵢ)) 62.0 %; every other seat played by destination-hungry in the rollouts
-//! (the true opponent, an upper bound for an opponent model) 58.5 %; the other seats' styles
-//! drawn from weights updated by their public actions (whether each style, in a dealt copy
-//! of the position before their turn, claims the route they claimed, draws or keeps as
-//! many tickets) 64.0 % (57.2 % of 1,000), with the margin at 0.01 as well 60.0 %; its own seat played by
-//! destination-hungry after the candidate 55.0 %. Earlier, sequential halving over the
-//! candidates with every legal ticket keep as a candidate and each style's plan kept into
-//! the rollouts, 51.5 %; with the blind draw, every face-up colour and a ticket draw as
-//! candidates too, over three times the CPU (not finished). Candidates no style proposed are
-//! played out by a style that would not have chosen them.
+//! the map at 2 players): strength, speed (`benches/search.rs`), the diagnosis of the
+//! Castilla y León games and every change screened are in docs/playtest.md ("The search
+//! bot"): `search:128` takes 3.9 ms a decision of CPU on USA, 7.5 on Europe and 15.3 on
+//! Castilla y León.
 
 use super::Bot;
 use super::styles::{Style, StyleBot};
-use crate::engine::{Action, Game, State};
+use crate::engine::{Action, CARD_KINDS, Game, State};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -131,6 +113,19 @@ impl SearchBot {
         }
     }
 
+    /// A determinization of `state` for `viewer` as the bot draws them: [`State::determinize`]
+    /// of the position with the cards `viewer` cannot see in a canonical order (see
+    /// `public_cards`), so that the deal depends only on what `viewer` can see and `rng`.
+    pub fn deal(
+        game: &Game,
+        state: &State,
+        viewer: u8,
+        seen: &[u16],
+        rng: &mut ChaCha8Rng,
+    ) -> State {
+        public_cards(state, viewer).determinize(game, viewer, seen, rng)
+    }
+
     /// Remembers the tickets offered to it now.
     fn remember(&mut self, state: &State) {
         if self.seen_in != Some(state.seed) {
@@ -164,6 +159,43 @@ impl SearchBot {
         }
         out
     }
+}
+
+/// `state` with the other players' train cards and the face-down deck put in a canonical
+/// order: the cards they hold together (public: every card less the viewer's hand, the
+/// discard and the display) dealt in kind order to the others by their hand sizes (public),
+/// the rest to the deck. [`State::determinize`] deals these again, but it pools them in the
+/// order deck, then each hand, so which kinds were in whose hand (hidden) would change the
+/// deal a seed gives; from this copy the deal depends on public things only.
+fn public_cards(state: &State, me: u8) -> State {
+    let mut s = state.clone();
+    let mut pool = s.deck;
+    for (p, pl) in s.players.iter().enumerate() {
+        if p != me as usize {
+            for (c, n) in pl.hand.iter().enumerate() {
+                pool[c] += n;
+            }
+        }
+    }
+    let mut kind = 0;
+    for (p, pl) in s.players.iter_mut().enumerate() {
+        if p == me as usize {
+            continue;
+        }
+        let mut left: u16 = pl.hand.iter().sum();
+        pl.hand = [0; CARD_KINDS];
+        while left > 0 {
+            while pool[kind] == 0 {
+                kind += 1;
+            }
+            let n = pool[kind].min(left);
+            pl.hand[kind] += n;
+            pool[kind] -= n;
+            left -= n;
+        }
+    }
+    s.deck = pool;
+    s
 }
 
 /// Plays `first` then the styles to the end of the game in `copy`; the value for `me`.
@@ -253,7 +285,8 @@ impl Bot for SearchBot {
             r.set_stream(2 * k as u64 + s);
             r
         };
-        let copy0 = state.determinize(game, me, &self.seen, &mut stream(0, 0));
+        let public = public_cards(state, me);
+        let copy0 = public.determinize(game, me, &self.seen, &mut stream(0, 0));
         let cands = Self::candidates(game, &copy0, legal);
         if cands.len() == 1 || self.iterations < MIN_ITERATIONS || Self::supports(game).is_err() {
             return cands[0].0;
@@ -264,7 +297,7 @@ impl Bot for SearchBot {
             let copy = if k == 0 {
                 copy0.clone()
             } else {
-                state.determinize(game, me, &self.seen, &mut stream(k, 0))
+                public.determinize(game, me, &self.seen, &mut stream(k, 0))
             };
             let chance = stream(k, 1);
             for (i, &(a, style)) in cands.iter().enumerate() {
