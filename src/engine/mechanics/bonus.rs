@@ -38,6 +38,8 @@ impl Mechanic for LongestPath {
 }
 
 impl Mechanic for Globetrotter {
+    // Found by type (the search bot asks whether a game rewards completed tickets).
+    mechanic_basics!("bonus", as_any);
     fn name(&self) -> String {
         format!("{} (most completed tickets)", self.label)
     }
