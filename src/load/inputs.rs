@@ -91,6 +91,17 @@ pub const GRAPH: &[&str] = &["cities", "routes", "zones", "rules"];
 /// The arrays the graph is built from.
 pub const GRAPH_ITEMS: &[&str] = &["cities", "routes", "zones"];
 
+/// The tickets on the graph, and the map's player counts: what `ticket-reach` and
+/// `ticket-unreachable` read.
+pub const TICKETS_ON_GRAPH: &[&str] = &[
+    "tickets",
+    "cities",
+    "routes",
+    "zones",
+    "rules",
+    "map.players",
+];
+
 /// The board as drawn: every city, route, zone and region, the board's size.
 pub const DRAWN: &[&str] = &["map.board", "cities", "routes", "zones", "regions", "rules"];
 /// The arrays the drawing is made of.

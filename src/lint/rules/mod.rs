@@ -30,7 +30,7 @@ pub mod unreachable_city;
 /// What every rule file uses.
 mod prelude {
     pub use crate::lint::{Level, LintCx, Rule};
-    pub use crate::load::inputs::{DRAWN, DRAWN_ITEMS, GRAPH, GRAPH_ITEMS};
+    pub use crate::load::inputs::{DRAWN, DRAWN_ITEMS, GRAPH, GRAPH_ITEMS, TICKETS_ON_GRAPH};
     pub use crate::path;
 }
 

@@ -25,14 +25,7 @@ pub const RULE: Rule = Rule {
     default: Level::Warn,
     source: include_str!("ticket_reach.rs"),
     from_loader: false,
-    reads: &[
-        "tickets",
-        "cities",
-        "routes",
-        "zones",
-        "rules",
-        "map.players",
-    ],
+    reads: TICKETS_ON_GRAPH,
     counts: GRAPH_ITEMS,
     check,
 };

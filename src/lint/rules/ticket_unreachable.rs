@@ -20,14 +20,7 @@ pub const RULE: Rule = Rule {
     default: Level::Deny,
     source: include_str!("ticket_unreachable.rs"),
     from_loader: false,
-    reads: &[
-        "tickets",
-        "cities",
-        "routes",
-        "zones",
-        "rules",
-        "map.players",
-    ],
+    reads: TICKETS_ON_GRAPH,
     counts: GRAPH_ITEMS,
     check,
 };
