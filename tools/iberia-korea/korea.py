@@ -195,20 +195,12 @@ ROUTE_NOTES = {
 # bends every other route by itself. (from, to) -> (bend, skew, slide, why the automatic shape
 # is not kept); bend, skew and slide as the map's `shape` reads them.
 SHAPES = {
-    # Round Daegu three routes must move at once, more than the layout's repair moves together.
+    # The layout's repair clears Daegu-Busan and Tongyeong-Busan by itself now; this one stays.
     ("daegu", "changwon"): (
         -125.0, 0.8, 0.0,
-        "bent nearer Daegu so that it leaves Daegu west of the Daegu-Busan double route; the "
-        "automatic shape lies on that route's first cars",
-    ),
-    ("changwon", "jinju"): (
-        117.0, 0.0, 0.5,
-        "the shape the layout drew before the two round it were fixed; left to the layout "
-        "then, it is bent onto Tongyeong-Busan's cars",
-    ),
-    ("tongyeong", "busan"): (
-        70.0, -0.8, 0.0,
-        "bent less, and nearer Busan, to make room for Daegu-Changwon's last cars",
+        "bent nearer Daegu, so that it reaches Changwon from the north-west and leaves the line "
+        "west to Jinju open; left to the layout, it comes in lower, and Changwon-Jinju loops "
+        "south round Tongyeong, across Jinju-Tongyeong's track",
     ),
 }
 
