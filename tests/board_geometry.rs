@@ -247,7 +247,12 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
         c.car_max_mm = c.car_max_mm.max(len);
         if (len - size).abs() > size * 0.1 {
             if short.contains(&l.routes[*ri].id) {
-                named.insert(*ri);
+                if named.insert(*ri) {
+                    c.examples.push(format!(
+                        "{} too short, named by route-drawn-length",
+                        l.routes[*ri].id
+                    ));
+                }
             } else {
                 c.car_off_size += 1;
             }
@@ -260,21 +265,26 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
 /// Upper bounds, summed over the 14 maps: overlapping pairs, hidden routes, routes through
 /// a city, labels on a space, labels on a marker, labels off the board, cars off the map's
 /// size by more than a tenth on routes no lint names, and routes that cannot hold their cars
-/// which `route-drawn-length` names (the accepted answer for a route too short where it is
-/// drawn: South Korea's Namwon–Jinju). The goal is zero everywhere but the last; these hold
-/// what is reached so that nothing slips back. What is left: one name on a space (Castilla's
-/// Tordesillas, on the last car of Toro–Tordesillas: no place round its marker is clear).
-/// South Korea's Chungju–Andong over Yeongju–Uljin was cleared by the route repair once it
-/// weighed a pair's overlaps with each other once, as the board's total does, not twice.
-/// South Korea's Daegu–Changwon over Daegu–Busan and Castilla's Medina del Campo and Medina
-/// de Rioseco are cleared by hand placements (route shapes, name anchors) that the map
-/// generators in `tools/` write, where the automatic layout could not clear them.
+/// which `route-drawn-length` names. The goal is zero everywhere but the last, and it is
+/// reached: what is left is the accepted answer for a route too short where it is drawn,
+/// South Korea's Namwon–Jinju (five cars between cities too close for them, reported by that
+/// lint). These hold what is reached so that nothing slips back.
+///
+/// Some of it rests on hand placements (route shapes, name anchors) that the map generators
+/// in `tools/` write where the automatic layout could not clear a conflict: South Korea's
+/// Daegu–Changwon (which leaves Changwon–Jinju its direct line); Castilla's Medina del Campo
+/// and Medina de Rioseco names, and Tordesillas' name west of its marker, clear once
+/// Valladolid–Medina de Rioseco is bowed between its cities instead of looping round
+/// Tordesillas (with Toro–Tordesillas kept below the name and Tordesillas–Valladolid bowed
+/// south-east). South Korea's Chungju–Andong over Yeongju–Uljin, Changwon–Jinju and
+/// Tongyeong–Busan are cleared by the route repair itself, which weighs a pair's overlaps with
+/// each other once, as the board's total does.
 ///
 /// Before the board layout (straight routes, cars stretched to fill them, scale fitted to
 /// each map on screen): 601 overlapping pairs, 136 hidden routes, 4 routes through a city,
 /// 229 labels on a space, 0 on a marker, 0 off the board, 1,900 of 3,600-odd cars off the
 /// drawn size by more than a tenth (3.8 to 52.8 mm at print scale).
-const BOUNDS: [usize; 8] = [0, 0, 0, 1, 0, 0, 0, 1];
+const BOUNDS: [usize; 8] = [0, 0, 0, 0, 0, 0, 0, 1];
 
 #[test]
 fn shipped_boards_have_nothing_on_top_of_anything() {
@@ -315,6 +325,8 @@ fn shipped_boards_have_nothing_on_top_of_anything() {
     eprintln!("{report}totals {sums:?}");
     assert!(
         sums.iter().zip(BOUNDS).all(|(s, b)| *s <= b),
-        "totals {sums:?} over {BOUNDS:?}\n{report}"
+        "totals {sums:?} over {BOUNDS:?} (overlapping pairs, hidden routes, routes through a \
+         city, labels on a space, on a marker, off the board, cars off size, routes named \
+         short)\n{report}"
     );
 }

@@ -244,33 +244,33 @@ COLORS = ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"]
 
 # --- Hand placements on the drawn board ------------------------------------------------------
 # The board layout (`ttrmap render`) places every name and bends every route by itself; these
-# few it gets wrong are fixed here by hand, as a designer would with `ttrmap layout --write`.
-# A name's placement: city id -> (anchor, why the automatic one is not kept).
+# few it got wrong, or that only a shape here makes room for, are fixed here by hand, as a
+# designer would with `ttrmap layout --write`, so that they stay put whatever the layout does.
+# A name's placement: city id -> (anchor, why it is placed by hand).
 LABELS = {
     "medina-del-campo": (
         "w",
-        "the automatic labelling leaves this name south-west of its marker, on a car of the "
-        "Salamanca line; to the west it is clear of every space and nearer its own marker than "
-        "any other",
+        "the automatic labelling used to leave this name south-west of its marker, on a car of "
+        "the Salamanca line; to the west it is clear of every space and nearer its own marker "
+        "than any other, where the labelling puts it too now",
     ),
     "medina-de-rioseco": (
         "w",
-        "the automatic labelling finds no clear place round this marker and puts the name 40 mm "
-        "away, nearer Toro and on a car; west of the marker it is clear once Benavente-Toro and "
-        "Toro-Medina de Rioseco are bent out of its way (SHAPES)",
+        "west of the marker the name is clear once Benavente-Toro and Toro-Medina de Rioseco are "
+        "bent out of its way (SHAPES); before they were, the labelling found no clear place round "
+        "this marker and put the name 40 mm away, nearer Toro and on a car",
     ),
     "toro": (
         "ne",
         "where the labelling put it before Benavente-Toro was bent; left to it now, the name "
-        "goes 18 mm south, beyond Toro-Tordesillas",
+        "goes 23 mm south of its marker",
     ),
     "tordesillas": (
         "w",
-        "no place round this marker is clear of cars (Toro-Tordesillas, Tordesillas-Medina de "
-        "Rioseco, Tordesillas-Valladolid, Valladolid-Medina del Campo and Tordesillas-Medina del "
-        "Campo surround it); west, on "
-        "the last car of Toro-Tordesillas, the name still reads as Tordesillas', where the "
-        "labelling would put it south-west, nearer Toro",
+        "west of the marker, between Toro-Tordesillas below and Tordesillas-Medina de Rioseco "
+        "above, the name is clear of every car once Valladolid-Medina de Rioseco no longer loops "
+        "round the town (SHAPES); left to the labelling, it goes 27 mm lower, south-west, nearer "
+        "Toro's marker than its own",
     ),
 }
 
@@ -289,6 +289,31 @@ SHAPES = {
         0.0,
         "the layout draws it west of Medina de Rioseco, under the name; bent round nearer Toro "
         "it reaches the marker from the south-west, below the name",
+    ),
+    ("valladolid", "medina-de-rioseco"): (
+        28.0,
+        0.0,
+        0.0,
+        "the layout draws it as a loop round Tordesillas, one car south-west of that marker and "
+        "the track across Toro-Tordesillas, Tordesillas-Medina de Rioseco and "
+        "Palencia-Medina de Rioseco; bowed south-west it is one bend between Valladolid and "
+        "Medina de Rioseco, inside Tordesillas-Medina de Rioseco",
+    ),
+    ("tordesillas", "valladolid"): (
+        -34.0,
+        0.0,
+        0.0,
+        "once Valladolid-Medina de Rioseco is bowed, the layout leaves this double route's two "
+        "cars across each other under Valladolid (54 degrees apart); bowed south-east they lie "
+        "side by side between the two markers",
+    ),
+    ("toro", "tordesillas"): (
+        -25.0,
+        0.0,
+        -1.0,
+        "bent south, so that it reaches the marker from the south-west, below "
+        "Tordesillas' name (LABELS); the layout chooses this shape too, kept so that the name "
+        "stays clear whatever the layout does",
     ),
 }
 
