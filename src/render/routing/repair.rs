@@ -18,17 +18,17 @@ use super::grid::{Grid, meets};
 use super::{Candidate, Lazy, State, World};
 use crate::render::geom::{bounds, penetration_prepared};
 use crate::render::types::Rect;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
-/// The pairs of routes whose chosen spaces lie on each other (lower route first).
+/// The pairs of routes whose chosen spaces lie on each other (lower route first), in order.
 fn pairs_in_conflict(
     w: &World,
     cands: &[Vec<Lazy>],
     tree: &Grid,
     chosen: &[usize],
     j: &Judge,
-) -> BTreeSet<(usize, usize)> {
-    let mut pairs = BTreeSet::new();
+) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
     for (r, &k) in chosen.iter().enumerate() {
         if cands[r].is_empty() {
             continue;
@@ -37,26 +37,32 @@ fn pairs_in_conflict(
             tree.meeting(q.bbox, |it| {
                 let o = it.route;
                 if o != NAME && !j.ignores(r, o) && penetration_prepared(q, &it.q) > j.touch {
-                    pairs.insert((r.min(o), r.max(o)));
+                    pairs.push((r.min(o), r.max(o)));
                 }
             });
         }
     }
+    pairs.sort_unstable();
+    pairs.dedup();
     pairs
 }
 
 /// Each route of a pair in conflict with the routes whose chosen spaces lie within a car's
-/// length of its own: moving a neighbour out of the way may let it get clear. Lower route first, the pairs in
-/// conflict left out (they are tried first).
+/// length of its own: moving a neighbour out of the way may let it get clear. Lower route
+/// first, in order, the pairs in conflict (sorted) left out (they are tried first).
 fn pairs_near(
     w: &World,
     cands: &[Vec<Lazy>],
     tree: &Grid,
     chosen: &[usize],
-    conflicts: &BTreeSet<(usize, usize)>,
-) -> BTreeSet<(usize, usize)> {
-    let mut pairs = BTreeSet::new();
-    let routes: BTreeSet<usize> = conflicts.iter().flat_map(|&(a, b)| [a, b]).collect();
+    conflicts: &[(usize, usize)],
+) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    let mut routes: Vec<usize> = conflicts.iter().flat_map(|&(a, b)| [a, b]).collect();
+    routes.sort_unstable();
+    routes.dedup();
+    // The last route each one was found near: a route's spaces come one after another.
+    let mut seen = vec![usize::MAX; cands.len()];
     for r in routes {
         let pts: Vec<_> = cands[r][chosen[r]]
             .get(w, r)
@@ -69,12 +75,14 @@ fn pairs_near(
         let area = [[lo[0] - pad, lo[1] - pad], [hi[0] + pad, hi[1] + pad]];
         tree.meeting(area, |it| {
             let o = it.route;
-            let pair = (r.min(o), r.max(o));
-            if o != r && o != NAME && !conflicts.contains(&pair) {
-                pairs.insert(pair);
+            if o != r && o != NAME && std::mem::replace(&mut seen[o], r) != r {
+                pairs.push((r.min(o), r.max(o)));
             }
         });
     }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs.retain(|p| conflicts.binary_search(p).is_err());
     pairs
 }
 
