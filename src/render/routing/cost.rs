@@ -174,6 +174,7 @@ mod tests {
             quads,
             own,
             bbox: bounds(&corners),
+            slides: false,
         }
     }
 

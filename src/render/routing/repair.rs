@@ -127,7 +127,7 @@ fn costs_alone(
         .iter()
         .enumerate()
         .map(|(k, l)| {
-            if l.spec.bend() >= limit {
+            if l.spec.bend() >= limit || super::no_room(&cands[r], k) {
                 return f64::INFINITY;
             }
             let c = l.get(w, r);
@@ -277,6 +277,7 @@ mod tests {
             quads,
             own,
             bbox: bounds(&corners),
+            slides: false,
         };
         Lazy {
             spec: Spec::Bulge {
@@ -285,6 +286,7 @@ mod tests {
                 slide: 0.0,
                 bend: own,
             },
+            twin: None,
             built: OnceCell::from(c),
         }
     }
