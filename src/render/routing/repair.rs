@@ -18,7 +18,6 @@ use super::grid::{Grid, meets};
 use super::{Candidate, Lazy, State, World};
 use crate::render::geom::{bounds, penetration_prepared};
 use crate::render::types::Rect;
-use std::collections::HashMap;
 
 /// The pairs of routes whose chosen spaces lie on each other (lower route first), in order.
 fn pairs_in_conflict(
@@ -148,7 +147,8 @@ fn costs_alone(
 pub(super) struct Memo {
     clock: u64,
     changed: Vec<u64>,
-    left: HashMap<(usize, usize), u64>,
+    /// By the pair's lower route: the higher one and the clock when the pair was left.
+    left: Vec<Vec<(usize, u64)>>,
     /// The names kept clear on the board it was made on.
     names: Vec<Rect>,
 }
@@ -158,7 +158,7 @@ impl Memo {
         Memo {
             clock: 1,
             changed: vec![0; routes],
-            left: HashMap::new(),
+            left: vec![Vec::new(); routes],
             names: names.to_vec(),
         }
     }
@@ -189,6 +189,19 @@ impl Memo {
     fn still(&self, r: usize, since: u64) -> bool {
         self.changed[r] < since
     }
+
+    /// When the pair `(a, b)` (`a < b`) was last left as it was, if ever.
+    fn left_at(&self, a: usize, b: usize) -> Option<u64> {
+        self.left[a].iter().find(|x| x.0 == b).map(|x| x.1)
+    }
+
+    /// The pair `(a, b)` (`a < b`) is left as it was at `clock`.
+    fn leave(&mut self, a: usize, b: usize, clock: u64) {
+        match self.left[a].iter_mut().find(|x| x.0 == b) {
+            Some(x) => x.1 = clock,
+            None => self.left[a].push((b, clock)),
+        }
+    }
 }
 
 /// Moves pairs of routes in conflict together where that costs less; says whether any
@@ -206,7 +219,7 @@ pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &J
             continue;
         }
         // Left as it was, and nothing near it moved since: it would be left again.
-        if let Some(&at) = st.memo.left.get(&(a, b))
+        if let Some(at) = st.memo.left_at(a, b)
             && st.memo.still(a, at)
             && st.memo.still(b, at)
         {
@@ -246,7 +259,7 @@ pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &J
             st.replace(w, cands, b, best.2, None);
             moved.extend([a, b]);
         } else {
-            st.memo.left.insert((a, b), now_tick);
+            st.memo.leave(a, b, now_tick);
         }
     }
     !moved.is_empty()
