@@ -12,8 +12,9 @@
 //! near it moves (`cost`). A shape is drawn only when its bend does not already
 //! lose to the best found, and its overlaps are counted only until it loses; a route is
 //! chosen again only when a space within its reach moved since it last chose, and a slide
-//! with no room to slide (its unslid twin, dearer) is never scored: the choice is the same
-//! as trying every shape in full on every pass, at a fraction of the cost. Where the choice
+//! with no room to slide (its unslid twin, dearer) is never scored, nor drawn once its twin
+//! is: the choice is the same as trying every shape in full on every pass, at a fraction of
+//! the cost. Where the choice
 //! settles with spaces still on each other, pairs of routes move together (`repair`). A
 //! route's `shape`
 //! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
