@@ -118,6 +118,46 @@ impl BoardGraph {
         dist
     }
 
+    /// [`Self::distances_from`] every edge usable, stopped once each of `targets` is settled:
+    /// the distances of `targets` are final (`UNREACHABLE` for one not reached), the others
+    /// may not be.
+    pub fn distances_to(&self, sources: &[usize], targets: &[usize]) -> Vec<Dist> {
+        let mut dist = vec![UNREACHABLE; self.node_count()];
+        let mut wanted = vec![false; self.node_count()];
+        let mut left = 0;
+        for &t in targets {
+            left += usize::from(!std::mem::replace(&mut wanted[t], true));
+        }
+        let mut heap = BinaryHeap::new();
+        for &s in sources {
+            dist[s] = 0;
+            heap.push(Reverse((0, s)));
+        }
+        while let Some(Reverse((d, n))) = heap.pop() {
+            if d > dist[n] {
+                continue;
+            }
+            // Popped at its distance: settled (a node may be pushed again at the same one).
+            if std::mem::take(&mut wanted[n]) {
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
+            }
+            if self.dead_end[n] && !sources.contains(&n) {
+                continue;
+            }
+            for &(m, e) in &self.adjacency[n] {
+                let nd = d + self.edges[e].length as Dist;
+                if nd < dist[m] {
+                    dist[m] = nd;
+                    heap.push(Reverse((nd, m)));
+                }
+            }
+        }
+        dist
+    }
+
     /// Shortest distance between two places (cities or zones).
     pub fn place_distance(&self, from: &str, to: &str) -> Dist {
         let targets = self.nodes_of(to);
@@ -358,6 +398,44 @@ mod tests {
         let g = BoardGraph::new(&m);
         assert_eq!(g.place_distance("x", "y"), UNREACHABLE);
         assert_eq!(g.place_distance("x", "z"), 1);
+    }
+
+    /// The search stopped at its targets gives them the distances of the full search: a
+    /// chain a-b-c-d-e with a short cut b-d (e at 1 + 1 + 2 = 4, not 1 + 2 + 3 + 2), and a zone
+    /// endpoint z off c (at 1 + 2 + 1 = 4, reached, not passed through: w beyond it
+    /// unreachable); stopped at b, it has gone no further.
+    #[test]
+    fn distances_stopped_at_the_targets_are_the_full_ones() {
+        let text = format!(
+            "{HEAD}[[zones]]\nid='zz'\n[[cities]]\nid='z'\nposition=[0,0]\nzone='zz'\n{}{}{}{}{}{}{}{}",
+            cities(&["a", "b", "c", "d", "e", "w"]),
+            route("a", "b", 1),
+            route("b", "c", 2),
+            route("c", "d", 3),
+            route("b", "d", 1),
+            route("d", "e", 2),
+            route("c", "z", 1),
+            route("z", "w", 1)
+        );
+        let m = map(&text);
+        let g = BoardGraph::new(&m);
+        let node = |id: &str| g.nodes_of(id)[0];
+        let full = g.distances_from(&[node("a")], |_| true);
+        for targets in [vec!["e"], vec!["c", "z"], vec!["w", "e"], vec!["b"]] {
+            let t: Vec<usize> = targets.iter().map(|&id| node(id)).collect();
+            let stopped = g.distances_to(&[node("a")], &t);
+            for &n in &t {
+                assert_eq!(stopped[n], full[n], "{targets:?}");
+            }
+        }
+        assert_eq!(full[node("e")], 4);
+        assert_eq!(full[node("z")], 4);
+        assert_eq!(full[node("w")], UNREACHABLE);
+        // Stopped at b, the search has not reached e.
+        assert_eq!(
+            g.distances_to(&[node("a")], &[node("b")])[node("e")],
+            UNREACHABLE
+        );
     }
 
     #[test]

@@ -329,8 +329,15 @@ pub fn all_ticket_costs<'a>(map: &'a MapFile, graph: &BoardGraph) -> Vec<TicketC
         out.push(entry);
     }
     for (origin, wanted) in by_origin {
+        // The search from each source stops once every destination is settled.
+        let mut targets: Vec<usize> = wanted
+            .iter()
+            .flat_map(|&(_, _, to)| graph.nodes_of(to).iter().copied())
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
         for &source in graph.nodes_of(origin) {
-            let dist = graph.distances_from(&[source], |_| true);
+            let dist = graph.distances_to(&[source], &targets);
             for &(i, j, to) in &wanted {
                 let best = graph
                     .nodes_of(to)

@@ -12,8 +12,9 @@
 //! near it moves (`cost`). A shape is drawn only when its bend does not already
 //! lose to the best found, and its overlaps are counted only until it loses; a route is
 //! chosen again only when a space within its reach moved since it last chose, and a slide
-//! with no room to slide (its unslid twin, dearer) is never scored: the choice is the same
-//! as trying every shape in full on every pass, at a fraction of the cost. Where the choice
+//! with no room to slide (its unslid twin, dearer) is never scored, nor drawn once its twin
+//! is: the choice is the same as trying every shape in full on every pass, at a fraction of
+//! the cost. Where the choice
 //! settles with spaces still on each other, pairs of routes move together (`repair`). A
 //! route's `shape`
 //! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
@@ -75,6 +76,9 @@ struct Candidate {
     own: f64,
     /// The box around every space (empty, lowest corner above the highest, for none).
     bbox: [P; 2],
+    /// Whether a lane has room beyond its cars and gaps: else each slide of this shape lays
+    /// the same spaces at a higher cost.
+    slides: bool,
 }
 
 /// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
@@ -218,11 +222,22 @@ impl<'a> Router<'a> {
         let cands = needs
             .iter()
             .map(|n| {
+                let mut unslid = 0;
                 shapes(n, s, units_per_mm)
                     .into_iter()
-                    .map(|spec| Lazy {
-                        spec,
-                        built: OnceCell::new(),
+                    .enumerate()
+                    .map(|(k, spec)| {
+                        // A shape the file keeps is the route's only one, slid or not.
+                        let slide = n.route.shape.is_none()
+                            && matches!(spec, Spec::Bulge { slide, .. } if slide != 0.0);
+                        if !slide {
+                            unslid = k;
+                        }
+                        Lazy {
+                            spec,
+                            twin: slide.then_some(unslid),
+                            built: OnceCell::new(),
+                        }
                     })
                     .collect()
             })
@@ -314,6 +329,8 @@ impl Spec {
 /// time the choice needs more than its bend.
 struct Lazy {
     spec: Spec,
+    /// For a slide, the route's shape it slides (listed before it).
+    twin: Option<usize>,
     built: OnceCell<Candidate>,
 }
 
@@ -321,6 +338,15 @@ impl Lazy {
     fn get(&self, w: &World, route: usize) -> &Candidate {
         self.built.get_or_init(|| build(w, route, self.spec))
     }
+}
+
+/// Whether shape `k` of a route is a slide whose unslid twin is drawn and has no room to
+/// slide: its own cost is infinite ([`shape`]), known without drawing it. A twin not drawn
+/// was passed over on its bend, which the slide's exceeds.
+fn no_room(shapes: &[Lazy], k: usize) -> bool {
+    shapes[k]
+        .twin
+        .is_some_and(|t| shapes[t].built.get().is_some_and(|c| !c.slides))
 }
 
 /// Draws a shape: its centre line, the lanes' spaces and its own cost.
@@ -334,6 +360,7 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
             quads: Vec::new(),
             own: 0.0,
             bbox: bounds(&[]),
+            slides: false,
         },
         Spec::Given => {
             let line = curves::flatten(curves::through(&n.pts), tol);
@@ -607,6 +634,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
         quads,
         own,
         bbox: bounds(&[]),
+        slides: slid,
     }
 }
 
@@ -819,7 +847,7 @@ fn passes(w: &World, cands: &[Vec<Lazy>], judge: &Judge, st: &mut State) -> bool
             let mut best = (current, chosen);
             for (k, c) in cands[r].iter().enumerate() {
                 // A shape whose bend, or own cost, already loses cannot win.
-                if k == chosen || c.spec.bend() >= best.0 {
+                if k == chosen || c.spec.bend() >= best.0 || no_room(&cands[r], k) {
                     continue;
                 }
                 let c = c.get(w, r);
@@ -852,7 +880,7 @@ fn least_own(w: &World, cands: &[Vec<Lazy>]) -> Vec<usize> {
         .map(|(r, cs)| {
             let mut best = (f64::INFINITY, 0);
             for (k, c) in cs.iter().enumerate() {
-                if c.spec.bend() >= best.0 {
+                if c.spec.bend() >= best.0 || no_room(cs, k) {
                     continue;
                 }
                 let own = c.get(w, r).own;

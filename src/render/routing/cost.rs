@@ -72,12 +72,14 @@ pub(super) fn hits(grid: &Grid, r: usize, q: &Prepared, j: &Judge) -> Hits {
 
 /// What the spaces of one shape lie on, found space by space as far as a sum has needed it:
 /// for each space looked at, where its overlaps end in `hits`; each overlap its route and
-/// cost. Kept while nothing moves near the shape.
+/// cost; and all of them summed in that order. Kept while nothing moves near the shape.
 pub(super) struct Found {
     /// The shape's box: what moves elsewhere does not change what it lies on.
     pub bbox: [P; 2],
     ends: SmallVec<[usize; 6]>,
     hits: SmallVec<[(usize, f64); 6]>,
+    /// The costs in `hits` added up in order, as a sum leaving no route out adds them.
+    all: f64,
 }
 
 impl Found {
@@ -86,14 +88,16 @@ impl Found {
             bbox: c.bbox,
             ends: SmallVec::with_capacity(c.quads.len()),
             hits: SmallVec::new(),
+            all: 0.0,
         }
     }
 }
 
 /// Overlaps of candidate `c` of route `r` with the spaces chosen for the other routes but
-/// `skip`'s (the route itself to leave out none), added to `own`; the sum stops as soon as it
-/// reaches `limit` (the candidate has lost). What `found` holds is reused, what it lacks
-/// found and added: the same sum, stopped where it stops, as finding all afresh.
+/// `skip`'s (the route itself to leave out none), added to `own`; once the sum reaches
+/// `limit` (the candidate has lost) it stops, and what it returns is only known to be at least
+/// `limit`. What `found` holds is reused, what it lacks found and added: below `limit`, the
+/// same sum, to the bit, as finding all afresh.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn kept_cost(
     grid: &Grid,
@@ -107,15 +111,24 @@ pub(super) fn kept_cost(
     // Summed apart from `own` and added last, so the total does not depend on where the sum
     // stopped (rounding is monotone: a sum stopped at the limit would have reached it).
     let mut overlaps = 0.0;
-    for (i, q) in c.quads.iter().enumerate() {
+    let mut from = 0;
+    // Where nothing found lies on `skip`'s spaces, the sum so far is the one kept: the same
+    // additions in the same order (a sum that reached the limit in them is at least the limit).
+    if !found.hits.iter().any(|&(o, _)| o == skip) {
+        overlaps = found.all;
+        from = found.ends.len();
+    }
+    for (i, q) in c.quads.iter().enumerate().skip(from) {
         if c.own + overlaps >= limit {
             break;
         }
         if i == found.ends.len() {
             let here = hits(grid, r, q, j);
-            found
-                .hits
-                .extend(here.iter().map(|&(o, _, depth)| (o, j.term(o, depth))));
+            for &(o, _, depth) in &here {
+                let t = j.term(o, depth);
+                found.hits.push((o, t));
+                found.all += t;
+            }
             found.ends.push(found.hits.len());
         }
         let start = if i == 0 { 0 } else { found.ends[i - 1] };
@@ -161,6 +174,7 @@ mod tests {
             quads,
             own,
             bbox: bounds(&corners),
+            slides: false,
         }
     }
 
