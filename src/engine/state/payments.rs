@@ -161,65 +161,72 @@ fn plain_ferry_locos_only(locos: u16, class: &LaneClass) -> bool {
     locos >= class.length as u16 && (class.loco_on_spaces || class.length == class.ferry)
 }
 
+/// Whether the ways to pay a lane of `class` have a closed form ([`closed_ranges`]).
+#[inline]
+fn has_closed_form(class: &LaneClass) -> bool {
+    class.is_simple() || class.is_plain_ferry()
+}
+
+/// The closed form, for a class that [`has_closed_form`]: the counts of locomotives with
+/// which `have` cards of one colour (and `locos` locomotives) pay a lane of `class`, as up
+/// to two ranges `lo..=hi` (empty when `lo > hi`), ascending; and, in the second value,
+/// whether locomotives alone pay it.
+///
+/// A simple lane: colour `c` with `l` locomotives pays iff `have + l >= length`, with
+/// `0 <= l < length` (`l = length` is locomotives alone) and `l = 0` when locomotives may
+/// not pay coloured spaces: one range. A plain ferry: [`plain_ferry_locos`].
+#[inline]
+fn closed_ranges(have: u16, locos: u16, class: &LaneClass) -> ([(u16, u16); 2], bool) {
+    const NONE: (u16, u16) = (1, 0);
+    if class.is_plain_ferry() {
+        return (
+            plain_ferry_locos(have, locos, class),
+            plain_ferry_locos_only(locos, class),
+        );
+    }
+    let len = class.length as u16;
+    let top = if class.loco_on_spaces {
+        locos.min(len - 1)
+    } else {
+        0
+    };
+    let range = if have == 0 {
+        NONE
+    } else {
+        (len.saturating_sub(have), top)
+    };
+    ([range, NONE], class.loco_on_spaces && locos >= len)
+}
+
+/// Calls `f(colour)` for each colour a lane of `class` takes (all eight for gray).
+#[inline]
+fn for_each_colour(class: &LaneClass, mut f: impl FnMut(u8)) {
+    if class.color == GRAY {
+        (0..LOCO).for_each(&mut f);
+    } else {
+        f(class.color);
+    }
+}
+
 /// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
 /// legal-list order: each colour the lane takes (all eight for gray) with ascending
 /// locomotives, then locomotives alone. A payment of locomotives alone is listed once, as
 /// the `LOCO` colour.
 pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
-    if class.is_plain_ferry() {
-        let locos = hand[LOCO as usize];
-        let mut colour = |c: u8| {
-            for (lo, hi) in plain_ferry_locos(hand[c as usize], locos, class) {
-                for l in lo..=hi {
-                    f(c, l as u8);
-                }
-            }
-        };
-        if class.color == GRAY {
-            for c in 0..LOCO {
-                colour(c);
-            }
-        } else {
-            colour(class.color);
-        }
-        if plain_ferry_locos_only(locos, class) {
-            f(LOCO, class.length);
-        }
-        return;
+    if !has_closed_form(class) {
+        return for_each_claim_general(hand, class, f);
     }
-    if class.is_simple() {
-        // Closed form of the general loop below: colour `c` with `l` locomotives pays iff
-        // `hand[c] + l >= length`, with 0 <= l < length (l = length is `LOCO`), and l = 0
-        // when locomotives may not pay coloured spaces.
-        let len = class.length as u16;
-        let locos = hand[LOCO as usize];
-        let top = if class.loco_on_spaces {
-            locos.min(len - 1)
-        } else {
-            0
-        };
-        let mut colour = |c: u8| {
-            let have = hand[c as usize];
-            if have == 0 {
-                return;
-            }
-            for l in len.saturating_sub(have)..=top {
+    let locos = hand[LOCO as usize];
+    for_each_colour(class, |c| {
+        for (lo, hi) in closed_ranges(hand[c as usize], locos, class).0 {
+            for l in lo..=hi {
                 f(c, l as u8);
             }
-        };
-        if class.color == GRAY {
-            for c in 0..LOCO {
-                colour(c);
-            }
-        } else {
-            colour(class.color);
         }
-        if class.loco_on_spaces && locos >= len {
-            f(LOCO, len as u8);
-        }
-        return;
+    });
+    if closed_ranges(0, locos, class).1 {
+        f(LOCO, class.length);
     }
-    for_each_claim_general(hand, class, f);
 }
 
 /// [`for_each_claim`] by trying every colour and locomotive count against the payment rules:
@@ -265,50 +272,19 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
 /// How many ways `hand` can pay a lane of `class` (the length of [`for_each_claim`]).
 #[inline]
 pub(super) fn class_claim_count(hand: &Cards, class: &LaneClass) -> u32 {
-    if class.is_simple() {
-        let len = class.length as u16;
-        let locos = hand[LOCO as usize];
-        let top = if class.loco_on_spaces {
-            locos.min(len - 1)
-        } else {
-            0
-        };
-        // Colour `c` pays with `len - hand[c]` (at least 0) up to `top` locomotives.
-        let colour = |have: u16| -> u32 {
-            let low = len.saturating_sub(have);
-            if have == 0 || low > top {
-                0
-            } else {
-                (top - low + 1) as u32
-            }
-        };
-        let mut n = if class.color == GRAY {
-            hand[..LOCO as usize].iter().map(|&h| colour(h)).sum()
-        } else {
-            colour(hand[class.color as usize])
-        };
-        n += (class.loco_on_spaces && locos >= len) as u32;
+    if !has_closed_form(class) {
+        let mut n = 0;
+        for_each_claim(hand, class, |_, _| n += 1);
         return n;
     }
-    if class.is_plain_ferry() {
-        let locos = hand[LOCO as usize];
-        let colour = |have: u16| -> u32 {
-            plain_ferry_locos(have, locos, class)
-                .iter()
-                .map(|&(lo, hi)| if lo <= hi { (hi - lo + 1) as u32 } else { 0 })
-                .sum()
-        };
-        let mut n = if class.color == GRAY {
-            hand[..LOCO as usize].iter().map(|&h| colour(h)).sum()
-        } else {
-            colour(hand[class.color as usize])
-        };
-        n += plain_ferry_locos_only(locos, class) as u32;
-        return n;
-    }
+    let locos = hand[LOCO as usize];
     let mut n = 0;
-    for_each_claim(hand, class, |_, _| n += 1);
-    n
+    for_each_colour(class, |c| {
+        for (lo, hi) in closed_ranges(hand[c as usize], locos, class).0 {
+            n += if lo <= hi { (hi - lo + 1) as u32 } else { 0 };
+        }
+    });
+    n + closed_ranges(0, locos, class).1 as u32
 }
 
 /// Whether the closed forms ([`for_each_claim`] and [`class_claim_count`]) list exactly
