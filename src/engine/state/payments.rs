@@ -161,45 +161,47 @@ fn plain_ferry_locos_only(locos: u16, class: &LaneClass) -> bool {
     locos >= class.length as u16 && (class.loco_on_spaces || class.length == class.ferry)
 }
 
-/// Whether the ways to pay a lane of `class` have a closed form ([`closed_ranges`]).
-#[inline]
-fn has_closed_form(class: &LaneClass) -> bool {
-    class.is_simple() || class.is_plain_ferry()
-}
-
-/// The closed form, for a class that [`has_closed_form`]: the counts of locomotives with
-/// which `have` cards of one colour (and `locos` locomotives) pay a lane of `class`, as up
-/// to two ranges `lo..=hi` (empty when `lo > hi`), ascending; and, in the second value,
-/// whether locomotives alone pay it.
+/// The ways `hand` pays a lane of `class` in closed form, for simple lanes and plain ferries:
+/// calls `f(colour, lo, hi)` for each range `lo..=hi` of locomotive counts (ascending, maybe
+/// empty: `lo > hi`) with which the colour's cards pay, colour by colour in legal-list
+/// order, and returns whether locomotives alone pay; `None` (no call) for a class without a
+/// closed form. [`for_each_claim`] and [`class_claim_count`] both read it, so the listing
+/// and the count cannot disagree.
 ///
-/// A simple lane: colour `c` with `l` locomotives pays iff `have + l >= length`, with
+/// A simple lane: colour `c` with `l` locomotives pays iff `hand[c] + l >= length`, with
 /// `0 <= l < length` (`l = length` is locomotives alone) and `l = 0` when locomotives may
 /// not pay coloured spaces: one range. A plain ferry: [`plain_ferry_locos`].
-#[inline]
-fn closed_ranges(have: u16, locos: u16, class: &LaneClass) -> ([(u16, u16); 2], bool) {
-    const NONE: (u16, u16) = (1, 0);
-    if class.is_plain_ferry() {
-        return (
-            plain_ferry_locos(have, locos, class),
-            plain_ferry_locos_only(locos, class),
-        );
+#[inline(always)]
+fn closed_form(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u16, u16)) -> Option<bool> {
+    let locos = hand[LOCO as usize];
+    if class.is_simple() {
+        let len = class.length as u16;
+        let top = if class.loco_on_spaces {
+            locos.min(len - 1)
+        } else {
+            0
+        };
+        for_each_colour(class, |c| {
+            let have = hand[c as usize];
+            if have > 0 {
+                f(c, len.saturating_sub(have), top);
+            }
+        });
+        return Some(class.loco_on_spaces && locos >= len);
     }
-    let len = class.length as u16;
-    let top = if class.loco_on_spaces {
-        locos.min(len - 1)
-    } else {
-        0
-    };
-    let range = if have == 0 {
-        NONE
-    } else {
-        (len.saturating_sub(have), top)
-    };
-    ([range, NONE], class.loco_on_spaces && locos >= len)
+    if class.is_plain_ferry() {
+        for_each_colour(class, |c| {
+            for (lo, hi) in plain_ferry_locos(hand[c as usize], locos, class) {
+                f(c, lo, hi);
+            }
+        });
+        return Some(plain_ferry_locos_only(locos, class));
+    }
+    None
 }
 
 /// Calls `f(colour)` for each colour a lane of `class` takes (all eight for gray).
-#[inline]
+#[inline(always)]
 fn for_each_colour(class: &LaneClass, mut f: impl FnMut(u8)) {
     if class.color == GRAY {
         (0..LOCO).for_each(&mut f);
@@ -213,19 +215,15 @@ fn for_each_colour(class: &LaneClass, mut f: impl FnMut(u8)) {
 /// locomotives, then locomotives alone. A payment of locomotives alone is listed once, as
 /// the `LOCO` colour.
 pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
-    if !has_closed_form(class) {
-        return for_each_claim_general(hand, class, f);
-    }
-    let locos = hand[LOCO as usize];
-    for_each_colour(class, |c| {
-        for (lo, hi) in closed_ranges(hand[c as usize], locos, class).0 {
-            for l in lo..=hi {
-                f(c, l as u8);
-            }
+    let locos_only = closed_form(hand, class, |c, lo, hi| {
+        for l in lo..=hi {
+            f(c, l as u8);
         }
     });
-    if closed_ranges(0, locos, class).1 {
-        f(LOCO, class.length);
+    match locos_only {
+        Some(true) => f(LOCO, class.length),
+        Some(false) => {}
+        None => for_each_claim_general(hand, class, f),
     }
 }
 
@@ -272,19 +270,19 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
 /// How many ways `hand` can pay a lane of `class` (the length of [`for_each_claim`]).
 #[inline]
 pub(super) fn class_claim_count(hand: &Cards, class: &LaneClass) -> u32 {
-    if !has_closed_form(class) {
-        let mut n = 0;
-        for_each_claim(hand, class, |_, _| n += 1);
-        return n;
-    }
-    let locos = hand[LOCO as usize];
     let mut n = 0;
-    for_each_colour(class, |c| {
-        for (lo, hi) in closed_ranges(hand[c as usize], locos, class).0 {
-            n += if lo <= hi { (hi - lo + 1) as u32 } else { 0 };
+    let locos_only = closed_form(hand, class, |_, lo, hi| {
+        if lo <= hi {
+            n += (hi - lo + 1) as u32;
         }
     });
-    n + closed_ranges(0, locos, class).1 as u32
+    match locos_only {
+        Some(alone) => n + alone as u32,
+        None => {
+            for_each_claim_general(hand, class, |_, _| n += 1);
+            n
+        }
+    }
 }
 
 /// Whether the closed forms ([`for_each_claim`] and [`class_claim_count`]) list exactly
