@@ -147,3 +147,33 @@ fn a_seen_ticket_in_the_deck_or_in_a_hidden_hand_gives_the_same_deal() {
     let seen = swap_ticket(&g, &mut b, true);
     same_deals(&g, &a, &b, &[seen], "USA 2p, a seen ticket");
 }
+
+/// The viewer saw every ticket left in the deck and one seat 1 holds: fewer unseen tickets
+/// than seat 1 holds are left (a number the viewer can count), so a seen one makes up its
+/// hand. Every count is kept, no ticket is lost or doubled, and the deal is the same
+/// whichever seen ticket seat 1 really holds.
+#[test]
+fn seen_tickets_make_up_a_hand_when_too_few_are_unseen() {
+    let g = game("usa.toml", 2);
+    let a = mid_game(&g, 9, 20);
+    let mut b = a.clone();
+    let held = swap_ticket(&g, &mut b, true);
+    let d = g.tickets[held as usize].deck as usize;
+    // Seen: the deck of `a` (`held` among it) and the ticket of seat 1 it swapped for.
+    let mut seen: Vec<u16> = a.ticket_decks[d].iter().copied().collect();
+    seen.push(a.players[1].tickets[0]);
+    same_deals(&g, &a, &b, &seen, "USA 2p, every deck ticket seen");
+    let all = |s: &State| {
+        let mut v: Vec<u16> = s.ticket_decks[d].iter().copied().collect();
+        v.extend(s.players.iter().flat_map(|p| p.tickets.iter().copied()));
+        v.sort_unstable();
+        v
+    };
+    for seed in 0..12 {
+        let c = a.determinize(&g, 0, &seen, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(all(&c), all(&a), "seed {seed}");
+        assert_eq!(c.ticket_decks[d].len(), a.ticket_decks[d].len());
+        assert_eq!(c.players[1].tickets.len(), a.players[1].tickets.len());
+        assert_eq!(c.players[0].tickets, a.players[0].tickets);
+    }
+}
