@@ -842,3 +842,43 @@ fn transbordoman_counts_what_counts_as_ferry_says() {
     }
     assert_eq!(position(&map), [(0, 0), (0, 0), (0, 0)]);
 }
+
+/// The bots' question "does a module pay this player for the number of tickets it
+/// completes": TICKETMAN (the most completed tickets) in the Normal mode, CAPITALTICKETMAN
+/// (the most completed capitals tickets) in the Capitals mode, which has no TICKETMAN;
+/// USA and Europe (only a longest-path bonus) have neither.
+#[test]
+fn ticketman_and_capitalticketman_reward_completed_tickets() {
+    let map = load("castilla.toml");
+    for mode in ["normal", "capitals"] {
+        let game = castilla_game(&map, 2, mode);
+        let s = blank_position(&game);
+        for p in 0..2 {
+            assert!(
+                game.mechanics.reward_completed_tickets(&game, &s, p),
+                "{mode}"
+            );
+        }
+    }
+    // Capitals mode without CAPITALTICKETMAN (and so without the bonus replacing it):
+    // no module rewards the count any more.
+    let without = [
+        MYSTERY_TRAIN.to_string(),
+        "rules.bonuses.capitalticketman".to_string(),
+        "rules.bonuses.supercapitalticketman".to_string(),
+    ];
+    let game = Game::new_without(&map, 2, Some("capitals"), &without).expect("playable");
+    assert!(
+        !game
+            .mechanics
+            .reward_completed_tickets(&game, &blank_position(&game), 0)
+    );
+    for file in ["usa.toml", "europe.toml"] {
+        let game = Game::new(&load(file), 2, None).expect("playable");
+        let s = blank_position(&game);
+        assert!(
+            !game.mechanics.reward_completed_tickets(&game, &s, 0),
+            "{file}"
+        );
+    }
+}

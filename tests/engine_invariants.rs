@@ -491,13 +491,8 @@ fn step_checked(
     true
 }
 
-/// Plays `games` random games, checking the invariants after every step; returns
-/// (finished, failures).
-fn play_checked(map: &str, players: u8, games: u64) -> (u64, u64) {
-    play_game_checked(map, &game(map, players), games)
-}
-
-/// [`play_checked`] on a compiled game (`map` names it in messages).
+/// Plays `games` random games of `game` (`map` names it in messages), checking the
+/// invariants after every step; returns (finished, failures).
 fn play_game_checked(map: &str, game: &Game, games: u64) -> (u64, u64) {
     let mut bots: Vec<Box<dyn Bot>> = (0..game.players)
         .map(|_| Box::new(RandomBot) as _)
@@ -571,34 +566,47 @@ fn games() -> u64 {
         .unwrap_or(if cfg!(debug_assertions) { 300 } else { 2_000 })
 }
 
+/// Every seeded random game finishes. A game can stop unfinished by the rules' own reading:
+/// when no player can act for a whole round (deck, discard and display empty, no ticket to
+/// draw, nothing affordable), `rules.end_game.when_stuck = "pass"` (the default: the rules
+/// demand one action a turn and say nothing of a turn without one) makes it a failure
+/// state. That is a legitimate outcome, but random games on these maps never reach it:
+/// ticket draws are rare for the random bot, so cards keep flowing back to the discard
+/// through claims (2,000 of 2,000 USA 2-player and Europe 3-player games finished, even
+/// with `when_stuck = "fail"`, where the first player without an action stops the game). A
+/// failure here is a change in the engine to look at, not noise.
 #[test]
 fn usa_random_games_keep_invariants() {
-    let (finished, _) = play_checked("usa.toml", 2, games());
-    assert!(finished > games() * 9 / 10, "finished {finished}");
-    play_checked("usa.toml", 4, games() / 3);
+    finishes_without_failure("usa.toml (2 players)", &game("usa.toml", 2), games());
+    finishes_without_failure("usa.toml (4 players)", &game("usa.toml", 4), games() / 3);
 }
 
 #[test]
 fn europe_random_games_keep_invariants() {
-    let (finished, _) = play_checked("europe.toml", 3, games());
-    assert!(finished > games() * 9 / 10, "finished {finished}");
-    play_checked("europe.toml", 5, games() / 3);
+    finishes_without_failure("europe.toml (3 players)", &game("europe.toml", 3), games());
+    finishes_without_failure(
+        "europe.toml (5 players)",
+        &game("europe.toml", 5),
+        games() / 3,
+    );
 }
 
 #[test]
 fn nordic_random_games_keep_invariants() {
-    play_checked("nordic-countries.toml", 2, games() / 2);
-    play_checked("nordic-countries.toml", 3, games() / 2);
+    let map = "nordic-countries.toml";
+    finishes_without_failure("nordic (2 players)", &game(map, 2), games() / 2);
+    finishes_without_failure("nordic (3 players)", &game(map, 3), games() / 2);
 }
 
 #[test]
 fn switzerland_random_games_keep_invariants() {
-    play_checked("switzerland.toml", 3, games());
+    let map = "switzerland.toml";
+    finishes_without_failure(map, &game(map, 3), games());
 }
 
 #[test]
 fn india_random_games_keep_invariants() {
-    play_checked("india.toml", 4, games());
+    finishes_without_failure("india.toml", &game("india.toml", 4), games());
 }
 
 /// Castilla y León in each of its game modes, played without the Mystery Train (its
@@ -662,10 +670,13 @@ fn france_reports_are_the_same_whatever_the_thread_count() {
     assert!(!one.counters.is_empty());
 }
 
-/// `games` random games of `game` (`map` names it in messages): some finish, none fails.
+/// `games` random games of `game` (`map` names it in messages): every one finishes.
 fn finishes_without_failure(map: &str, game: &Game, games: u64) {
     let (finished, failures) = play_game_checked(map, game, games);
-    assert!(finished > 0 && failures == 0, "{map}: {failures} failures");
+    assert!(
+        finished == games && failures == 0,
+        "{map}: {failures} failures"
+    );
 }
 
 /// Random games at every player count from 2 to 5, `games() / 4` each: some finish, none

@@ -553,6 +553,45 @@ fn water_tenders_draw_three_blind_cards() {
     assert!(!legal(&game, &state).contains(&a));
 }
 
+/// Double Heading (2 points a completed ticket) and Risky Contracts (a gamble on the most
+/// completed tickets) pay their holder for the count of completed tickets, so the bots'
+/// question "does a module reward this player's completed tickets" is yes for the holder
+/// only; Equalising Beam (a gamble on the longest path) is no.
+#[test]
+fn ticket_count_cards_reward_completed_tickets_of_their_holder() {
+    let (game, mut state, _) = started(3);
+    let asks = |s: &State, p: u8| game.mechanics.reward_completed_tickets(&game, s, p);
+    assert!(!(0..3).any(|p| asks(&state, p)), "nobody holds a card yet");
+    give(&game, &mut state, 0, "double-heading");
+    give(&game, &mut state, 1, "risky-contracts");
+    give(&game, &mut state, 2, "equalising-beam");
+    assert!(asks(&state, 0) && asks(&state, 1));
+    assert!(!asks(&state, 2));
+}
+
+/// A purchase names how many locomotive cards pay (0 up to the cost), one bit each of a
+/// 32-bit mask: a card costing 31 is played, one costing 32 is refused by name, never
+/// played with some ways to pay it left out. (The schema stops a map file at 20.)
+#[test]
+fn a_technology_costing_more_than_the_engine_plays_is_refused() {
+    for (cost, played) in [(31, true), (32, false)] {
+        let mut map = uk_map();
+        let cards = &mut map.mechanics.technologies.as_mut().unwrap().cards;
+        cards[0].cost = cost;
+        let id = cards[0].id.clone();
+        match Game::new(&map, 2, None) {
+            Ok(_) => assert!(played, "cost {cost} was played"),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(
+                    !played && e.contains(&id) && e.contains("32"),
+                    "{cost}: {e}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn risky_contracts_and_equalising_beam_win_or_lose() {
     let (game, mut state, _) = started(2);

@@ -462,6 +462,14 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn plan_anchor(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> Option<u16> {
         None
     }
+
+    /// Advice for planning bots: whether the module's scoring pays player `p`, now, for the
+    /// number of tickets it completes, beyond the tickets' own values (a bonus for the most
+    /// completed tickets; a card paying points per completed ticket that `p` holds), so
+    /// that one more ticket may be worth drawing. The rules never ask.
+    fn rewards_completed_tickets(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {
+        false
+    }
 }
 
 /// The modules and per-hook indices a [`Game`] carries.
@@ -549,6 +557,15 @@ impl Installed {
                 .advise_action(game, state, m as usize, view)
                 .filter(|&a| state.is_legal(game, a))
         })
+    }
+
+    /// Whether some module pays player `p` now for the number of tickets it completes
+    /// ([`Mechanic::rewards_completed_tickets`]).
+    pub fn reward_completed_tickets(&self, game: &Game, state: &State, p: u8) -> bool {
+        self.modules
+            .iter()
+            .enumerate()
+            .any(|(i, m)| m.rewards_completed_tickets(game, state, i, p))
     }
 
     /// The global deck kind of module `me`'s own kind `kind`, if it declared it.

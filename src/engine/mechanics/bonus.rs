@@ -38,8 +38,6 @@ impl Mechanic for LongestPath {
 }
 
 impl Mechanic for Globetrotter {
-    // Found by type (the search bot asks whether a game rewards completed tickets).
-    mechanic_basics!("bonus", as_any);
     fn name(&self) -> String {
         format!("{} (most completed tickets)", self.label)
     }
@@ -49,6 +47,10 @@ impl Mechanic for Globetrotter {
     fn end_scoring(&self, _game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = scores.iter().map(|d| d.completed_tickets).collect();
         award_most(scores, me, &values, self.points, self.ties);
+    }
+    /// The bonus goes to the most completed tickets: every player's count counts.
+    fn rewards_completed_tickets(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {
+        true
     }
 }
 

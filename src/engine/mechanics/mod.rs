@@ -46,7 +46,7 @@ macro_rules! mechanic_basics {
 
 pub mod alvin;
 mod any_of_tickets;
-pub mod bonus;
+mod bonus;
 mod card_substitutes;
 pub mod city_markers;
 mod connected_cities;

@@ -131,6 +131,18 @@ impl Technologies {
         if techs.len() > 32 {
             return Err("mechanics.technologies: more than 32 cards in play".into());
         }
+        if let Some(c) = techs
+            .iter()
+            .find(|c| c.cost as usize >= purchase::MAX_DIRECT)
+        {
+            return Err(format!(
+                "mechanics.technologies: card {} costs {} locomotives, more than the {} the \
+                 engine plays",
+                c.id,
+                c.cost,
+                purchase::MAX_DIRECT - 1
+            ));
+        }
         let city_region = |id: &str| -> u64 {
             map.cities
                 .iter()
@@ -344,7 +356,7 @@ impl Mechanic for Technologies {
         }
         let p = state.current_player();
         let hand = state.players[p as usize].hand;
-        let n = self.right_of_way_count(game, state, me, p, &hand);
+        let n = self.right_of_way_claims(game, state, me, p, &hand).len();
         for i in 0..n.min(u16::MAX as usize) {
             push(Action::Mechanic {
                 mechanic: me as u8,

@@ -41,4 +41,10 @@ impl Mechanic for MostTicketsFromDecks {
             .collect();
         award_most(scores, me, &values, self.points, self.ties);
     }
+
+    /// The bonus goes to the most completed tickets of its decks (CAPITALTICKETMAN: the
+    /// most capitals tickets), a count like Globetrotter's.
+    fn rewards_completed_tickets(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {
+        true
+    }
 }

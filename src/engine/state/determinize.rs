@@ -8,16 +8,25 @@
 //! What it does not know, and what is drawn afresh:
 //!
 //! - the other players' train cards: the cards of their hands and of the face-down deck
-//!   are pooled and dealt again, every hand keeping its size and the deck its count (the
+//!   are pooled in kind order (from the total of each kind, so which were where does not
+//!   show) and dealt again, every hand keeping its size and the deck its count (the
 //!   deck is a multiset in the engine, so its order needs no resampling). Cards another
 //!   player took from the display are public in the game but not tracked here: they are
 //!   pooled like the rest (a simplification, stated in the search bot's docs);
 //! - the other players' kept tickets and the order of every ticket deck: per deck, the
 //!   tickets the viewer has not seen (in the deck, in others' hands, returned out of the
-//!   game by others) are pooled, each other player gets back as many as they kept, the
-//!   tickets returned out of the game by others as many as there were, and the deck the
-//!   rest, shuffled (tickets the viewer saw and returned under the bottom or shuffle rule
-//!   go back into the shuffled deck: their depth is not tracked).
+//!   game by others) are pooled in ticket order, each other player gets back as many as
+//!   they kept, the tickets returned out of the game by others as many as there were, and
+//!   the deck the rest, shuffled. Tickets the viewer saw and returned under the bottom or
+//!   shuffle rule go back into the shuffled deck, wherever they are now (whether another
+//!   player drew one since is hidden; their depth is not tracked); only when the unseen
+//!   tickets are fewer than the hands and the removed tickets hold (the viewer can count
+//!   that) do some of them make up the rest.
+//!
+//! Kept as they are: the module cards in the train deck (how many of each kind are left is
+//! public, and they are drawn at random from the deck's count, so they have no order; a
+//! card put at a depth, Iberia's Ticket Draft card, lies where the player count puts it at
+//! setup, which every player can count down).
 //!
 //! Modules' per-game words are copied as they are: the caller must only determinize games
 //! whose stateful modules say their words are public (`Mechanic::words_are_public`).
@@ -60,21 +69,23 @@ impl State {
 
     /// Deals the other players' hands and the deck again from their pooled cards.
     fn resample_cards(&mut self, viewer: u8, rng: &mut ChaCha8Rng) {
-        let mut pool: Vec<u8> = Vec::new();
-        let push = |counts: &Cards, pool: &mut Vec<u8>| {
-            for (c, &n) in counts.iter().enumerate() {
-                pool.extend(std::iter::repeat_n(c as u8, n as usize));
-            }
-        };
-        push(&self.deck, &mut pool);
+        // The pool in kind order, from the cards' total per kind: which of them were in the
+        // deck and which in whose hand (hidden) does not show in it, so the same public
+        // counts give the same pool and the same deal for the same `rng`.
+        let mut total = self.deck;
         let mut sizes = Vec::with_capacity(self.players.len());
         for (p, pl) in self.players.iter().enumerate() {
             if p != viewer as usize {
-                push(&pl.hand, &mut pool);
+                for (t, &n) in total.iter_mut().zip(&pl.hand) {
+                    *t += n;
+                }
                 sizes.push((p, pl.hand.iter().map(|&n| n as usize).sum::<usize>()));
             }
         }
-        // `pool` is in kind order: the same cards make the same pool, whoever held them.
+        let mut pool: Vec<u8> = Vec::new();
+        for (c, &n) in total.iter().enumerate() {
+            pool.extend(std::iter::repeat_n(c as u8, n as usize));
+        }
         pool.shuffle(rng);
         let mut at = 0;
         for (p, n) in sizes {
@@ -124,18 +135,44 @@ impl State {
                 .copied()
                 .filter(|&t| !known(t, self))
                 .collect();
+            // Tickets the viewer saw go back to the deck, at a depth not tracked: whether
+            // another player drew one since is hidden, so wherever they are (the deck, a
+            // hidden hand) they are put back into the deck, in a canonical order.
+            let mut returned: Vec<u16> = self.ticket_decks[d]
+                .iter()
+                .copied()
+                .filter(|&t| known(t, self))
+                .collect();
             let mut counts = Vec::new();
             for (p, pl) in self.players.iter().enumerate() {
                 if p != viewer as usize {
-                    let theirs: Vec<u16> = pl.tickets.iter().copied().filter(of_deck).collect();
-                    counts.push((p, theirs.len()));
-                    pool.extend(theirs);
+                    let theirs = pl.tickets.iter().copied().filter(of_deck);
+                    counts.push((p, theirs.clone().count()));
+                    for t in theirs {
+                        if known(t, self) {
+                            returned.push(t)
+                        } else {
+                            pool.push(t)
+                        }
+                    }
                 }
             }
             let removed_here: Vec<u16> = unknown_removed.iter().copied().filter(of_deck).collect();
             pool.extend(&removed_here);
             pool.sort_unstable();
             pool.shuffle(rng);
+            returned.sort_unstable();
+            // The hands and the removed tickets take the unseen tickets first; only when
+            // there are fewer than they hold (a number the viewer knows: the deck's count
+            // less the tickets it saw go back) do seen ones make up the rest.
+            let short = (counts.iter().map(|c| c.1).sum::<usize>() + removed_here.len())
+                .saturating_sub(pool.len());
+            if short > 0 {
+                returned.shuffle(rng);
+                pool.extend(returned.drain(..short));
+                pool.shuffle(rng);
+                returned.sort_unstable();
+            }
             let mut take = pool.into_iter();
             for (p, n) in counts {
                 let pl = &mut self.players[p];
@@ -143,13 +180,8 @@ impl State {
                 pl.tickets.extend(take.by_ref().take(n));
             }
             new_removed.extend(take.by_ref().take(removed_here.len()));
-            // The deck: the tickets the viewer knows are in it, and the rest of the pool.
-            let mut deck: Vec<u16> = self.ticket_decks[d]
-                .iter()
-                .copied()
-                .filter(|&t| known(t, self))
-                .collect();
-            deck.sort_unstable();
+            // The deck: the tickets the viewer saw go back, and the rest of the pool.
+            let mut deck = returned;
             deck.extend(take);
             deck.shuffle(rng);
             self.ticket_decks[d] = deck.into();

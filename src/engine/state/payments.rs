@@ -161,65 +161,70 @@ fn plain_ferry_locos_only(locos: u16, class: &LaneClass) -> bool {
     locos >= class.length as u16 && (class.loco_on_spaces || class.length == class.ferry)
 }
 
-/// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
-/// legal-list order: each colour the lane takes (all eight for gray) with ascending
-/// locomotives, then locomotives alone. A payment of locomotives alone is listed once, as
-/// the `LOCO` colour.
-pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
-    if class.is_plain_ferry() {
-        let locos = hand[LOCO as usize];
-        let mut colour = |c: u8| {
-            for (lo, hi) in plain_ferry_locos(hand[c as usize], locos, class) {
-                for l in lo..=hi {
-                    f(c, l as u8);
-                }
-            }
-        };
-        if class.color == GRAY {
-            for c in 0..LOCO {
-                colour(c);
-            }
-        } else {
-            colour(class.color);
-        }
-        if plain_ferry_locos_only(locos, class) {
-            f(LOCO, class.length);
-        }
-        return;
-    }
+/// The ways `hand` pays a lane of `class` in closed form, for simple lanes and plain ferries:
+/// calls `f(colour, lo, hi)` for each range `lo..=hi` of locomotive counts (ascending, maybe
+/// empty: `lo > hi`) with which the colour's cards pay, colour by colour in legal-list
+/// order, and returns whether locomotives alone pay; `None` (no call) for a class without a
+/// closed form. [`for_each_claim`] and [`class_claim_count`] both read it, so the listing
+/// and the count cannot disagree.
+///
+/// A simple lane: colour `c` with `l` locomotives pays iff `hand[c] + l >= length`, with
+/// `0 <= l < length` (`l = length` is locomotives alone) and `l = 0` when locomotives may
+/// not pay coloured spaces: one range. A plain ferry: [`plain_ferry_locos`].
+#[inline(always)]
+fn closed_form(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u16, u16)) -> Option<bool> {
+    let locos = hand[LOCO as usize];
     if class.is_simple() {
-        // Closed form of the general loop below: colour `c` with `l` locomotives pays iff
-        // `hand[c] + l >= length`, with 0 <= l < length (l = length is `LOCO`), and l = 0
-        // when locomotives may not pay coloured spaces.
         let len = class.length as u16;
-        let locos = hand[LOCO as usize];
         let top = if class.loco_on_spaces {
             locos.min(len - 1)
         } else {
             0
         };
-        let mut colour = |c: u8| {
+        for_each_colour(class, |c| {
             let have = hand[c as usize];
-            if have == 0 {
-                return;
+            if have > 0 {
+                f(c, len.saturating_sub(have), top);
             }
-            for l in len.saturating_sub(have)..=top {
-                f(c, l as u8);
-            }
-        };
-        if class.color == GRAY {
-            for c in 0..LOCO {
-                colour(c);
-            }
-        } else {
-            colour(class.color);
-        }
-        if class.loco_on_spaces && locos >= len {
-            f(LOCO, len as u8);
-        }
-        return;
+        });
+        return Some(class.loco_on_spaces && locos >= len);
     }
-    for_each_claim_general(hand, class, f);
+    if class.is_plain_ferry() {
+        for_each_colour(class, |c| {
+            for (lo, hi) in plain_ferry_locos(hand[c as usize], locos, class) {
+                f(c, lo, hi);
+            }
+        });
+        return Some(plain_ferry_locos_only(locos, class));
+    }
+    None
+}
+
+/// Calls `f(colour)` for each colour a lane of `class` takes (all eight for gray).
+#[inline(always)]
+fn for_each_colour(class: &LaneClass, mut f: impl FnMut(u8)) {
+    if class.color == GRAY {
+        (0..LOCO).for_each(&mut f);
+    } else {
+        f(class.color);
+    }
+}
+
+/// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
+/// legal-list order: each colour the lane takes (all eight for gray) with ascending
+/// locomotives, then locomotives alone. A payment of locomotives alone is listed once, as
+/// the `LOCO` colour.
+pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
+    let locos_only = closed_form(hand, class, |c, lo, hi| {
+        for l in lo..=hi {
+            f(c, l as u8);
+        }
+    });
+    match locos_only {
+        Some(true) => f(LOCO, class.length),
+        Some(false) => {}
+        None => for_each_claim_general(hand, class, f),
+    }
 }
 
 /// [`for_each_claim`] by trying every colour and locomotive count against the payment rules:
@@ -265,50 +270,19 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
 /// How many ways `hand` can pay a lane of `class` (the length of [`for_each_claim`]).
 #[inline]
 pub(super) fn class_claim_count(hand: &Cards, class: &LaneClass) -> u32 {
-    if class.is_simple() {
-        let len = class.length as u16;
-        let locos = hand[LOCO as usize];
-        let top = if class.loco_on_spaces {
-            locos.min(len - 1)
-        } else {
-            0
-        };
-        // Colour `c` pays with `len - hand[c]` (at least 0) up to `top` locomotives.
-        let colour = |have: u16| -> u32 {
-            let low = len.saturating_sub(have);
-            if have == 0 || low > top {
-                0
-            } else {
-                (top - low + 1) as u32
-            }
-        };
-        let mut n = if class.color == GRAY {
-            hand[..LOCO as usize].iter().map(|&h| colour(h)).sum()
-        } else {
-            colour(hand[class.color as usize])
-        };
-        n += (class.loco_on_spaces && locos >= len) as u32;
-        return n;
-    }
-    if class.is_plain_ferry() {
-        let locos = hand[LOCO as usize];
-        let colour = |have: u16| -> u32 {
-            plain_ferry_locos(have, locos, class)
-                .iter()
-                .map(|&(lo, hi)| if lo <= hi { (hi - lo + 1) as u32 } else { 0 })
-                .sum()
-        };
-        let mut n = if class.color == GRAY {
-            hand[..LOCO as usize].iter().map(|&h| colour(h)).sum()
-        } else {
-            colour(hand[class.color as usize])
-        };
-        n += plain_ferry_locos_only(locos, class) as u32;
-        return n;
-    }
     let mut n = 0;
-    for_each_claim(hand, class, |_, _| n += 1);
-    n
+    let locos_only = closed_form(hand, class, |_, lo, hi| {
+        if lo <= hi {
+            n += (hi - lo + 1) as u32;
+        }
+    });
+    match locos_only {
+        Some(alone) => n + alone as u32,
+        None => {
+            for_each_claim_general(hand, class, |_, _| n += 1);
+            n
+        }
+    }
 }
 
 /// Whether the closed forms ([`for_each_claim`] and [`class_claim_count`]) list exactly

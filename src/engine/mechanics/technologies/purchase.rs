@@ -4,8 +4,8 @@
 use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
 use crate::engine::hooks::AfterAction;
 use crate::engine::{
-    Action, Cards, Game, LOCO, NOBODY, Phase, State, locomotive_payment, pay_with, payment_count,
-    payment_ways,
+    Action, Cards, Game, LOCO, LaneClass, NOBODY, Phase, State, locomotive_payment, pay_with,
+    payment_count, payment_ways,
 };
 use crate::model::TechEffect;
 use rand_chacha::ChaCha8Rng;
@@ -13,8 +13,11 @@ use std::ops::ControlFlow;
 
 /// A purchase's choice: the technology and the locomotive cards given.
 const LOCO_SHIFT: u32 = 5;
-/// Locomotive cards a purchase may give: 0 up to the largest cost the model allows (20).
-const MAX_DIRECT: usize = 21;
+/// Counts of locomotive cards a purchase may give (0 up to the cost): one bit each of the
+/// mask [`Technologies::right_of_way_hands`] returns, so costs run from 0 to 31. The schema
+/// caps a cost at 20, below that, and [`Technologies::for_map`] refuses a card costing more
+/// than 31 (a model built in code), so no way to pay is ever left out without a word.
+pub(super) const MAX_DIRECT: usize = u32::BITS as usize;
 
 /// The choice of buying technology `t` with `direct` locomotive cards.
 pub fn purchase_choice(t: usize, direct: u8) -> u16 {
@@ -186,17 +189,18 @@ impl Technologies {
         w[t] += 1;
     }
 
-    /// Calls `f(lane)`, in lane order until it breaks, for every lane player `p` could take
-    /// by Right of Way whatever their hand: another player holds it and nobody shares it, its
-    /// route is one `p` holds no lane of, is in no parallel group, needs no more trains than
-    /// `p` has and is open to `p`'s technologies.
+    /// Calls `f(lane, class)`, in lane order until it breaks, for every lane player `p` could
+    /// take by Right of Way whatever their hand, with the way `p` pays it (`class`): another
+    /// player holds it and nobody shares it, its route is one `p` holds no lane of, is in no
+    /// parallel group, needs no more trains than `p` has and is open to `p`'s technologies.
+    /// The one walk both the claims and the purchase's offer read.
     fn right_of_way_lanes(
         &self,
         game: &Game,
         state: &State,
         me: usize,
         p: u8,
-        mut f: impl FnMut(usize) -> ControlFlow<()>,
+        mut f: impl FnMut(usize, &LaneClass) -> ControlFlow<()>,
     ) {
         let access = self.access(self.owned(game, state, me, p));
         let trains = state.players[p as usize].trains;
@@ -220,7 +224,7 @@ impl Technologies {
                     .shared_lanes
                     .iter()
                     .any(|&(l, q)| l as usize == lane || (q == p && lanes.contains(&(l as usize))));
-            if !holds && f(lane).is_break() {
+            if !holds && f(lane, &state.lane_cost(game, p, lane)).is_break() {
                 return;
             }
         }
@@ -228,7 +232,7 @@ impl Technologies {
 
     /// The claims player `p` could make by Right of Way with `hand`, in lane order: (lane,
     /// colour, locomotives) for every way `hand` pays a lane of
-    /// [`Technologies::right_of_way_lanes`].
+    /// [`Technologies::right_of_way_lanes`]. The decision's choices are their indices.
     pub fn right_of_way_claims(
         &self,
         game: &Game,
@@ -238,31 +242,13 @@ impl Technologies {
         hand: &Cards,
     ) -> Vec<(u16, u8, u8)> {
         let mut out = Vec::new();
-        self.right_of_way_lanes(game, state, me, p, |lane| {
-            let class = state.lane_cost(game, p, lane);
-            payment_ways(hand, &class, |color, locos| {
+        self.right_of_way_lanes(game, state, me, p, |lane, class| {
+            payment_ways(hand, class, |color, locos| {
                 out.push((lane as u16, color, locos))
             });
             ControlFlow::Continue(())
         });
         out
-    }
-
-    /// How many claims [`Technologies::right_of_way_claims`] lists, without listing them.
-    pub(super) fn right_of_way_count(
-        &self,
-        game: &Game,
-        state: &State,
-        me: usize,
-        p: u8,
-        hand: &Cards,
-    ) -> usize {
-        let mut n = 0;
-        self.right_of_way_lanes(game, state, me, p, |lane| {
-            n += payment_count(hand, &state.lane_cost(game, p, lane)) as usize;
-            ControlFlow::Continue(())
-        });
-        n
     }
 
     /// Which of `hands` (bit `i` for `hands[i]`; `None` never) could make a Right of Way
@@ -284,12 +270,11 @@ impl Technologies {
         if wanted == 0 {
             return 0;
         }
-        self.right_of_way_lanes(game, state, me, p, |lane| {
-            let class = state.lane_cost(game, p, lane);
+        self.right_of_way_lanes(game, state, me, p, |_, class| {
             for (i, hand) in hands.iter().enumerate() {
                 if let Some(hand) = hand
                     && found & (1 << i) == 0
-                    && payment_count(hand, &class) > 0
+                    && payment_count(hand, class) > 0
                 {
                     found |= 1 << i;
                 }

@@ -38,6 +38,21 @@ impl Mechanic for TechnologyLine {
         Hooks::END_SCORING
     }
 
+    /// Double Heading (points per completed ticket) and Risky Contracts (a gamble on the
+    /// most completed tickets) pay their holder for the count of completed tickets.
+    fn rewards_completed_tickets(&self, game: &Game, state: &State, _me: usize, p: u8) -> bool {
+        let Some(main) = game.mechanics.modules[self.main]
+            .as_any()
+            .and_then(|m| m.downcast_ref::<Technologies>())
+        else {
+            return false;
+        };
+        matches!(
+            main.techs[self.tech].effect,
+            TechEffect::PointsPerCompletedTicket | TechEffect::MostTicketsGamble
+        ) && main.owned(game, state, self.main, p) & (1 << self.tech) != 0
+    }
+
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let Some(main) = game.mechanics.modules[self.main]
             .as_any()
