@@ -93,35 +93,24 @@ impl BoardGraph {
     /// Shortest distances in spaces from a set of sources, skipping edges for which
     /// `usable(edge)` is false. Dead ends are reached but not passed through.
     pub fn distances_from(&self, sources: &[usize], usable: impl Fn(&Edge) -> bool) -> Vec<Dist> {
-        let mut dist = vec![UNREACHABLE; self.node_count()];
-        let mut heap = BinaryHeap::new();
-        for &s in sources {
-            dist[s] = 0;
-            heap.push(Reverse((0, s)));
-        }
-        while let Some(Reverse((d, n))) = heap.pop() {
-            if d > dist[n] || (self.dead_end[n] && !sources.contains(&n)) {
-                continue;
-            }
-            for &(m, e) in &self.adjacency[n] {
-                let edge = &self.edges[e];
-                if !usable(edge) {
-                    continue;
-                }
-                let nd = d + edge.length as Dist;
-                if nd < dist[m] {
-                    dist[m] = nd;
-                    heap.push(Reverse((nd, m)));
-                }
-            }
-        }
-        dist
+        self.dijkstra(sources, usable, &[])
     }
 
     /// [`Self::distances_from`] every edge usable, stopped once each of `targets` is settled:
     /// the distances of `targets` are final (`UNREACHABLE` for one not reached), the others
     /// may not be.
     pub fn distances_to(&self, sources: &[usize], targets: &[usize]) -> Vec<Dist> {
+        self.dijkstra(sources, |_| true, targets)
+    }
+
+    /// The search behind both: with no `targets` it runs until every reachable node is
+    /// settled.
+    fn dijkstra(
+        &self,
+        sources: &[usize],
+        usable: impl Fn(&Edge) -> bool,
+        targets: &[usize],
+    ) -> Vec<Dist> {
         let mut dist = vec![UNREACHABLE; self.node_count()];
         let mut wanted = vec![false; self.node_count()];
         let mut left = 0;
@@ -148,7 +137,11 @@ impl BoardGraph {
                 continue;
             }
             for &(m, e) in &self.adjacency[n] {
-                let nd = d + self.edges[e].length as Dist;
+                let edge = &self.edges[e];
+                if !usable(edge) {
+                    continue;
+                }
+                let nd = d + edge.length as Dist;
                 if nd < dist[m] {
                     dist[m] = nd;
                     heap.push(Reverse((nd, m)));
