@@ -302,11 +302,10 @@ fn a_map_with_hidden_module_state_is_refused_for_the_search_bot() {
     assert!(out.stdout.is_empty());
 }
 
-/// The bot's deal ([`SearchBot::deal`]) of two positions that differ only in what seat 0
-/// cannot see is the same state, field by field, for every seed. (`State::determinize` on
-/// the positions as they are deals differently: it pools the deck and the hands in that
-/// order, so which kinds sat in the hidden hand moved the shuffle; the bot deals from a
-/// canonical order.)
+/// The deal the bot plays from (`State::determinize`, viewer seat 0) of two positions that
+/// differ only in what seat 0 cannot see is the same state, field by field, for every seed.
+/// (Before the engine pooled cards by their totals per kind, the deck was pooled before the
+/// hands, so which kinds sat in the hidden hand moved the shuffle.)
 #[test]
 fn the_bots_deal_depends_only_on_what_the_viewer_sees() {
     let g = game("usa.toml", 2);
@@ -315,7 +314,7 @@ fn the_bots_deal_depends_only_on_what_the_viewer_sees() {
         let b = hidden_changed(&g, &a);
         for seed in 0..20 {
             let deal = |s: &State| {
-                let d = SearchBot::deal(&g, s, 0, &[], &mut ChaCha8Rng::seed_from_u64(seed));
+                let d = s.determinize(&g, 0, &[], &mut ChaCha8Rng::seed_from_u64(seed));
                 format!("{d:?}")
             };
             assert_eq!(deal(&a), deal(&b), "after {actions} actions, seed {seed}");

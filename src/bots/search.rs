@@ -2,7 +2,7 @@
 //!
 //! At each decision with more than one legal action the bot:
 //!
-//! 1. draws a determinization ([`SearchBot::deal`], [`State::determinize`]): a copy of the
+//! 1. draws a determinization ([`State::determinize`]): a copy of the
 //!    position in which what it cannot know (the other players' train cards and tickets,
 //!    the order of the ticket decks, the tickets others returned out of the game) is dealt
 //!    again from what it has not seen. It never reads another player's hidden cards: the
@@ -122,18 +122,6 @@ impl SearchBot {
                 hidden.join(", ")
             ))
         }
-    }
-
-    /// A determinization of `state` for `viewer` as the bot draws them: [`State::determinize`],
-    /// whose deal depends only on what `viewer` can see and `rng`.
-    pub fn deal(
-        game: &Game,
-        state: &State,
-        viewer: u8,
-        seen: &[u16],
-        rng: &mut ChaCha8Rng,
-    ) -> State {
-        state.determinize(game, viewer, seen, rng)
     }
 
     /// Remembers the tickets offered to it now.
@@ -284,7 +272,7 @@ impl Bot for SearchBot {
             r.set_stream(2 * k as u64 + s);
             r
         };
-        let copy0 = Self::deal(game, state, me, &self.seen, &mut stream(0, 0));
+        let copy0 = state.determinize(game, me, &self.seen, &mut stream(0, 0));
         let cands = Self::candidates(game, &copy0, legal, self.iterations);
         if cands.len() == 1 || self.iterations < MIN_ITERATIONS || Self::supports(game).is_err() {
             return cands[0].0;
@@ -295,7 +283,7 @@ impl Bot for SearchBot {
             let copy = if k == 0 {
                 copy0.clone()
             } else {
-                Self::deal(game, state, me, &self.seen, &mut stream(k, 0))
+                state.determinize(game, me, &self.seen, &mut stream(k, 0))
             };
             let chance = stream(k, 1);
             for (i, &(a, style)) in cands.iter().enumerate() {
