@@ -158,11 +158,13 @@ pub(super) fn overlap_count(grid: &Grid, r: usize, c: &Candidate, j: &Judge) -> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::render::geom::{bounds, quad};
 
-    fn shape(spaces: &[(P, f64)], own: f64) -> Candidate {
+    /// A drawn shape of one car space (22 × 9) per centre and angle, of own cost `own`
+    /// (also the repair's tests' shapes).
+    pub(in crate::render::routing) fn shape(spaces: &[(P, f64)], own: f64) -> Candidate {
         let quads: Vec<Prepared> = spaces
             .iter()
             .map(|&(c, a)| Prepared::new(&quad(c, a, 22.0, 9.0)))

@@ -268,7 +268,6 @@ pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &J
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::geom::{Prepared, quad};
     use crate::render::routing::{Spec, grid::Grid};
     use crate::render::theme::Sizes;
     use crate::render::types::P;
@@ -279,19 +278,8 @@ mod tests {
 
     /// A drawn shape of one car space per centre (22 × 9, level), of own cost `own`.
     fn drawn(centres: &[P], own: f64) -> Lazy {
-        let quads: Vec<Prepared> = centres
-            .iter()
-            .map(|&c| Prepared::new(&quad(c, 0.0, 22.0, 9.0)))
-            .collect();
-        let corners: Vec<P> = quads.iter().flat_map(|p| p.q).collect();
-        let c = Candidate {
-            centre: Vec::new(),
-            lanes: Vec::new(),
-            quads,
-            own,
-            bbox: bounds(&corners),
-            slides: false,
-        };
+        let spaces: Vec<(P, f64)> = centres.iter().map(|&c| (c, 0.0)).collect();
+        let c = crate::render::routing::cost::tests::shape(&spaces, own);
         Lazy {
             spec: Spec::Bulge {
                 h: 0.0,
