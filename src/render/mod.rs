@@ -21,6 +21,7 @@ pub mod layout;
 pub mod num;
 pub mod pages;
 pub mod paper;
+pub mod pitch;
 pub mod png;
 mod routing;
 pub mod shares;

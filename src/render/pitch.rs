@@ -1,0 +1,99 @@
+//! The car pitch a board is drawn at, from the board itself.
+//!
+//! A printed board sizes its cars to its cities: a route fills the span between its two
+//! markers with its cars and small even gaps. So the default car length is read off the map:
+//! for every route, the straight room between its two markers (less each marker's radius and a
+//! small clearance at either end) divided by its length gives the pitch that route would want;
+//! the median over the board's routes is the board's pitch (robust to the few long-haul routes
+//! that bend and the few squeezed ones). `board.space_mm` overrides it. `ttrmap layout --fit`
+//! moves cities towards the same relation, so a fitted board and its pitch agree.
+
+use super::layout::board_units_per_mm;
+use crate::model::MapFile;
+
+/// Clearance between a marker's edge and the first or last car of a route, in millimetres.
+pub const END_CLEARANCE_MM: f64 = 1.0;
+/// The gap between two cars of a lane, in millimetres (the theme's `space-gap` default).
+pub const CAR_GAP_MM: f64 = 1.6;
+/// A marker's radius in millimetres (the theme's `city-radius` default); big cities and
+/// capitals are drawn 1.25 times larger.
+pub const MARKER_RADIUS_MM: f64 = 5.0;
+/// The car length used when a map gives no route to measure, or the measure is out of range
+/// (the published boards' cars are about 22 mm long).
+pub const FALLBACK_CAR_MM: f64 = 22.0;
+/// The derived car length is kept within these bounds, in millimetres: shorter cars stop
+/// reading as cars, longer ones as a printed board's.
+pub const CAR_MM_RANGE: [f64; 2] = [14.0, 40.0];
+
+/// A marker's drawn radius in millimetres for a city with these tags.
+pub fn marker_radius_mm(big: bool) -> f64 {
+    if big {
+        MARKER_RADIUS_MM * 1.25
+    } else {
+        MARKER_RADIUS_MM
+    }
+}
+
+/// The centre-to-centre distance, in millimetres of the print, that a route of `length`
+/// spaces at `car_mm` wants between its two markers of radii `r_a` and `r_b` (mm): its cars,
+/// the gaps between them, and a clearance at each marker.
+pub fn span_mm(length: u8, car_mm: f64, r_a: f64, r_b: f64) -> f64 {
+    let n = f64::from(length.max(1));
+    n * car_mm + (n - 1.0) * CAR_GAP_MM + 2.0 * END_CLEARANCE_MM + r_a + r_b
+}
+
+/// The car length (mm) a board's routes want: `board.space_mm`'s when given, else the median
+/// of each route's straight room per space (see the module doc), within [`CAR_MM_RANGE`].
+pub fn car_length_mm(map: &MapFile) -> f64 {
+    if let Some([length, _]) = map.map.board.space_mm {
+        return length;
+    }
+    derived_car_length_mm(map).unwrap_or(FALLBACK_CAR_MM)
+}
+
+/// The median car length the routes' spans give, or `None` for a map with no route between
+/// two distinct placed cities.
+pub fn derived_car_length_mm(map: &MapFile) -> Option<f64> {
+    let u = board_units_per_mm(&map.map.board);
+    if !(u.is_finite() && u > 0.0) {
+        return None;
+    }
+    let city = |id: &str| map.cities.iter().find(|c| c.id == id);
+    let mut wants: Vec<f64> = map
+        .routes
+        .iter()
+        .filter_map(|r| {
+            let (a, b) = (city(&r.from)?, city(&r.to)?);
+            let d = ((a.position[0] - b.position[0]).hypot(a.position[1] - b.position[1])) / u;
+            let ra = marker_radius_mm(a.has_tag("big") || a.has_tag("capital"));
+            let rb = marker_radius_mm(b.has_tag("big") || b.has_tag("capital"));
+            let n = f64::from(r.length.max(1));
+            // Solve span_mm(n, car, ra, rb) = d for car.
+            let car = (d - ra - rb - 2.0 * END_CLEARANCE_MM - (n - 1.0) * CAR_GAP_MM) / n;
+            (d > 0.0 && car.is_finite()).then_some(car)
+        })
+        .collect();
+    if wants.is_empty() {
+        return None;
+    }
+    wants.sort_by(f64::total_cmp);
+    let mid = wants.len() / 2;
+    let median = if wants.len() % 2 == 1 {
+        wants[mid]
+    } else {
+        (wants[mid - 1] + wants[mid]) / 2.0
+    };
+    Some(median.clamp(CAR_MM_RANGE[0], CAR_MM_RANGE[1]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_span_holds_its_cars_gaps_and_clearances() {
+        // 3 cars of 20 mm, 2 gaps of 1.6, 1 mm clearance at each end, markers of 5 and 6.25:
+        // 60 + 3.2 + 2 + 11.25 = 76.45 mm.
+        assert!((span_mm(3, 20.0, 5.0, 6.25) - 76.45).abs() < 1e-9);
+    }
+}
