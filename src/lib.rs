@@ -20,4 +20,5 @@ pub mod report;
 pub mod schema;
 pub mod spans;
 pub mod stats;
+pub mod studio;
 pub mod suggest;

@@ -162,7 +162,7 @@ fn written(text: &str, map: &MapFile, l: &Layout) -> Result<(String, [usize; 3])
 
 /// The `i`-th entry of the array `key` (`[[key]]` tables or an inline array of inline
 /// tables), checked to be the model's item of that number by `same`.
-fn entry_mut<'d>(
+pub(crate) fn entry_mut<'d>(
     doc: &'d mut DocumentMut,
     key: &str,
     i: usize,

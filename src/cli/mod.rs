@@ -19,6 +19,7 @@ mod replay;
 mod schema;
 mod score;
 mod stats;
+mod studio;
 mod suggest;
 
 use clap::{Parser, Subcommand};
@@ -82,6 +83,9 @@ enum Command {
     Score(score::Args),
     /// Re-play a game recorded by `playtest --record`, turn by turn.
     Replay(replay::Args),
+    /// A live page of one map in the browser: the board as `render` draws it and every
+    /// problem `check` finds, updated on every save; drag a city to move it; run playtests.
+    Studio(studio::Args),
 }
 
 /// Parses the command line and runs the command; returns the exit code.
@@ -115,6 +119,7 @@ pub fn run() -> i32 {
         Command::Suggest(w) => suggest::run(w),
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Studio(a) => studio::run(a),
     }
 }
 

@@ -1,0 +1,106 @@
+//! `ttrmap studio MAP`: a local web page for one map, served by ttrmap itself, with the file
+//! on disk as the only source of truth (any text editor stays the editor). The page shows
+//! the board as `render` draws it, every problem `check` finds (listed, and outlined on the
+//! board), lets a designer drag a city (its `position`, and nothing else, written back), and
+//! runs playtests in the background. ttrmap watches the file and tells the page of each
+//! save.
+//!
+//! - `guard.rs`: the token and the Host/Origin rule every request passes.
+//! - `live.rs`: the file as last read (version, board, problems), reloads, writes.
+//! - `snapshot.rs`: one version as the page gets it; `details.rs`: a route's or city's data.
+//! - `watch.rs`: the file watcher; `playtest.rs`: background runs.
+//! - `server.rs`: the HTTP routes; `page/`: the page (plain HTML, JS and CSS, built in).
+//!
+//! The command line (`cli/studio.rs`) hands in how `check` reads a file and how
+//! `layout --write` writes one ([`Hooks`]), so this module needs nothing from it.
+
+pub mod details;
+pub mod guard;
+pub mod live;
+pub mod playtest;
+pub mod server;
+pub mod snapshot;
+pub mod watch;
+
+pub use live::{Hooks, PositionEdit};
+
+use std::future::IntoFuture;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How to serve.
+pub struct Options {
+    pub path: PathBuf,
+    /// 0: any free port.
+    pub port: u16,
+    /// The address to listen on; `None`: 127.0.0.1 only.
+    pub listen: Option<IpAddr>,
+    pub hooks: Hooks,
+    /// Called with the page's URL once the server listens (to print it, open a browser).
+    pub on_listening: Box<dyn FnOnce(&str)>,
+}
+
+/// How long the server waits for open connections to finish after Ctrl-C.
+const GRACE: Duration = Duration::from_secs(3);
+
+/// Serves until Ctrl-C. `Err` is a message for the user (the port taken, the file unreadable).
+pub fn serve(opts: Options) -> Result<(), String> {
+    let ip = opts.listen.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    let listener = std::net::TcpListener::bind(SocketAddr::new(ip, opts.port))
+        .map_err(|e| format!("cannot listen on {ip} port {}: {e}", opts.port))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("cannot listen: {e}"))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let token = guard::new_token()?;
+    let name = opts.path.display().to_string();
+    let live = live::Live::new(opts.path.clone(), name, opts.hooks);
+    if std::fs::metadata(&opts.path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Err(format!("cannot read {}: no such file", live.name));
+    }
+    live.reload();
+    let _watcher = watch::watch(Arc::clone(&live))?;
+    let host = match ip {
+        IpAddr::V4(v) if v.is_unspecified() => "127.0.0.1".to_string(),
+        IpAddr::V6(v) if v.is_unspecified() => "[::1]".to_string(),
+        IpAddr::V4(v) => v.to_string(),
+        IpAddr::V6(v) => format!("[{v}]"),
+    };
+    let url = format!("http://{host}:{port}/?token={token}");
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let app = server::App {
+        live: Arc::clone(&live),
+        guard: Arc::new(guard::Guard::new(token, port)),
+        stopping,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let on_listening = opts.on_listening;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)
+            .map_err(|e| format!("cannot listen: {e}"))?;
+        on_listening(&url);
+        let mut told = stop.subscribe();
+        let stopped = async move {
+            let _ = told.wait_for(|s| *s).await;
+        };
+        let serving = axum::serve(listener, server::router(app)).with_graceful_shutdown(stopped);
+        let mut serving = std::pin::pin!(serving.into_future());
+        tokio::select! {
+            done = &mut serving => done.map_err(|e| e.to_string()),
+            _ = tokio::signal::ctrl_c() => {
+                // The event streams end at once; a request still being answered gets GRACE
+                // to finish.
+                let _ = stop.send(true);
+                let _ = tokio::time::timeout(GRACE, serving).await;
+                Ok(())
+            }
+        }
+    })?;
+    live.runs.cancel("the studio stopped");
+    Ok(())
+}
