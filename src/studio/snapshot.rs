@@ -141,6 +141,16 @@ impl Items {
                     break;
                 }
                 let item = values.and_then(|v| v.get(i));
+                // An item of `[[routes]]` may be located by its header only: it reaches as
+                // far as its last key's value.
+                let (mut start, mut end) = (at.value.start, at.value.end);
+                for k in item.and_then(toml::Value::as_table).into_iter().flat_map(|t| t.keys()) {
+                    let path = [Seg::Key(key.into()), Seg::Index(i), Seg::Key(k.clone())];
+                    let v = spans.locate(&path);
+                    let from = v.key.map_or(v.value.start, |k| k.start);
+                    start = start.min(from);
+                    end = end.max(v.value.end);
+                }
                 let text = |k: &str| item.and_then(|t| t.get(k)).and_then(toml::Value::as_str);
                 let id = match (kind, text("id")) {
                     (_, Some(id)) => id.to_string(),
@@ -151,7 +161,7 @@ impl Items {
                     ),
                     _ => String::new(),
                 };
-                found.push((kind, i, at.value.start, at.value.end, id));
+                found.push((kind, i, start, end, id));
             }
         }
         Items { found }
