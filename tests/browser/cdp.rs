@@ -79,11 +79,26 @@ impl Browser {
         let id = target["targetId"].as_str().expect("a target").to_string();
         let attached = b.call("Target.attachToTarget", json!({ "targetId": id, "flatten": true }));
         b.session = attached["sessionId"].as_str().expect("a session").to_string();
-        b
+        // The new tab starts on about:blank and then loads the page: wait for the page.
+        let ready = "location.protocol === 'http:' && document.readyState === 'complete'";
+        for _ in 0..400 {
+            let r = b.try_call("Runtime.evaluate", json!({ "expression": ready, "returnByValue": true }));
+            if r.is_ok_and(|v| v["result"]["value"] == json!(true)) {
+                return b;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("{url} did not load");
     }
 
     /// Sends a command (on the page's session once attached) and returns its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.try_call(method, params)
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// [`Self::call`], the protocol's error returned rather than a panic.
+    fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next += 1;
         let mut msg = json!({ "id": self.next, "method": method, "params": params });
         if !self.session.is_empty() {
@@ -94,9 +109,9 @@ impl Browser {
             let answer: Value = serde_json::from_slice(&self.receive()).expect("JSON");
             if answer["id"] == json!(self.next) {
                 if let Some(e) = answer.get("error") {
-                    panic!("{method}: {e}");
+                    return Err(e.clone());
                 }
-                return answer["result"].clone();
+                return Ok(answer["result"].clone());
             }
         }
     }

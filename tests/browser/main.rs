@@ -13,10 +13,14 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cdp;
 mod chromium;
 mod playtest_report;
 mod render_html;
 mod self_check;
+mod studio;
+#[path = "../common/studio.rs"]
+mod studio_process;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use std::path::{Path, PathBuf};
@@ -33,7 +37,9 @@ fn browser_tests() -> impl Iterator<Item = (String, fn(&Path))> {
             .iter()
             .map(move |(name, test)| (format!("{module}::{name}"), *test))
     };
-    group("render_html", render_html::TESTS).chain(group("playtest_report", playtest_report::TESTS))
+    group("render_html", render_html::TESTS)
+        .chain(group("playtest_report", playtest_report::TESTS))
+        .chain(group("studio", studio::TESTS))
 }
 
 /// How many browser tests there are: what a run without a browser reports as skipped.
