@@ -25,9 +25,16 @@ fn requests_without_the_token_or_from_another_host_get_403() {
     let with = format!("/api/state?token={}", s.token);
     let (code, body) = s.request("GET", &with, &[("Host", &host)], "");
     assert_eq!(code, 200);
-    assert!(body.contains("\"board\":\"<svg"), "the state holds the board");
+    assert!(
+        body.contains("\"board\":\"<svg"),
+        "the state holds the board"
+    );
     for path in ["/", "/api/state", "/api/state?token=0", "/studio.js"] {
-        assert_eq!(s.request("GET", path, &[("Host", &host)], "").0, 403, "{path}");
+        assert_eq!(
+            s.request("GET", path, &[("Host", &host)], "").0,
+            403,
+            "{path}"
+        );
     }
     let evil = format!("evil.example:{}", s.port);
     assert_eq!(s.request("GET", &with, &[("Host", &evil)], "").0, 403);

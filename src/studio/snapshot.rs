@@ -144,7 +144,11 @@ impl Items {
                 // An item of `[[routes]]` may be located by its header only: it reaches as
                 // far as its last key's value.
                 let (mut start, mut end) = (at.value.start, at.value.end);
-                for k in item.and_then(toml::Value::as_table).into_iter().flat_map(|t| t.keys()) {
+                for k in item
+                    .and_then(toml::Value::as_table)
+                    .into_iter()
+                    .flat_map(|t| t.keys())
+                {
                     let path = [Seg::Key(key.into()), Seg::Index(i), Seg::Key(k.clone())];
                     let v = spans.locate(&path);
                     let from = v.key.map_or(v.value.start, |k| k.start);

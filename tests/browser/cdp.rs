@@ -66,7 +66,11 @@ impl Browser {
             ws.read_exact(&mut byte).expect("handshake answer");
             head.push(byte[0]);
         }
-        assert!(head.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&head));
+        assert!(
+            head.starts_with(b"HTTP/1.1 101"),
+            "{}",
+            String::from_utf8_lossy(&head)
+        );
         ws.set_read_timeout(Some(Duration::from_secs(180))).unwrap();
         let mut b = Browser {
             child,
@@ -77,12 +81,21 @@ impl Browser {
         };
         let target = b.call("Target.createTarget", json!({ "url": url }));
         let id = target["targetId"].as_str().expect("a target").to_string();
-        let attached = b.call("Target.attachToTarget", json!({ "targetId": id, "flatten": true }));
-        b.session = attached["sessionId"].as_str().expect("a session").to_string();
+        let attached = b.call(
+            "Target.attachToTarget",
+            json!({ "targetId": id, "flatten": true }),
+        );
+        b.session = attached["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_string();
         // The new tab starts on about:blank and then loads the page: wait for the page.
         let ready = "location.protocol === 'http:' && document.readyState === 'complete'";
         for _ in 0..400 {
-            let r = b.try_call("Runtime.evaluate", json!({ "expression": ready, "returnByValue": true }));
+            let r = b.try_call(
+                "Runtime.evaluate",
+                json!({ "expression": ready, "returnByValue": true }),
+            );
             if r.is_ok_and(|v| v["result"]["value"] == json!(true)) {
                 return b;
             }

@@ -14,8 +14,14 @@ use std::path::Path;
 use std::time::Instant;
 
 pub const TESTS: &[super::BrowserTest] = &[
-    ("edits_of_the_file_reach_the_page", edits_of_the_file_reach_the_page),
-    ("a_playtest_from_the_page_paints_the_heat", a_playtest_from_the_page_paints_the_heat),
+    (
+        "edits_of_the_file_reach_the_page",
+        edits_of_the_file_reach_the_page,
+    ),
+    (
+        "a_playtest_from_the_page_paints_the_heat",
+        a_playtest_from_the_page_paints_the_heat,
+    ),
 ];
 
 /// A small map: three cities, two routes, a comment to keep.
@@ -57,7 +63,8 @@ to = "south"
 points = 6
 "#;
 
-const APPENDED: &str = "\n[[routes]]\nfrom = \"north\"\nto = \"south\"\nlength = 2\ncolors = [\"green\"]\n";
+const APPENDED: &str =
+    "\n[[routes]]\nfrom = \"north\"\nto = \"south\"\nlength = 2\ncolors = [\"green\"]\n";
 
 fn edits_of_the_file_reach_the_page(chromium: &Path) {
     let dir = super::common::TempDir::new("studio-edits");
@@ -67,7 +74,10 @@ fn edits_of_the_file_reach_the_page(chromium: &Path) {
     let mut b = Browser::open(chromium, &studio.url);
 
     // The board, drawn as `render` draws it.
-    let routes = b.wait("document.querySelectorAll('#st-board svg g.route').length", 20);
+    let routes = b.wait(
+        "document.querySelectorAll('#st-board svg g.route').length",
+        20,
+    );
     assert_eq!(routes, 2, "the board's routes");
 
     // A route appended: on the page without a reload.
@@ -85,21 +95,30 @@ fn edits_of_the_file_reach_the_page(chromium: &Path) {
     eprintln!("studio: save to board update in {latency:?}");
 
     // A typo in its `to`: the diagnostic on the right line, the route outlined.
-    let typo = format!("{MAP}{}", APPENDED.replace("to = \"south\"", "to = \"sotuh\""));
+    let typo = format!(
+        "{MAP}{}",
+        APPENDED.replace("to = \"south\"", "to = \"sotuh\"")
+    );
     let line = typo.lines().position(|l| l.contains("sotuh")).unwrap() + 1;
     std::fs::write(&map, &typo).unwrap();
     let found = b.wait(
         "(function(){var li=document.querySelector('#st-problems li[data-code=\"unknown-city\"]');return li&&[li.dataset.line,li.dataset.targetKind,li.dataset.targetId];})()",
         10,
     );
-    assert_eq!(found, serde_json::json!([line.to_string(), "route", "north-south"]));
+    assert_eq!(
+        found,
+        serde_json::json!([line.to_string(), "route", "north-south"])
+    );
     let outlined = b.eval("document.querySelector('#st-board svg g.route[data-route=\"north-south\"]').classList.contains('st-problem')");
     assert_eq!(outlined, true);
     b.eval("document.querySelector('#st-problems li[data-code=\"unknown-city\"]').click(); 1");
     let excerpt = b.eval("document.getElementById('st-problem-excerpt').textContent");
     assert!(excerpt.as_str().unwrap().contains("sotuh"), "{excerpt}");
     let place = b.eval("document.getElementById('st-problem-where').textContent");
-    assert!(place.as_str().unwrap().ends_with(&format!(":{line}:6")), "{place}");
+    assert!(
+        place.as_str().unwrap().ends_with(&format!(":{line}:6")),
+        "{place}"
+    );
 
     // A syntax error: the last board stays, greyed, the error on top.
     std::fs::write(&map, format!("{MAP}{APPENDED}\nbroken = [\n")).unwrap();
@@ -108,8 +127,14 @@ fn edits_of_the_file_reach_the_page(chromium: &Path) {
         10,
     );
     assert_eq!(stale, true);
-    assert_eq!(b.eval("document.getElementById('st-board').classList.contains('stale')"), true);
-    assert_eq!(b.eval("document.querySelectorAll('#st-board svg g.route').length"), 3);
+    assert_eq!(
+        b.eval("document.getElementById('st-board').classList.contains('stale')"),
+        true
+    );
+    assert_eq!(
+        b.eval("document.querySelectorAll('#st-board svg g.route').length"),
+        3
+    );
     let banner = b.eval("document.getElementById('st-banner-excerpt').textContent");
     assert!(banner.as_str().unwrap().contains("broken"), "{banner}");
 
@@ -137,7 +162,10 @@ fn edits_of_the_file_reach_the_page(chromium: &Path) {
     assert_eq!(changed.len(), 1, "{changed:?}");
     assert_eq!(changed[0].0, "position = [320, 150]");
     assert!(changed[0].1.starts_with("position = ["), "{:?}", changed[0]);
-    assert!(written.starts_with(MAP.lines().next().unwrap()), "the comment is kept");
+    assert!(
+        written.starts_with(MAP.lines().next().unwrap()),
+        "the comment is kept"
+    );
     assert!(written.contains("position = [100, 60]   # north's place\n"));
 
     // The page's own request without the token is refused.
@@ -154,6 +182,18 @@ fn a_playtest_from_the_page_paints_the_heat(chromium: &Path) {
     let studio = Studio::start(&map);
     let mut b = Browser::open(chromium, &studio.url);
     assert_eq!(b.wait("document.body.dataset.current === 'true'", 20), true);
+    // A save redraws the board: how long from the save to the new board on the page.
+    let drawn = b.eval("document.body.dataset.boardVersion");
+    let saved = Instant::now();
+    let mut text = std::fs::read_to_string(&map).unwrap();
+    text.push_str("\n# saved again\n");
+    std::fs::write(&map, text).unwrap();
+    let redrawn = format!("document.body.dataset.boardVersion !== {drawn}");
+    assert_eq!(b.wait(&redrawn, 10), true, "the board is drawn again");
+    eprintln!(
+        "studio: castilla, save to board update in {:?}",
+        saved.elapsed()
+    );
     b.eval("document.querySelector('[data-tab=\"playtest\"]').click(); document.getElementById('st-games').value = '8'; document.getElementById('st-play-form').requestSubmit(); 1");
     let done = b.wait("document.body.dataset.play === 'done'", 300);
     assert_eq!(done, true, "the playtest finishes");
@@ -164,7 +204,6 @@ fn a_playtest_from_the_page_paints_the_heat(chromium: &Path) {
     let bots = b.eval("document.querySelectorAll('#st-bots tbody tr').length");
     assert_eq!(bots, 4, "the four styles");
     if let Some(out) = std::env::var_os("TTRMAP_STUDIO_SCREENSHOT") {
-        b.eval("document.querySelector('[data-tab=\"problems\"]').click(); 1");
         std::fs::write(out, b.screenshot()).unwrap();
     }
 }

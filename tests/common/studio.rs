@@ -19,7 +19,9 @@ impl Studio {
     pub fn start(map: &Path) -> Studio {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
             .arg("studio")
-            .arg(map)
+            // Run in the map's folder, named as a designer names it (the page shows the name).
+            .arg(map.file_name().expect("a file"))
+            .current_dir(map.parent().expect("a folder"))
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -49,9 +51,18 @@ impl Studio {
     }
 
     /// One HTTP/1.1 request with these headers; returns the status code and the body.
-    pub fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
-        let mut req = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+        let mut req = format!(
+            "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+            body.len()
+        );
         for (k, v) in headers {
             req.push_str(&format!("{k}: {v}\r\n"));
         }
@@ -65,7 +76,10 @@ impl Studio {
             .nth(1)
             .and_then(|c| c.parse().ok())
             .unwrap_or_else(|| panic!("no status in {out:?}"));
-        let body = out.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        let body = out
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
         (code, body)
     }
 

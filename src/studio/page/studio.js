@@ -319,7 +319,7 @@
     };
     var interval = function (i, noise) { return [pct(i[0]) + ' to ' + pct(i[1]), noise ? 'noise' : 'sig']; };
     rows('st-seats', r.seats, function (s) {
-      return [['Seat ' + (s.seat + 1)], [pct(s.win_rate), 'num'], interval(s.win_interval, s.within_noise), [s.mean.total.toFixed(1), 'num']];
+      return [['Seat ' + s.seat], [pct(s.win_rate), 'num'], interval(s.win_interval, s.within_noise), [s.mean.total.toFixed(1), 'num']];
     });
     rows('st-bots', r.by_bot, function (b) {
       return [[b.bot], [pct(b.win_rate), 'num'], interval(b.win_interval, b.within_noise), [b.mean.total.toFixed(1), 'num']];
