@@ -152,7 +152,7 @@ impl Runs {
         games: u64,
         cancel: &AtomicBool,
         told: &impl Fn(&Status),
-    ) -> Result<(Vec<Report>, Vec<(u8, String)>), Stop> {
+    ) -> Result<Played, Stop> {
         let config = Config {
             games,
             seed: 0,
@@ -201,6 +201,9 @@ impl Runs {
         Ok((reports, pages))
     }
 }
+
+/// A finished run: a report per player count, and its HTML page by player count.
+type Played = (Vec<Report>, Vec<(u8, String)>);
 
 enum Stop {
     Cancelled,
