@@ -164,10 +164,11 @@ mod tests {
     fn a_ticket_uses_the_routes_of_its_shortest_path_only() {
         let text = r#"
 [map]
+id = "t"
 name = "T"
-[map.board]
-width = 100
-height = 100
+version = "0.1.0"
+players = { min = 2, max = 2 }
+board = { width = 100, height = 100 }
 [[cities]]
 id = "a"
 position = [10, 10]
@@ -202,7 +203,7 @@ to = "c"
 points = 2
 "#;
         let loaded = crate::load::load_str("t.toml", text);
-        let map = loaded.map.expect("loads");
+        let map = loaded.map.unwrap_or_else(|| panic!("{:?}", loaded.diagnostics));
         let d = details(&map);
         let uses = |id: &str| d.routes[id].tickets.len();
         assert_eq!(
