@@ -203,7 +203,9 @@ to = "c"
 points = 2
 "#;
         let loaded = crate::load::load_str("t.toml", text);
-        let map = loaded.map.unwrap_or_else(|| panic!("{:?}", loaded.diagnostics));
+        let map = loaded
+            .map
+            .unwrap_or_else(|| panic!("{:?}", loaded.diagnostics));
         let d = details(&map);
         let uses = |id: &str| d.routes[id].tickets.len();
         assert_eq!(
