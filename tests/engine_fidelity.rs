@@ -342,6 +342,42 @@ fn a_modes_draw_pile_holds_its_drawable_decks_shuffled_together() {
     assert!(triples >= 35, "{triples} of 60 first draws held a triple");
 }
 
+/// Murmansk–Lieksa with many locomotives among the "any four" cards (issue 36): a claim
+/// names them, and a hand needing 8 or more of them was offered no claim (the count was
+/// packed in 3 bits, at most 7).
+#[test]
+fn murmansk_lieksa_takes_eight_or_more_locomotives_among_the_any_cards() {
+    use ttrmap::engine::claim_locos;
+    // 6 green + 12 locomotives: 6 green cover 6 spaces, the other 3 take 3 × 4 = 12 any
+    // cards, and the hand's only other cards are the 12 locomotives: the whole hand, 18.
+    let mut hand = [0u16; 9];
+    hand[GREEN] = 6;
+    hand[LOCO] = 12;
+    let (game, state, lane) = nordic_with_hand(2, "lieksa-murmansk", hand);
+    let pays = claim_payments(&game, &state, lane);
+    assert_eq!(
+        pays,
+        vec![hand],
+        "6 green + 12 locomotives among the any cards"
+    );
+    // 4 red + 6 green + 8 locomotives: green covers 6 spaces, 3 × 4 = 12 any cards are the 4
+    // red and the 8 locomotives (18 cards, the whole hand); red would cover 4 and need
+    // 5 × 4 = 20 any cards, from 14.
+    let mut hand = [0u16; 9];
+    hand[RED] = 4;
+    hand[GREEN] = 6;
+    hand[LOCO] = 8;
+    let (game, state, lane) = nordic_with_hand(2, "lieksa-murmansk", hand);
+    let mut claims = Vec::new();
+    state.claims_of_lane(&game, lane, &mut claims);
+    assert_eq!(claims.len(), 1, "{claims:?}");
+    let Action::Claim { color, locos, .. } = claims[0] else {
+        unreachable!()
+    };
+    assert_eq!((color as usize, claim_locos(locos)), (GREEN, (0, 8)));
+    assert_eq!(state.payment(&game, lane, color, locos), Some(hand));
+}
+
 /// Seed 003 (Nordic): a ferry locomotive may be replaced by any three chosen cards; the
 /// Murmansk–Lieksa route takes any four chosen cards for a missing one. *Chosen*: the player
 /// says which cards. A claim's `locos` names the direct locomotives and, packed above
@@ -360,7 +396,7 @@ fn substitutes_are_chosen_and_no_locomotive_is_spent_unasked() {
     let (game, state, lane) = nordic_with_hand(2, id, hand);
     let mut claims = Vec::new();
     state.claims_of_lane(&game, lane, &mut claims);
-    let mut paid_by: Vec<((u8, u8), [u16; 9])> = Vec::new();
+    let mut paid_by: Vec<((u8, u16), [u16; 9])> = Vec::new();
     for &a in &claims {
         let Action::Claim { color, locos, .. } = a else {
             unreachable!()
@@ -368,10 +404,10 @@ fn substitutes_are_chosen_and_no_locomotive_is_spent_unasked() {
         let paid = state.payment(&game, lane, color, locos).expect("payable");
         let (direct, among) = claim_locos(locos);
         // Every locomotive spent is one the claim names.
-        assert_eq!(paid[LOCO], (direct + among) as u16, "{a:?} pays {paid:?}");
+        assert_eq!(paid[LOCO], direct as u16 + among, "{a:?} pays {paid:?}");
         paid_by.push(((direct, among), paid));
     }
-    let find = |d: u8, s: u8| paid_by.iter().find(|x| x.0 == (d, s)).map(|x| x.1);
+    let find = |d: u8, s: u16| paid_by.iter().find(|x| x.0 == (d, s)).map(|x| x.1);
     // 2 orange + 2 locomotives on the ferry spaces.
     assert_eq!(find(2, 0), Some([0, 2, 0, 0, 0, 0, 0, 0, 2]));
     // One ferry locomotive, any three for the other: blue (held once) and 2 red, keeping a
@@ -402,7 +438,7 @@ fn substitutes_are_chosen_and_no_locomotive_is_spent_unasked() {
         let paid = state.payment(&game, lane, color, locos).expect("payable");
         let (direct, among) = claim_locos(locos);
         assert_eq!(direct, 0, "no direct locomotive on this route");
-        assert_eq!(paid[LOCO], among as u16);
+        assert_eq!(paid[LOCO], among);
     }
     assert!(
         claims

@@ -306,3 +306,15 @@ fn sigterm_during_a_recording_removes_its_temporary_file() {
 fn sigint_during_a_recording_removes_its_temporary_file() {
     interrupted_recording_leaves_nothing("INT", 130);
 }
+
+#[cfg(unix)]
+#[test]
+fn sighup_during_a_recording_removes_its_temporary_file() {
+    interrupted_recording_leaves_nothing("HUP", 129);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigquit_during_a_recording_removes_its_temporary_file() {
+    interrupted_recording_leaves_nothing("QUIT", 131);
+}

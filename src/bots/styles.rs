@@ -601,7 +601,7 @@ impl StyleBot {
                 };
                 (locos, -spare, color)
             }
-            _ => (u8::MAX, 0, u8::MAX),
+            _ => (u16::MAX, 0, u8::MAX),
         })
     }
 

@@ -72,9 +72,7 @@ fn expand(args: &[PathBuf]) -> Vec<Result<PathBuf, String>> {
 /// Loads a map file, or standard input for `-`.
 fn load(path: &Path) -> std::io::Result<Loaded> {
     if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-        return Ok(crate::load::load_bytes("<stdin>", &bytes));
+        return crate::load::load_reader("<stdin>", std::io::stdin().lock(), None);
     }
     load_path(path)
 }
@@ -163,14 +161,7 @@ fn fix_file(path: &Path, original: Loaded, args: &Args) -> Result<Loaded, String
         return Err("--fix cannot write to standard input; use --diff".into());
     }
     // `--fix` rewrites the map it read, on purpose: the one output that may be an input.
-    let target = super::output::resolve(&super::output::Request {
-        path,
-        inputs: &[],
-        kinds: &["toml"],
-        force: false,
-    })?;
-    super::output::write(&target, current.text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    super::output::rewrite_in_place(path, &original.text, &current.text)?;
     for a in &applied {
         eprintln!(
             "fixed {}:{}: {} → {} ({})",

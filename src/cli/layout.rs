@@ -40,6 +40,11 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = crate::render::theme(&opts) {
         return usage_error(e);
     }
+    if args.write
+        && let Err(e) = super::output::check_in_place(&args.map)
+    {
+        return usage_error(e);
+    }
     let clean = match super::load_clean_map(&args.map, "") {
         Ok(c) => c,
         Err(code) => return code,
@@ -72,17 +77,8 @@ pub fn run(args: Args) -> i32 {
         return EXIT_OK;
     }
     // Like `check --fix`, `--write` rewrites the map it read, on purpose.
-    let target = match super::output::resolve(&super::output::Request {
-        path: &args.map,
-        inputs: &[],
-        kinds: &["toml"],
-        force: false,
-    }) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
-    if let Err(e) = super::output::write(&target, text.as_bytes()) {
-        return usage_error(format!("cannot write {name}: {e}"));
+    if let Err(e) = super::output::rewrite_in_place(&args.map, &clean.text, &text) {
+        return usage_error(e);
     }
     eprintln!("wrote {said} into {name}");
     EXIT_OK

@@ -12,7 +12,6 @@ use super::usage_error;
 use crate::playtest::Config;
 use crate::playtest::partial::{MAX_PART_BYTES, Merger, Part};
 use crate::playtest::record::map_hash;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -41,19 +40,9 @@ pub struct Args {
 
 /// Reads one part file, at most [`MAX_PART_BYTES`].
 fn read_part(path: &Path) -> Result<Part, String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut text = String::new();
-    file.take(MAX_PART_BYTES + 1)
-        .read_to_string(&mut text)
+    let limit = MAX_PART_BYTES as usize;
+    let text = crate::load::read_text_limited(path, limit, "part files")
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if text.len() as u64 > MAX_PART_BYTES {
-        return Err(format!(
-            "{}: larger than a part can be ({} MiB)",
-            path.display(),
-            MAX_PART_BYTES >> 20
-        ));
-    }
     Part::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -12,9 +12,13 @@
 //!   `.toml` is never among them), or with `--force`. Anything else is refused, exit 2,
 //!   and left untouched.
 //! - A regular file is written to a hidden temporary file beside it and renamed over it once
-//!   complete. The temporary file is removed on every failure, and on SIGINT or SIGTERM, so
-//!   an interrupted run leaves the old file (or none), never a partial one or a stray
-//!   temporary file.
+//!   complete. The temporary file is removed on every failure, and on SIGINT, SIGTERM, SIGHUP
+//!   or SIGQUIT, so an interrupted run leaves the old file (or none), never a partial one or
+//!   a stray temporary file.
+//!
+//! The in-place rewrites of a map (`check --fix`, `layout --write`, `suggest tickets --write`)
+//! go through [`rewrite_in_place`]: a regular, writable file with one link only, and refused
+//! when it changed since the command read it ([`check_in_place`] says why each is refused).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -125,6 +129,69 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Why the map at `path` cannot be rewritten in place (`check --fix`, `layout --write`,
+/// `suggest tickets --write`), if it cannot. An in-place rewrite replaces a regular file
+/// whole, so it refuses:
+/// - standard input, a FIFO, a device or a socket: there is no file to replace, and writing
+///   back into a FIFO would wait for a reader forever;
+/// - a read-only file: replacing it would undo the protection (and change its owner);
+/// - a file with other hard links: replacing it would leave the other names with the old text.
+pub(crate) fn check_in_place(path: &Path) -> Result<(), String> {
+    let shown = path.display();
+    let not_regular = || {
+        format!(
+            "{shown} is not a regular file (standard input, a FIFO or a device): an in-place rewrite replaces a map file; save the map to a file and run the command on that"
+        )
+    };
+    if path.as_os_str() == "-" {
+        return Err(not_regular());
+    }
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot use {shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.permissions().readonly() {
+        return Err(format!(
+            "{shown} is read-only: ttrmap does not replace a protected file; make it writable to rewrite it"
+        ));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            return Err(format!(
+                "{shown} has {} hard links: replacing it would leave the other names with the old text; rewrite a copy, or remove the other links",
+                meta.nlink()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Rewrites the map at `path`, whose text was `read` when the command loaded it, with `text`.
+/// Refused (nothing written) when [`check_in_place`] refuses, or when the file changed since
+/// it was read (an editor saved it, or another command rewrote it, meanwhile): a rewrite
+/// never loses an edit; the user runs the command again on the new text. The check is made
+/// just before the file is replaced.
+pub(crate) fn rewrite_in_place(path: &Path, read: &str, text: &str) -> Result<(), String> {
+    check_in_place(path)?;
+    let shown = path.display();
+    let target = resolve(&Request {
+        path,
+        inputs: &[],
+        kinds: &["toml"],
+        force: false,
+    })?;
+    let now = crate::load::read_file_limited(path, crate::load::MAX_FILE_BYTES, "map files")
+        .map_err(|e| format!("cannot read {shown} again: {e}"))?;
+    if now != read.as_bytes() {
+        return Err(format!(
+            "{shown} changed since ttrmap read it (saved meanwhile by an editor or another command); nothing was written: run the command again"
+        ));
+    }
+    write(&target, text.as_bytes()).map_err(|e| format!("cannot write {shown}: {e}"))
+}
+
 /// Writes `contents` to a checked target: atomically for a file, straight through for a
 /// stream.
 pub(crate) fn write(target: &Target, contents: &[u8]) -> std::io::Result<()> {
@@ -135,7 +202,7 @@ pub(crate) fn write(target: &Target, contents: &[u8]) -> std::io::Result<()> {
 
 /// An output being written. For a regular file the bytes go to a temporary file beside it,
 /// renamed over the target by [`Output::commit`]; dropping an uncommitted `Output` (an
-/// error, a panic) removes the temporary file, and so does SIGINT or SIGTERM.
+/// error, a panic) removes the temporary file, and so do SIGINT, SIGTERM, SIGHUP and SIGQUIT.
 pub(crate) struct Output {
     inner: Inner,
 }
@@ -262,16 +329,19 @@ fn lock_live() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// On the first temporary file, starts a thread that waits for SIGINT or SIGTERM, removes
+/// On the first temporary file, starts a thread that waits for SIGINT, SIGTERM, SIGHUP or
+/// SIGQUIT, removes
 /// every temporary file and exits as the signal would have (128 + its number).
 fn install_signal_cleanup() {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     INSTALLED.get_or_init(|| {
         #[cfg(unix)]
         {
-            use signal_hook::consts::{SIGINT, SIGTERM};
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
             // Without the handler a signal still stops the process; only the cleanup is lost.
-            if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) {
+            // SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\) end a run as SIGINT does.
+            let stops = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
+            if let Ok(mut signals) = signal_hook::iterator::Signals::new(stops) {
                 std::thread::spawn(move || {
                     if let Some(sig) = signals.forever().next() {
                         let live = lock_live();
@@ -428,5 +498,22 @@ mod tests {
         let dangling = dir.path().join("dangling.svg");
         std::os::unix::fs::symlink(dir.path().join("gone.svg"), &dangling).unwrap();
         assert!(resolve(&req(&dangling, &[], true)).is_err());
+    }
+
+    /// The lost update of issue 41: a command read the map, an edit was saved meanwhile, and
+    /// the command's rewrite must not replace the edit.
+    #[test]
+    fn an_in_place_rewrite_refuses_a_file_changed_since_it_was_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let map = dir.path().join("map.toml");
+        std::fs::write(&map, "a = 1\n").unwrap();
+        // Read as "a = 1", then saved as "a = 2" by someone else.
+        std::fs::write(&map, "a = 2\n").unwrap();
+        let err = rewrite_in_place(&map, "a = 1\n", "a = 1\nb = 1\n").unwrap_err();
+        assert!(err.contains("changed since"), "{err}");
+        assert_eq!(std::fs::read_to_string(&map).unwrap(), "a = 2\n");
+        // Unchanged since read: rewritten.
+        rewrite_in_place(&map, "a = 2\n", "a = 2\nb = 1\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&map).unwrap(), "a = 2\nb = 1\n");
     }
 }

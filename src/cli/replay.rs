@@ -6,8 +6,8 @@
 use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::Game;
 use crate::playtest::record::{GameRecord, map_hash, replay};
+use crate::report::text::escape_controls;
 use std::fmt::Write as _;
-use std::io::BufRead;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -31,11 +31,31 @@ fn find(file: &std::path::Path, wanted: Option<u64>) -> Result<GameRecord, (i32,
         )
     })?;
     let mut games = 0u64;
-    for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
-        let line = line.map_err(|e| {
+    let mut reader = std::io::BufReader::new(f);
+    let cannot = |e: std::io::Error| {
+        (
+            super::EXIT_USAGE,
+            format!("cannot read {}: {e}", file.display()),
+        )
+    };
+    // One game a line: each line is read up to the map limit and no further, so a file
+    // without line breaks (or an endless one) is refused instead of read whole.
+    let limit = crate::load::MAX_FILE_BYTES;
+    for n in 0u64.. {
+        let line = crate::load::read_line_limited(&mut reader, limit)
+            .map_err(cannot)?
+            .ok_or_else(|| cannot(crate::load::too_large_error("recording lines", limit, None)))?;
+        if line.is_empty() {
+            break;
+        }
+        let line = String::from_utf8(line).map_err(|_| {
             (
                 super::EXIT_USAGE,
-                format!("cannot read {}: {e}", file.display()),
+                format!(
+                    "cannot read {}: line {} is not valid UTF-8",
+                    file.display(),
+                    n + 1
+                ),
             )
         })?;
         if line.trim().is_empty() {
@@ -64,13 +84,18 @@ fn find(file: &std::path::Path, wanted: Option<u64>) -> Result<GameRecord, (i32,
     })
 }
 
+/// Prints a problem with the recording (exit 1). Its text quotes the recording (action
+/// codes, `mode`, `without`, the version), a file from anywhere: control characters are
+/// escaped, as `usage_error` and `merge` do.
+fn problem(message: impl std::fmt::Display) -> i32 {
+    eprintln!("error: {}", escape_controls(&message.to_string()));
+    EXIT_PROBLEMS
+}
+
 pub fn run(args: Args) -> i32 {
     let record = match find(&args.file, args.game) {
         Ok(r) => r,
-        Err((code, message)) if code == EXIT_PROBLEMS => {
-            eprintln!("error: {message}");
-            return code;
-        }
+        Err((code, message)) if code == EXIT_PROBLEMS => return problem(message),
         Err((_, message)) => return usage_error(message),
     };
     let map_path = args
@@ -84,28 +109,27 @@ pub fn run(args: Args) -> i32 {
     let map = &clean.map;
     if map_hash(clean.text.as_bytes()) != record.map_hash {
         eprintln!(
-            "warning: {} changed since the game was recorded; the replay may not fit",
-            map_path.display()
+            "warning: {}",
+            escape_controls(&format!(
+                "{} changed since the game was recorded; the replay may not fit",
+                map_path.display()
+            ))
         );
     }
     let game = match Game::new_without(map, record.players, record.mode.as_deref(), &record.without)
     {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {}: {e}", map_path.display());
-            return EXIT_PROBLEMS;
-        }
+        Err(e) => return problem(format!("{}: {e}", map_path.display())),
     };
     let told = match replay(&game, map, record.seed, &record.actions) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!(
-                "error: {} game {} (recorded by ttrmap {}): {e}",
+            return problem(format!(
+                "{} game {} (recorded by ttrmap {}): {e}",
                 args.file.display(),
                 record.game,
                 record.ttrmap
-            );
-            return EXIT_PROBLEMS;
+            ));
         }
     };
     let mut s = String::new();

@@ -337,7 +337,8 @@ fn json(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
 }
 
 pub fn run(args: Args) -> i32 {
-    let text = match std::fs::read_to_string(&args.file) {
+    let limit = crate::load::MAX_FILE_BYTES;
+    let text = match crate::load::read_text_limited(&args.file, limit, "position files") {
         Ok(t) => t,
         Err(e) => return usage_error(format!("cannot read {}: {e}", args.file.display())),
     };

@@ -55,6 +55,12 @@ pub struct Args {
 
 pub fn run(what: What) -> i32 {
     let What::Tickets(args) = what;
+    // Refused before the games: a FIFO or standard input cannot be rewritten.
+    if args.write
+        && let Err(e) = super::output::check_in_place(&args.file)
+    {
+        return usage_error(e);
+    }
     let clean = match super::load_clean_map(&args.file, "") {
         Ok(c) => c,
         Err(code) => return code,
@@ -114,17 +120,8 @@ pub fn run(what: What) -> i32 {
         Err(e) => return usage_error(e),
     };
     // Like `check --fix`, `--write` rewrites the map it read, on purpose.
-    let target = match super::output::resolve(&super::output::Request {
-        path: &args.file,
-        inputs: &[],
-        kinds: &["toml"],
-        force: false,
-    }) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
-    if let Err(e) = super::output::write(&target, text.as_bytes()) {
-        return usage_error(format!("cannot write {name}: {e}"));
+    if let Err(e) = super::output::rewrite_in_place(&args.file, &clean.text, &text) {
+        return usage_error(e);
     }
     eprintln!(
         "wrote {} ticket value{} into {name}",

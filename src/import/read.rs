@@ -94,10 +94,12 @@ impl Table {
 }
 
 fn read_table(path: PathBuf) -> Result<Table, ImportError> {
-    let bytes = std::fs::read(&path).map_err(|e| ImportError::Io {
-        path: path.clone(),
-        message: e.to_string(),
-    })?;
+    let limit = crate::load::MAX_FILE_BYTES;
+    let bytes =
+        crate::load::read_file_limited(&path, limit, "CSV files").map_err(|e| ImportError::Io {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(bytes.as_slice());
@@ -388,7 +390,10 @@ fn code_label(region: &str) -> String {
 
 /// `country_code` → region id, from `map-settings.json`'s `uk_country_codes` when present.
 fn region_names(dir: &Path) -> HashMap<String, String> {
-    let Ok(text) = std::fs::read_to_string(dir.join("map-settings.json")) else {
+    let path = dir.join("map-settings.json");
+    let Ok(text) =
+        crate::load::read_text_limited(&path, crate::load::MAX_FILE_BYTES, "settings files")
+    else {
         return HashMap::new();
     };
     let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
@@ -615,9 +620,12 @@ pub(super) fn settings(
     if !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| ImportError::Io {
-        path: path.clone(),
-        message: e.to_string(),
+    let limit = crate::load::MAX_FILE_BYTES;
+    let text = crate::load::read_text_limited(&path, limit, "settings files").map_err(|e| {
+        ImportError::Io {
+            path: path.clone(),
+            message: e.to_string(),
+        }
     })?;
     let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| ImportError::Data {
         path: path.clone(),

@@ -7,12 +7,19 @@
 //! errors, the parts that are valid are still checked (`partial`). A file with errors also
 //! gets `Loaded::partial`, the parts that loaded and check clean, for the lints (`lintable`).
 
+mod bounded;
 pub mod inputs;
 mod lintable;
 mod partial;
 mod presets;
 mod schema_errors;
+mod syntax;
+mod syntax_scan;
 
+pub use bounded::{
+    read_file_limited, read_limited, read_line_limited, read_text_limited,
+    too_large as too_large_error,
+};
 pub use lintable::Partial;
 pub use presets::{PRESETS, preset_names, resolve_rules};
 
@@ -95,21 +102,26 @@ pub const CODES: &[(&str, &str)] = &[
 /// Reading stops one byte past [`MAX_FILE_BYTES`]: a 1 GiB file costs 8 MiB of memory, and an
 /// endless one (`/dev/zero`, a pipe) ends instead of growing until memory runs out.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
-    use std::io::Read;
     let file = std::fs::File::open(path)?;
     let size = file
         .metadata()
         .ok()
         .filter(|m| m.is_file())
         .map(|m| m.len());
-    let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Ok(too_large(&name, size));
-    }
-    Ok(load_bytes(&name, &bytes))
+    load_reader(&path.display().to_string(), file, size)
+}
+
+/// Reads and loads a map from `reader` (standard input for `check -`), bounded as
+/// [`load_path`]; `size` when known, for the message.
+pub fn load_reader(
+    name: &str,
+    reader: impl std::io::Read,
+    size: Option<u64>,
+) -> std::io::Result<Loaded> {
+    Ok(match read_limited(reader, MAX_FILE_BYTES)? {
+        Some(bytes) => load_bytes(name, &bytes),
+        None => too_large(name, size),
+    })
 }
 
 /// The `file-too-large` refusal; `size` when known (a regular file), else only "more than".
@@ -179,9 +191,9 @@ pub fn load_str(name: &str, text: &str) -> Loaded {
 fn run_stages(loaded: &mut Loaded, text: &str) {
     let (table, errors) = toml::de::DeTable::parse_recoverable(text);
     if !errors.is_empty() {
-        for e in errors {
-            loaded.diagnostics.push(syntax_error(text, &e));
-        }
+        // One diagnostic, where the first problem began: what the parser reports after it
+        // may follow from it (`syntax`).
+        loaded.diagnostics.push(syntax::diagnose(text, &errors));
         return;
     }
     let converted = crate::spans::convert(&table);
@@ -216,7 +228,7 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
     };
     let resolved = presets::apply_preset(doc, preset);
     let spans = loaded.spans.as_ref().expect("set above");
-    let schema = schema_errors::validate(&resolved, spans);
+    let schema = schema_errors::validate(&resolved, spans, text);
     // A value the converter already reported shows up again as a type error: keep one.
     loaded.diagnostics.extend(
         schema
@@ -232,7 +244,11 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
         let (mut found, rest) = partial::check_rest(&resolved, spans, text);
         loaded.diagnostics.append(&mut found);
         loaded.partial = Some(match rest {
-            Some(r) => lintable::lintable(r.map, r.dropped, r.gaps, text, spans),
+            // An item with a stood-in value is set aside for the lints (`partial`).
+            Some(r) => match r.for_lints {
+                Some(l) => lintable::lintable(l.map, l.dropped, l.gaps, text, spans),
+                None => lintable::lintable(r.map, r.dropped, r.gaps, text, spans),
+            },
             None => {
                 Err("the schema errors outside the `[[...]]` items could not be set aside".into())
             }
@@ -269,30 +285,6 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
             );
         }
     }
-}
-
-/// A TOML syntax error, with the offending text named where the parser's message is terse.
-fn syntax_error(text: &str, e: &toml::de::Error) -> Diagnostic {
-    let span = e.span().unwrap_or(0..0);
-    let message = e.message().trim().to_string();
-    let snippet = text.get(span.clone()).unwrap_or("").trim();
-    let (message, help) = match message.as_str() {
-        "duplicate key" if !snippet.is_empty() => (
-            format!("duplicate key `{snippet}`"),
-            Some(
-                "a key may be defined once per table; a `[table]` header once per file".to_string(),
-            ),
-        ),
-        _ if text[span.start.min(text.len())..].starts_with('{') && span.start == 0 => (
-            message,
-            Some("this looks like JSON; map files are TOML (`key = value`)".to_string()),
-        ),
-        _ => (message, None),
-    };
-    Diagnostic::error("toml-syntax", message)
-        .with_span(span)
-        .with_label("here")
-        .with_help_opt(help)
 }
 
 /// Source order, then severity: the order a reader expects.

@@ -3,14 +3,15 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::report::text::{quote, quote_json};
-use crate::spans::{Seg, SpanNode, pointer};
-use crate::suggest::did_you_mean;
+use crate::spans::{Seg, SpanNode};
+use crate::suggest::{did_you_mean, unique_closest};
+use jsonschema::error::TypeKind;
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::paths::LocationSegment;
 use serde_json::Value;
 
 /// Every schema violation in `doc`, as diagnostics with spans.
-pub fn validate(doc: &Value, spans: &SpanNode) -> Vec<Diagnostic> {
+pub fn validate(doc: &Value, spans: &SpanNode, text: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for err in crate::schema::validator().iter_errors(doc) {
         let path: Vec<Seg> = err
@@ -21,7 +22,7 @@ pub fn validate(doc: &Value, spans: &SpanNode) -> Vec<Diagnostic> {
                 LocationSegment::Index(i) => Seg::Index(i),
             })
             .collect();
-        let at = pointer(&path);
+        let at = name_of(&path);
         match err.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected } => {
                 for key in unexpected {
@@ -37,20 +38,42 @@ pub fn validate(doc: &Value, spans: &SpanNode) -> Vec<Diagnostic> {
                     } else {
                         here.iter().map(String::as_str).collect()
                     };
-                    out.push(
-                        Diagnostic::error(
-                            "schema",
-                            format!("unknown key `{key}` in {}", describe(&path)),
-                        )
-                        .with_span(loc.key.unwrap_or(loc.value))
-                        .with_label("not a key of this table")
-                        .with_help_opt(did_you_mean(key, names.iter().copied())),
-                    );
+                    let mut d = Diagnostic::error(
+                        "schema",
+                        format!("unknown key `{key}` in {}", describe(&path)),
+                    )
+                    .with_span(loc.key.clone().unwrap_or(loc.value))
+                    .with_label("not a key of this table")
+                    .with_help_opt(did_you_mean(key, names.iter().copied()));
+                    // `check --fix` renames it when one key of this table is close and the
+                    // table does not have that key already.
+                    if !here.is_empty()
+                        && let Some(only) = unique_closest(key, here.iter().map(String::as_str))
+                        && err.instance().get(only).is_none()
+                        && loc.exact
+                        && loc.key.as_ref().is_some_and(|k| {
+                            text.get(k.clone()).map(|t| t.trim_matches(['"', '\''])) == Some(key)
+                        })
+                    {
+                        d = d.with_fix(only);
+                    }
+                    out.push(d);
                 }
             }
             ValidationErrorKind::Required { property } => {
                 let loc = spans.locate(&path);
                 let name = property.as_str().unwrap_or("?");
+                // `lenght = 3` is reported once, as the unknown key that misspells it.
+                let known = crate::schema::properties_at(err.schema_path().as_str());
+                let misspelt = err.instance().as_object().is_some_and(|table| {
+                    table.keys().any(|k| {
+                        !known.contains(k)
+                            && unique_closest(k, known.iter().map(String::as_str)) == Some(name)
+                    })
+                });
+                if misspelt {
+                    continue;
+                }
                 out.push(
                     Diagnostic::error(
                         "schema",
@@ -103,24 +126,20 @@ pub fn validate(doc: &Value, spans: &SpanNode) -> Vec<Diagnostic> {
                 out.push(
                     Diagnostic::error(
                         "schema",
-                        format!("{} is not a valid id at {at}", quote(given)),
+                        format!("{at}: {} is not a valid id", quote(given)),
                     )
                     .with_span(spans.locate(&path).value)
                     .with_label("not a valid id")
                     .with_help(help),
                 );
             }
-            _ => {
-                let loc = spans.locate(&path);
-                // The value quoted shortened: a 10,000-character name is not repeated whole.
-                let message = match err.instance().as_ref() {
-                    Value::Object(_) | Value::Array(_) => format!("{} at {at}", err.masked()),
-                    v => format!("{} at {at}", err.masked_with(quote_json(v))),
-                };
+            kind => {
+                let (message, help) = plain(kind, err.instance().as_ref(), &at, &path);
                 out.push(
                     Diagnostic::error("schema", message)
-                        .with_span(loc.value)
-                        .with_label("does not match the schema"),
+                        .with_span(spans.locate(&path).value)
+                        .with_label("does not match the format")
+                        .with_help(help),
                 );
             }
         }
@@ -149,7 +168,7 @@ fn not_allowed(
         .unwrap_or_else(|| format!("expected one of: {}", choices.join(", ")));
     Diagnostic::error(
         "schema",
-        format!("{} is not an allowed value at {at}", quote_json(instance)),
+        format!("{at}: {} is not an allowed value", quote_json(instance)),
     )
     .with_span(span)
     .with_label("not allowed here")
@@ -198,4 +217,206 @@ fn slug(s: &str) -> String {
         }
     }
     out.trim_end_matches('-').to_string()
+}
+
+/// A key as the file writes it, for messages: "`length` in [[routes]] entry #20", "item #2
+/// of `position` in [[cities]] entry #14", "`board.width` in [map]", "`routes`". Entries count
+/// from 1, as every other message does.
+pub(crate) fn name_of(path: &[Seg]) -> String {
+    let Some(first_index) = path.iter().position(|s| matches!(s, Seg::Index(_))) else {
+        return match path {
+            [] => "the top level".to_string(),
+            [Seg::Key(k)] => format!("`{k}`"),
+            [Seg::Key(table), rest @ ..] => format!("`{}` in [{table}]", keys(rest)),
+            _ => "the top level".to_string(),
+        };
+    };
+    let (header, rest) = path.split_at(first_index);
+    let Seg::Index(i) = rest[0] else {
+        unreachable!("split at an index")
+    };
+    let header = keys(header);
+    let entry = if header.is_empty() {
+        format!("item #{}", i + 1)
+    } else {
+        format!("[[{header}]] entry #{}", i + 1)
+    };
+    match &rest[1..] {
+        [] => entry,
+        [inner @ .., Seg::Index(j)] if !inner.is_empty() => {
+            format!("item #{} of `{}` in {entry}", j + 1, keys(inner))
+        }
+        inner => format!("`{}` in {entry}", keys(inner)),
+    }
+}
+
+/// Keys joined with dots, an inner index as `#n`.
+fn keys(path: &[Seg]) -> String {
+    path.iter()
+        .map(|s| match s {
+            Seg::Key(k) => k.clone(),
+            Seg::Index(i) => format!("#{}", i + 1),
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The last key of a path (`length`), for examples in help lines.
+fn last_key(path: &[Seg]) -> Option<&str> {
+    path.iter().rev().find_map(|s| match s {
+        Seg::Key(k) => Some(k.as_str()),
+        Seg::Index(_) => None,
+    })
+}
+
+/// What a value is, in words: "the text \"3\"", "the number 3.5", "a list of 1 item".
+fn what_is(v: &Value) -> String {
+    match v {
+        Value::Null => "nothing".to_string(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(_) => format!("the text {}", quote_json(v)),
+        Value::Array(a) => format!("a list of {} item{}", a.len(), plural(a.len())),
+        Value::Object(_) => "a table".to_string(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn type_name(t: jsonschema::JsonType) -> &'static str {
+    use jsonschema::JsonType as J;
+    match t {
+        J::Null => "nothing",
+        J::Boolean => "`true` or `false`",
+        J::Integer => "a whole number",
+        J::Number => "a number",
+        J::String => "text in quotes",
+        J::Array => "a list (`[...]`)",
+        J::Object => "a table",
+    }
+}
+
+/// A schema error other than an unknown key, a missing key, a choice or an id, in the words
+/// of the other messages: the message, and a help line saying what would be right.
+fn plain(kind: &ValidationErrorKind, v: &Value, at: &str, path: &[Seg]) -> (String, String) {
+    let key = last_key(path).unwrap_or("key");
+    let schema_help = || "`ttrmap schema` documents every key and the values it takes".to_string();
+    let len = |v: &Value| v.as_array().map_or(0, Vec::len);
+    match kind {
+        ValidationErrorKind::Type { kind } => {
+            let wanted: Vec<jsonschema::JsonType> = match kind {
+                TypeKind::Single(t) => vec![*t],
+                TypeKind::Multiple(set) => set.iter().collect(),
+            };
+            let names: Vec<&str> = wanted.iter().map(|t| type_name(*t)).collect();
+            let message = format!("{at} must be {}, not {}", names.join(" or "), what_is(v));
+            let wants_number = wanted.iter().any(|t| {
+                matches!(
+                    t,
+                    jsonschema::JsonType::Integer | jsonschema::JsonType::Number
+                )
+            });
+            let help = match v {
+                Value::String(s) if wants_number && s.trim().parse::<f64>().is_ok() => {
+                    format!("write the number without quotes: `{key} = {}`", s.trim())
+                }
+                Value::Number(_) if wanted.contains(&jsonschema::JsonType::Integer) => {
+                    format!("use a whole number, as in `{key} = 3`")
+                }
+                _ if wanted.contains(&jsonschema::JsonType::String) => {
+                    format!("put the text in quotes: `{key} = \"...\"`")
+                }
+                _ if wanted.contains(&jsonschema::JsonType::Array) => {
+                    format!("write a list in brackets: `{key} = [...]`")
+                }
+                _ => schema_help(),
+            };
+            (message, help)
+        }
+        ValidationErrorKind::MinItems { limit } => (
+            format!(
+                "{at} has {} item{}; it needs at least {limit}",
+                len(v),
+                plural(len(v))
+            ),
+            position_help(key).unwrap_or_else(schema_help),
+        ),
+        ValidationErrorKind::MaxItems { limit } => (
+            format!("{at} has {} items; it takes at most {limit}", len(v)),
+            position_help(key).unwrap_or_else(schema_help),
+        ),
+        ValidationErrorKind::Minimum { limit } => (
+            format!("{at} is {}; it must be at least {limit}", compact(v)),
+            format!("use a value of {limit} or more"),
+        ),
+        ValidationErrorKind::ExclusiveMinimum { limit } => (
+            format!("{at} is {}; it must be more than {limit}", compact(v)),
+            format!("use a value above {limit}"),
+        ),
+        ValidationErrorKind::Maximum { limit } => (
+            format!("{at} is {}; it must be at most {limit}", compact(v)),
+            format!("use a value of {limit} or less"),
+        ),
+        ValidationErrorKind::ExclusiveMaximum { limit } => (
+            format!("{at} is {}; it must be less than {limit}", compact(v)),
+            format!("use a value below {limit}"),
+        ),
+        ValidationErrorKind::MinLength { limit } => (
+            format!(
+                "{at} is too short: it needs at least {limit} character{}",
+                plural(*limit as usize)
+            ),
+            schema_help(),
+        ),
+        ValidationErrorKind::MaxLength { limit } => (
+            format!("{at} is too long: it takes at most {limit} characters"),
+            schema_help(),
+        ),
+        ValidationErrorKind::MinProperties { limit } => (
+            format!("{at} needs at least {limit} key{}", plural(*limit as usize)),
+            schema_help(),
+        ),
+        ValidationErrorKind::UniqueItems => (
+            format!("{at} lists the same value twice"),
+            "list each value once".to_string(),
+        ),
+        ValidationErrorKind::Constant { expected_value } => (
+            format!("{at} must be {}", compact(expected_value)),
+            schema_help(),
+        ),
+        ValidationErrorKind::OneOfNotValid { .. } | ValidationErrorKind::AnyOf { .. } => (
+            format!(
+                "{at} is {}, which is none of the forms this key takes",
+                what_is(v)
+            ),
+            schema_help(),
+        ),
+        ValidationErrorKind::OneOfMultipleValid { .. } => (
+            format!("{at} matches more than one of the forms this key takes"),
+            "give only the keys of one form (`ttrmap schema` lists them)".to_string(),
+        ),
+        _ => (
+            format!(
+                "{at} is {}, which the format does not take here",
+                what_is(v)
+            ),
+            schema_help(),
+        ),
+    }
+}
+
+/// A value shown briefly: numbers as written, text quoted, lists and tables by kind.
+fn compact(v: &Value) -> String {
+    match v {
+        Value::Array(_) | Value::Object(_) => what_is(v),
+        v => quote_json(v),
+    }
+}
+
+/// The help for a position-like key (`[x, y]`).
+fn position_help(key: &str) -> Option<String> {
+    matches!(key, "position" | "offset")
+        .then(|| format!("a {key} is two numbers, x then y: `{key} = [830, 450]`"))
 }

@@ -15,10 +15,14 @@ use std::ops::Range;
 
 /// What a part file says it is.
 pub const KIND: &str = "ttrmap-playtest-part";
-/// The part format; a part of another format is refused.
-pub const FORMAT: u32 = 1;
+/// The part format; a part of another format is refused. Format 2 added the `digest`.
+pub const FORMAT: u32 = 2;
 /// The largest part file read: a part is sized by the board, not the games.
 pub const MAX_PART_BYTES: u64 = 256 * 1024 * 1024;
+/// The most shards a run is split into: far more machines than a playtest needs, and few
+/// enough that keeping track of them costs nothing (a part claiming 4,294,967,295 shards made
+/// `merge` abort allocating for them).
+pub const MAX_SHARDS: u32 = 100_000;
 
 /// `I/N`, with `1 <= I <= N`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +41,11 @@ impl std::str::FromStr for Shard {
         let count: u32 = n.trim().parse().map_err(|_| bad())?;
         if index == 0 || count == 0 || index > count {
             return Err(bad());
+        }
+        if count > MAX_SHARDS {
+            return Err(format!(
+                "`{s}`: a run is split into at most {MAX_SHARDS} shards"
+            ));
         }
         Ok(Shard { index, count })
     }
@@ -89,12 +98,18 @@ pub struct Part {
     pub settings: RunSettings,
     /// The totals of its games, per player count in the order of `settings.players`.
     pub sections: Vec<Totals>,
+    /// Ties the totals to the run and the shard: a digest over the settings, the shard, its
+    /// games and the totals ([`Part::digest_of`]). A part whose totals (or anything else)
+    /// were edited no longer matches and is refused. It guards against edits and damage, not
+    /// against someone who recomputes it: the parts are as trusted as the machines that
+    /// played them.
+    pub digest: String,
 }
 
 impl Part {
     pub fn new(settings: RunSettings, shard: Shard, sections: Vec<Totals>) -> Part {
         let range = shard.range(settings.games);
-        Part {
+        let mut part = Part {
             kind: KIND.into(),
             format: FORMAT,
             shard: shard.index,
@@ -102,7 +117,26 @@ impl Part {
             end_game: range.end,
             settings,
             sections,
-        }
+            digest: String::new(),
+        };
+        part.digest = part.digest_of();
+        part
+    }
+
+    /// The digest of everything in the part but the digest itself: FNV-1a (as the map hash)
+    /// over the JSON of the settings, the shard, its games and the totals.
+    pub fn digest_of(&self) -> String {
+        let text = serde_json::to_string(&(
+            &self.kind,
+            self.format,
+            self.shard,
+            self.first_game,
+            self.end_game,
+            &self.settings,
+            &self.sections,
+        ))
+        .expect("plain data");
+        super::record::map_hash(text.as_bytes())
     }
 
     /// The part as a file's text (JSON, one line: parts are read by programs).
@@ -112,19 +146,38 @@ impl Part {
 
     /// Reads a part from a file's text; `Err` says what is wrong with it.
     pub fn from_text(text: &str) -> Result<Part, String> {
-        let probe: serde_json::Value =
+        // Only `kind` and `format` first (the rest is skipped, not built), so a file of
+        // another kind or format is named as such before it is read as a part.
+        #[derive(Deserialize)]
+        struct Probe {
+            kind: Option<String>,
+            format: Option<serde_json::Value>,
+        }
+        let probe: Probe =
             serde_json::from_str(text).map_err(|e| format!("not a playtest part: {e}"))?;
-        if probe.get("kind").and_then(|k| k.as_str()) != Some(KIND) {
+        if probe.kind.as_deref() != Some(KIND) {
             return Err(format!(
                 "not a playtest part (no \"kind\": \"{KIND}\"; `playtest --shard I/N -o FILE` writes one)"
             ));
         }
-        if probe.get("format").and_then(|k| k.as_u64()) != Some(FORMAT as u64) {
+        if probe.format.as_ref().and_then(|k| k.as_u64()) != Some(FORMAT as u64) {
             return Err(format!(
-                "a part of another format (this ttrmap reads format {FORMAT})"
+                "a part of another format (this ttrmap reads format {FORMAT}; play the shards again with it)"
             ));
         }
-        let part: Part = serde_json::from_value(probe).map_err(|e| format!("bad part: {e}"))?;
+        let part: Part = serde_json::from_str(text).map_err(|e| format!("bad part: {e}"))?;
+        if part.settings.shards > MAX_SHARDS {
+            return Err(format!(
+                "a run of {} shards: a run is split into at most {MAX_SHARDS}",
+                part.settings.shards
+            ));
+        }
+        if part.digest != part.digest_of() {
+            return Err(
+                "the part was changed after its shard wrote it (its digest does not match its totals and settings); play the shard again"
+                    .into(),
+            );
+        }
         let s = &part.settings;
         if s.shards == 0 || part.shard == 0 || part.shard > s.shards {
             return Err(format!("shard {}/{} is not a shard", part.shard, s.shards));
@@ -157,6 +210,19 @@ impl Part {
         if let Some(t) = part.sections.iter().find(|t| t.games != games) {
             return Err(format!(
                 "a section holds {} games, the shard plays {games}",
+                t.games
+            ));
+        }
+        let listed = super::FAILURES_LISTED as u64;
+        if let Some(t) = part
+            .sections
+            .iter()
+            .find(|t| t.failures > t.games || t.failure_list.len() as u64 > t.failures.min(listed))
+        {
+            return Err(format!(
+                "a section claims {} failures listing {} in {} games (at most the games, {listed} listed)",
+                t.failures,
+                t.failure_list.len(),
                 t.games
             ));
         }

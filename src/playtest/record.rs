@@ -125,7 +125,7 @@ pub fn encode(a: Action) -> String {
 /// The action of a short code, or `None` when it is not one.
 pub fn decode(code: &str) -> Option<Action> {
     let (kind, rest) = code.split_at_checked(1)?;
-    let three = || -> Option<(u16, u8, u8)> {
+    let three = || -> Option<(u16, u8, u16)> {
         let mut it = rest.split('.');
         let a = it.next()?.parse().ok()?;
         let b = it.next()?.parse().ok()?;
@@ -143,7 +143,11 @@ pub fn decode(code: &str) -> Option<Action> {
         "t" if rest.is_empty() => Action::DrawTickets,
         "s" => {
             let (city, color, locos) = three()?;
-            Action::BuildStation { city, color, locos }
+            Action::BuildStation {
+                city,
+                color,
+                locos: u8::try_from(locos).ok()?,
+            }
         }
         "p" => Action::TunnelPay {
             locos: rest.parse().ok()?,

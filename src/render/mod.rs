@@ -99,6 +99,10 @@ pub enum RenderError {
     UnknownTheme(String),
     #[error("cannot read the theme file {0}: {1}")]
     ThemeFile(String, String),
+    /// A theme file holding what a theme may not say (script, at-rules, URLs, properties or
+    /// fonts outside the allowed set): each problem as `FILE:LINE:COL: why`.
+    #[error("the theme file {file} is refused: it holds what a theme may not say\n{}", problems.join("\n"))]
+    ThemeRefused { file: String, problems: Vec<String> },
     #[error("a {width} × {height} px image is too large to draw (at most {side} px a side and {mp} million pixels){}", max_dpi.map(|d| format!("; this board takes --dpi {d} at most")).unwrap_or_default(), side = png::MAX_SIDE_PX, mp = png::MAX_PIXELS / 1_000_000)]
     TooLarge {
         width: u32,
@@ -136,13 +140,29 @@ fn theme_named(opts: &Options) -> Result<Theme, RenderError> {
     } else {
         path.to_path_buf()
     };
-    let text = std::fs::read_to_string(&file)
+    let limit = crate::load::MAX_FILE_BYTES;
+    let text = crate::load::read_text_limited(&file, limit, "theme files")
         .map_err(|e| RenderError::ThemeFile(file.display().to_string(), e.to_string()))?;
     let name = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Ok(Theme::parse(&name, &text))
+    let (theme, dropped) = Theme::parse_checked(&name, &text);
+    if dropped.is_empty() {
+        return Ok(theme);
+    }
+    // A long list is cut: the first problems say what is wrong, the count how much.
+    const SHOWN: usize = 20;
+    let file = file.display().to_string();
+    let mut problems: Vec<String> = dropped
+        .iter()
+        .take(SHOWN)
+        .map(|d| format!("  {file}:{d}"))
+        .collect();
+    if dropped.len() > SHOWN {
+        problems.push(format!("  ... and {} more", dropped.len() - SHOWN));
+    }
+    Err(RenderError::ThemeRefused { file, problems })
 }
 
 /// The layout for these options.

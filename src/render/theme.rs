@@ -4,11 +4,15 @@
 //! change; the renderer only reads the layout sizes from the variables and turns the whole
 //! into plain CSS for the SVG.
 
+mod sanitize;
+
 use super::colours;
 use crate::model::Color;
 use palette::Srgb;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+
+pub use sanitize::{FONTS, PROPERTIES};
 
 /// The shipped themes, by name. The first is the default.
 pub const THEMES: &[(&str, &str)] = &[
@@ -68,25 +72,43 @@ impl Theme {
 
     /// Splits a theme file into its `:root { --name: value; }` variables and the other rules,
     /// which follow the shared base rules. A variable the theme leaves out keeps the default
-    /// theme's value. Comments are dropped.
+    /// theme's value. Comments are dropped, and so is whatever a theme may not say
+    /// ([`sanitize`]): [`Theme::parse_checked`] says what.
     pub fn parse(name: &str, text: &str) -> Theme {
-        let mut theme = Theme::parse_own(name, text);
+        Theme::parse_checked(name, text).0
+    }
+
+    /// [`Theme::parse`], and what it dropped from `text`, each as `LINE:COL: why` (columns
+    /// count characters; a byte-order mark is not a column): a theme file with any is refused
+    /// by `render`.
+    pub fn parse_checked(name: &str, text: &str) -> (Theme, Vec<String>) {
+        let body = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+        let own = sanitize::sanitize(body);
+        let mut theme = Theme::parse_own(name, &own.css);
         if name != DEFAULT_THEME
             && let Some((_, default)) = THEMES.iter().find(|(n, _)| *n == DEFAULT_THEME)
         {
-            for (k, v) in Theme::parse_own(DEFAULT_THEME, default).vars {
+            let default = sanitize::sanitize(default).css;
+            for (k, v) in Theme::parse_own(DEFAULT_THEME, &default).vars {
                 theme.vars.entry(k).or_insert(v);
             }
         }
-        theme.css = format!("{}{}", strip_comments(BASE_RULES), theme.css);
-        theme
+        theme.css = format!("{}{}", sanitize::sanitize(BASE_RULES).css, theme.css);
+        let dropped = own
+            .dropped
+            .iter()
+            .map(|d| {
+                let (line, col) = line_col(body, d.offset);
+                format!("{line}:{col}: {}", d.why)
+            })
+            .collect();
+        (theme, dropped)
     }
 
-    /// A theme file on its own: its variables and its rules.
+    /// A theme's own text, comments already out: its variables and its rules.
     fn parse_own(name: &str, text: &str) -> Theme {
-        let text = strip_comments(text);
         let mut vars = BTreeMap::new();
-        let mut css = text.clone();
+        let mut css = text.to_string();
         if let Some(start) = text.find(":root")
             && let Some(open) = text[start..].find('{').map(|i| start + i)
             && let Some(close) = text[open..].find('}').map(|i| open + i)
@@ -229,21 +251,13 @@ impl Theme {
     }
 }
 
-fn strip_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find("/*") {
-        out.push_str(&rest[..i]);
-        match rest[i + 2..].find("*/") {
-            Some(j) => rest = &rest[i + 2 + j + 2..],
-            None => {
-                rest = "";
-                break;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+/// The line and column (in characters) of byte `offset`: a line ends at LF, CRLF or a lone CR.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line = 1 + before.matches('\n').count() + before.matches('\r').count()
+        - before.matches("\r\n").count();
+    (line, before[line_start..].chars().count() + 1)
 }
 
 /// Replaces each `<number>mm` by the number scaled to board units, written in `px`: in SVG
@@ -295,7 +309,12 @@ mod tests {
     #[test]
     fn every_shipped_theme_gives_its_own_sizes_and_resolves_all_variables() {
         for (name, text) in THEMES {
-            let theme = Theme::parse(name, text);
+            let (theme, dropped) = Theme::parse_checked(name, text);
+            assert_eq!(
+                dropped,
+                Vec::<String>::new(),
+                "{name}: a shipped theme is whole"
+            );
             assert!(theme.mm("space-length").is_some(), "{name}: --space-length");
             let css = theme.css(2.0);
             assert!(!css.contains("var("), "{name}: unresolved variable");
@@ -305,16 +324,29 @@ mod tests {
     }
 
     #[test]
+    fn the_base_rules_are_what_a_theme_may_say() {
+        assert_eq!(sanitize::sanitize(BASE_RULES).dropped, vec![]);
+    }
+
+    #[test]
+    fn dropped_text_is_placed_by_line_and_column() {
+        let text = "\u{FEFF}:root {\r\n  --ink: #000;\r\n}\r.a { fill: url(x); }\n";
+        let (_, dropped) = Theme::parse_checked("t", text);
+        assert_eq!(dropped.len(), 1, "{dropped:?}");
+        assert!(dropped[0].starts_with("4:6: "), "{dropped:?}");
+    }
+
+    #[test]
     fn mm_lengths_are_scaled_and_colours_left_alone() {
         let t = Theme::parse(
             "t",
-            ":root { --w: 2mm; --c: #123; } .a { stroke-width: var(--w); fill: var(--c); x: 1.5mm; }",
+            ":root { --w: 2mm; --c: #123; } .a { stroke-width: var(--w); fill: var(--c); stroke-dashoffset: 1.5mm; }",
         );
         // The theme's own rules come last, after the shared base rules.
         assert!(
             t.css(10.0)
                 .trim()
-                .ends_with(".a { stroke-width: 20px; fill: #123; x: 15px; }")
+                .ends_with(".a { stroke-width: 20px; fill: #123; stroke-dashoffset: 15px; }")
         );
         assert_eq!(t.mm("w"), Some(2.0));
     }

@@ -15,6 +15,7 @@ mod common;
 
 mod cdp;
 mod chromium;
+mod hostile_theme;
 mod playtest_report;
 mod render_html;
 mod self_check;
@@ -40,6 +41,7 @@ fn browser_tests() -> impl Iterator<Item = (String, fn(&Path))> {
     group("render_html", render_html::TESTS)
         .chain(group("playtest_report", playtest_report::TESTS))
         .chain(group("studio", studio::TESTS))
+        .chain(group("hostile_theme", hostile_theme::TESTS))
 }
 
 /// How many browser tests there are: what a run without a browser reports as skipped.

@@ -64,7 +64,7 @@ pub fn give_hand(state: &mut State, p: u8, cards: &[(u8, u16)]) {
 }
 
 /// A claim of `lane` with `color` and `locos` (see `Action::Claim`).
-pub fn claim(lane: usize, color: u8, locos: u8) -> Action {
+pub fn claim(lane: usize, color: u8, locos: u16) -> Action {
     Action::Claim {
         lane: lane as u16,
         color,

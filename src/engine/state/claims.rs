@@ -9,7 +9,7 @@ impl State {
     /// first, then coloured spaces where allowed; coloured spaces take as many cards of
     /// `color` as the hand has; shortfalls are covered by substitutes where the route or the
     /// rules allow them (Nordic's any 4 for one, any 3 for a ferry locomotive).
-    pub fn payment(&self, game: &Game, lane: usize, color: u8, locos: u8) -> Option<Cards> {
+    pub fn payment(&self, game: &Game, lane: usize, color: u8, locos: u16) -> Option<Cards> {
         let hand = &self.players[self.current as usize].hand;
         if game.mechanics.player_costs.is_empty() {
             return class_payment(

@@ -121,14 +121,19 @@ impl State {
         self.deck_size + self.discard.iter().sum::<u16>()
     }
 
-    /// Clears and redeals the display while it shows the reset number of locomotives, but
-    /// only while a display with fewer is possible from the cards left (otherwise it would
-    /// never stop), and at most a bounded number of times in a row.
+    /// The display's locomotive rule, which holds at any time: while the display shows the
+    /// reset number of locomotives it is cleared to the discard and dealt again, until it
+    /// shows fewer or no display with fewer can be dealt from the cards left (deck, discard
+    /// and display: too few cards other than locomotives to fill the slots). Each redeal
+    /// draws from the whole of what is left once the deck runs through, so while a legal
+    /// display exists every redeal has a chance of dealing one and the loop ends; there is
+    /// no cap on the redeals, which would leave an illegal display a legal deal could
+    /// replace.
     pub(super) fn check_display(&mut self, game: &Game, rng: &mut ChaCha8Rng) {
         if game.loco_reset == 0 {
             return;
         }
-        for _ in 0..32 {
+        loop {
             let shown_locos = self.face_up.iter().filter(|&&c| c == LOCO).count() as u32;
             if shown_locos < game.loco_reset as u32 {
                 return;
@@ -166,13 +171,17 @@ impl State {
         self.check_display(game, rng);
     }
 
-    /// Fills a display left short when cards have come back since (discards from a claim,
-    /// a station, a tunnel's reveal): for the turn loop to call after an action, so that
-    /// the next player sees a full display whenever cards exist. Does nothing (and draws
-    /// nothing) when the display is full or no card is left.
-    pub fn refill_display_if_short(&mut self, game: &Game, rng: &mut ChaCha8Rng) {
+    /// After an action, for the turn loop: fills a display left short when cards have come
+    /// back since (discards from a claim, a station, a tunnel's reveal), so that the next
+    /// player sees a full display whenever cards exist, and applies the locomotive rule to
+    /// the display as it stands, since cards that came back to the discard can make a legal
+    /// display possible where none was. Draws nothing when the display is full and shows
+    /// fewer locomotives than the reset number.
+    pub fn settle_display(&mut self, game: &Game, rng: &mut ChaCha8Rng) {
         if self.face_up.contains(&NOBODY) && self.drawable_cards() > 0 {
             self.refill_display(game, rng);
+        } else {
+            self.check_display(game, rng);
         }
     }
 

@@ -44,7 +44,7 @@ pub enum Action {
     Claim {
         lane: u16,
         color: u8,
-        locos: u8,
+        locos: u16,
     },
     DrawTickets,
     BuildStation {
@@ -96,7 +96,7 @@ pub enum Phase {
     Tunnel {
         lane: u16,
         color: u8,
-        locos: u8,
+        locos: u16,
         extra: u8,
     },
     /// Choosing among drawn tickets.

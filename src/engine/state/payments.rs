@@ -28,25 +28,30 @@ pub(super) fn take_colours(hand: &Cards, spent: &mut Cards, mut n: u16) -> Optio
     Some(())
 }
 
-/// Where a claim's `locos` packs the locomotives among substitute cards.
+/// Where a claim's `locos` packs the locomotives among substitute cards: the low 5 bits
+/// are the direct locomotives (a lane is at most 31 spaces), the 11 above them the
+/// locomotives among substitutes. A claim naming at most 7 of those packs as it did when
+/// `locos` was a byte, so recorded games read the same.
 pub const SUBSTITUTE_LOCOS_SHIFT: u8 = 5;
-/// The most locomotives a claim can name among substitute cards.
-pub const MAX_SUBSTITUTE_LOCOS: u8 = u8::MAX >> SUBSTITUTE_LOCOS_SHIFT;
+/// The most locomotives a claim can name among substitute cards: more than any deck holds
+/// (Murmansk–Lieksa's "any four" cards can be 12 locomotives and more; 3 bits held 7).
+pub const MAX_SUBSTITUTE_LOCOS: u16 = u16::MAX >> SUBSTITUTE_LOCOS_SHIFT;
 
 /// A claim's `locos` as (locomotives played directly, for ferry spaces first and then for
 /// coloured spaces; locomotives among the substitute cards, "any N cards").
 #[inline]
-pub fn claim_locos(locos: u8) -> (u8, u8) {
+pub fn claim_locos(locos: u16) -> (u8, u16) {
     (
-        locos & ((1 << SUBSTITUTE_LOCOS_SHIFT) - 1),
+        (locos & ((1 << SUBSTITUTE_LOCOS_SHIFT) - 1)) as u8,
         locos >> SUBSTITUTE_LOCOS_SHIFT,
     )
 }
 
-/// The `locos` of a claim playing `direct` locomotives and `among` among substitutes.
+/// The `locos` of a claim playing `direct` locomotives (below 32) and `among` among
+/// substitutes (at most [`MAX_SUBSTITUTE_LOCOS`]).
 #[inline]
-pub fn pack_claim_locos(direct: u8, among: u8) -> u8 {
-    direct | (among << SUBSTITUTE_LOCOS_SHIFT)
+pub fn pack_claim_locos(direct: u8, among: u16) -> u16 {
+    direct as u16 | (among << SUBSTITUTE_LOCOS_SHIFT)
 }
 
 /// The cards paid for a lane of `class` with `color` and `locos` (see [`State::payment`]
@@ -56,14 +61,14 @@ pub(super) fn class_payment(
     hand: &Cards,
     class: &LaneClass,
     color: u8,
-    locos: u8,
+    locos: u16,
 ) -> Option<Cards> {
     let lane_color = class.color;
     if color != LOCO && lane_color != GRAY && color != lane_color {
         return None;
     }
     let (locos, among) = claim_locos(locos);
-    if (locos + among) as u16 > hand[LOCO as usize] {
+    if locos as u16 + among > hand[LOCO as usize] {
         return None;
     }
     // Coloured spaces to pay: a discount takes cards off them, never off ferry spaces.
@@ -106,11 +111,11 @@ pub(super) fn class_payment(
         }
     }
     // Locomotives named among the substitutes are some of them, never more.
-    if among as u16 > any {
+    if among > any {
         return None;
     }
-    spent[LOCO as usize] += among as u16;
-    take_colours(hand, &mut spent, any - among as u16)?;
+    spent[LOCO as usize] += among;
+    take_colours(hand, &mut spent, any - among)?;
     Some(spent)
 }
 
@@ -214,14 +219,14 @@ fn for_each_colour(class: &LaneClass, mut f: impl FnMut(u8)) {
 /// legal-list order: each colour the lane takes (all eight for gray) with ascending
 /// locomotives, then locomotives alone. A payment of locomotives alone is listed once, as
 /// the `LOCO` colour.
-pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
+pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u16)) {
     let locos_only = closed_form(hand, class, |c, lo, hi| {
         for l in lo..=hi {
-            f(c, l as u8);
+            f(c, l);
         }
     });
     match locos_only {
-        Some(true) => f(LOCO, class.length),
+        Some(true) => f(LOCO, class.length as u16),
         Some(false) => {}
         None => for_each_claim_general(hand, class, f),
     }
@@ -230,7 +235,7 @@ pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(
 /// [`for_each_claim`] by trying every colour and locomotive count against the payment rules:
 /// for each count of direct locomotives, the counts of locomotives among substitute cards
 /// (ascending) when the class takes any-card substitutes.
-pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8)) {
+pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u16)) {
     let spaces = (class.length - class.ferry).saturating_sub(class.discount);
     let max_locos = if class.loco_on_spaces {
         hand[LOCO as usize].min((class.ferry + spaces) as u16)
@@ -247,7 +252,7 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
             if color != LOCO && locos - locos.min(class.ferry) >= spaces {
                 break;
             }
-            let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS as u16) as u8;
+            let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
             let top = if any_substitutes { left } else { 0 };
             for among in 0..=top {
                 let packed = pack_claim_locos(locos, among);
@@ -299,7 +304,7 @@ pub fn claim_ways_match_general(hand: &Cards, class: &LaneClass) -> bool {
 /// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
 /// legal-list order (for modules that claim outside the core's claim action: the UK's Right
 /// of Way).
-pub fn payment_ways(hand: &Cards, class: &LaneClass, f: impl FnMut(u8, u8)) {
+pub fn payment_ways(hand: &Cards, class: &LaneClass, f: impl FnMut(u8, u16)) {
     for_each_claim(hand, class, f)
 }
 
@@ -311,7 +316,7 @@ pub fn payment_count(hand: &Cards, class: &LaneClass) -> u32 {
 
 /// The cards `hand` pays for a lane of `class` with `color` and `locos` (see
 /// [`State::payment`]), or `None`.
-pub fn pay_with(hand: &Cards, class: &LaneClass, color: u8, locos: u8) -> Option<Cards> {
+pub fn pay_with(hand: &Cards, class: &LaneClass, color: u8, locos: u16) -> Option<Cards> {
     class_payment(hand, class, color, locos)
 }
 

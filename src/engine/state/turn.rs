@@ -15,8 +15,9 @@ impl State {
     ) -> Result<(), String> {
         self.apply_action(game, action, rng)?;
         // Cards that came back while the deck was empty (a claim's, a station's, a tunnel's
-        // reveal) refill the display at once, not only at the next draw.
-        self.refill_display_if_short(game, rng);
+        // reveal) refill the display at once, not only at the next draw; cards that came back
+        // to the discard may make a display without three locomotives possible again.
+        self.settle_display(game, rng);
         if action != Action::Pass {
             // Somebody could act, so the passes before were not a dead end.
             self.passes_in_row = 0;
@@ -173,7 +174,7 @@ impl State {
         game: &Game,
         lane: u16,
         color: u8,
-        locos: u8,
+        locos: u16,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
         let l = lane as usize;

@@ -240,7 +240,7 @@ impl Technologies {
         me: usize,
         p: u8,
         hand: &Cards,
-    ) -> Vec<(u16, u8, u8)> {
+    ) -> Vec<(u16, u8, u16)> {
         let mut out = Vec::new();
         self.right_of_way_lanes(game, state, me, p, |lane, class| {
             payment_ways(hand, class, |color, locos| {
