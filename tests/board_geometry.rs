@@ -263,28 +263,24 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
 }
 
 /// Upper bounds, summed over the 14 maps: overlapping pairs, hidden routes, routes through
-/// a city, labels on a space, labels on a marker, labels off the board, cars off the map's
-/// size by more than a tenth on routes no lint names, and routes that cannot hold their cars
-/// which `route-drawn-length` names. The goal is zero everywhere but the last, and it is
-/// reached: what is left is the accepted answer for a route too short where it is drawn,
-/// South Korea's Namwon–Jinju (five cars between cities too close for them, reported by that
-/// lint). These hold what is reached so that nothing slips back.
+/// a city, labels on a space, labels on a marker, labels off the board, cars off the board's
+/// pitch by more than a tenth on routes no lint names, and routes that cannot hold their cars
+/// which `route-drawn-length` names. These hold what is reached so that nothing slips back.
 ///
-/// Some of it rests on hand placements (route shapes, name anchors) that the map generators
-/// in `tools/` write where the automatic layout could not clear a conflict: South Korea's
-/// Daegu–Changwon (which leaves Changwon–Jinju its direct line); Castilla's Medina del Campo
-/// and Medina de Rioseco names, and Tordesillas' name west of its marker, clear once
-/// Valladolid–Medina de Rioseco is bowed between its cities instead of looping round
-/// Tordesillas (with Toro–Tordesillas kept below the name and Tordesillas–Valladolid bowed
-/// south-east). South Korea's Chungju–Andong over Yeongju–Uljin, Changwon–Jinju and
-/// Tongyeong–Busan are cleared by the route repair itself, which weighs a pair's overlaps with
-/// each other once, as the board's total does.
+/// Since every lane became one chain of cars from marker to marker (gentle bends only, see
+/// [`shipped_boards_read_as_printed_boards`]) the layout can no longer clear a crowded hub
+/// by looping a route round it or breaking it into pieces, which is how the layout before
+/// reached 0 overlapping pairs and 0 names on spaces: 267 pairs of routes now touch
+/// somewhere (most where routes leave a hub at narrow angles), 129 names lie on a space, and
+/// 155 routes whose cities are too close for their cars at the board's pitch squeeze them
+/// below nine tenths (each named by `route-drawn-length`). The official maps keep their
+/// published positions, whose spans want car lengths spread widely (see `render::pitch`);
+/// `ttrmap layout --fit` moves a designer's cities until the routes fit.
 ///
-/// Before the board layout (straight routes, cars stretched to fill them, scale fitted to
+/// Before any board layout (straight routes, cars stretched to fill them, scale fitted to
 /// each map on screen): 601 overlapping pairs, 136 hidden routes, 4 routes through a city,
-/// 229 labels on a space, 0 on a marker, 0 off the board, 1,900 of 3,600-odd cars off the
-/// drawn size by more than a tenth (3.8 to 52.8 mm at print scale).
-const BOUNDS: [usize; 8] = [0, 0, 0, 0, 0, 0, 0, 1];
+/// 229 labels on a space, 1,900 of 3,600-odd cars off the drawn size by more than a tenth.
+const BOUNDS: [usize; 8] = [267, 8, 2, 129, 0, 0, 0, 155];
 
 #[test]
 fn shipped_boards_have_nothing_on_top_of_anything() {
@@ -328,5 +324,272 @@ fn shipped_boards_have_nothing_on_top_of_anything() {
         "totals {sums:?} over {BOUNDS:?} (overlapping pairs, hidden routes, routes through a \
          city, labels on a space, on a marker, off the board, cars off size, routes named \
          short)\n{report}"
+    );
+}
+
+/// What a player reads first, per board: each lane one chain of cars from marker to marker,
+/// the lanes of a double side by side, names at their own markers.
+#[derive(Debug, Default)]
+struct Reading {
+    /// Lanes with two consecutive cars turned more than 30° from each other.
+    lanes_turning: usize,
+    /// Cars overlapping the next car of their own lane.
+    cars_on_neighbour: usize,
+    /// Routes of two or three lanes whose lanes are not side by side along their length.
+    lanes_apart: usize,
+    /// Lane ends (first or last car) more than 6 mm from their marker's edge.
+    ends_far: usize,
+    /// Lanes whose largest gap between cars is over twice the board's median gap.
+    gappy_lanes: usize,
+    /// City names over 10 mm from their marker's edge, or nearer another city's marker.
+    names_astray: usize,
+    /// Zone names lying on a space.
+    zone_names_on_spaces: usize,
+    /// Cars reaching beyond the board's edge.
+    cars_off_board: usize,
+    /// Pairs of routes that share no city, are not declared crossing, yet whose tracks cross.
+    undeclared_crossings: usize,
+    /// Lane ends more than 30 mm from their marker (a route that visibly stops short).
+    ends_short: usize,
+    examples: Vec<String>,
+}
+
+/// Turn between two car angles, in degrees, 0–180.
+fn turn(a: f64, b: f64) -> f64 {
+    let d = (a - b).rem_euclid(360.0);
+    d.min(360.0 - d)
+}
+
+fn dist(a: V, b: V) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+/// Distance from a point to a rectangle (0 inside).
+fn rect_dist(r: &Rect, p: V) -> f64 {
+    let dx = (r.x - p[0]).max(0.0).max(p[0] - (r.x + r.w));
+    let dy = (r.y - p[1]).max(0.0).max(p[1] - (r.y + r.h));
+    dx.hypot(dy)
+}
+
+fn cross(p1: V, p2: V, q1: V, q2: V) -> bool {
+    let o = |a: V, b: V, c: V| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    let (d1, d2, d3, d4) = (o(q1, q2, p1), o(q1, q2, p2), o(p1, p2, q1), o(p1, p2, q2));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+fn read_board(map: &MapFile, l: &Layout) -> Reading {
+    let mm = l.print_units_per_mm;
+    let touch = TOUCH_MM * mm;
+    let mut r = Reading::default();
+    let example = |r: &mut Reading, s: String| {
+        if r.examples.len() < 8 {
+            r.examples.push(s);
+        }
+    };
+    let city = |id: &str| map.cities.iter().position(|c| c.id == id);
+    let mut gaps: Vec<f64> = Vec::new();
+    let mut lane_gaps: Vec<(String, Vec<f64>)> = Vec::new();
+    for route in &l.routes {
+        let m = &map.routes[route.index];
+        let ends = [city(&m.from), city(&m.to)];
+        for lane in &route.lanes {
+            let sp = &lane.spaces;
+            if sp.windows(2).any(|w| turn(w[0].angle, w[1].angle) > 30.0) {
+                r.lanes_turning += 1;
+                example(&mut r, format!("{} turns", route.id));
+            }
+            for w in sp.windows(2) {
+                if penetration(&corners(&w[0]), &corners(&w[1])) > touch {
+                    r.cars_on_neighbour += 1;
+                }
+            }
+            let g: Vec<f64> = sp
+                .windows(2)
+                .map(|w| dist(w[0].ends[1], w[1].ends[0]) / mm)
+                .collect();
+            gaps.extend(&g);
+            lane_gaps.push((route.id.clone(), g));
+            if let (Some(first), Some(last)) = (sp.first(), sp.last()) {
+                for (end, p) in [(ends[0], first.ends[0]), (ends[1], last.ends[1])] {
+                    let Some(c) = end else { continue };
+                    let d = (dist(l.cities[c].pos, p) - l.cities[c].radius) / mm;
+                    if d > 6.0 {
+                        r.ends_far += 1;
+                    }
+                    if d > 30.0 {
+                        r.ends_short += 1;
+                        example(&mut r, format!("{} ends {d:.0} mm short", route.id));
+                    }
+                }
+            }
+            for s in sp {
+                let out = corners(s).iter().any(|p| {
+                    p[0] < -touch
+                        || p[1] < -touch
+                        || p[0] > l.board_w + touch
+                        || p[1] > l.board_h + touch
+                });
+                if out {
+                    r.cars_off_board += 1;
+                    example(&mut r, format!("{} off the board", route.id));
+                }
+            }
+        }
+        if route.lanes.len() > 1 {
+            let pitch = l.sizes.space_width + l.sizes.lane_gap;
+            let apart = route.lanes.windows(2).any(|w| {
+                w[0].spaces.len() != w[1].spaces.len()
+                    || w[0].spaces.iter().zip(&w[1].spaces).any(|(a, b)| {
+                        dist(a.center, b.center) > 1.5 * pitch || turn(a.angle, b.angle) > 20.0
+                    })
+            });
+            if apart {
+                r.lanes_apart += 1;
+                example(&mut r, format!("{} lanes apart", route.id));
+            }
+        }
+    }
+    gaps.sort_by(f64::total_cmp);
+    let median = gaps.get(gaps.len() / 2).copied().unwrap_or(0.0);
+    for (id, g) in &lane_gaps {
+        if g.iter().any(|&x| x > 2.0 * median.max(1.0)) {
+            r.gappy_lanes += 1;
+            example(&mut r, format!("{id} has a gap over twice the median"));
+        }
+    }
+    for (ci, c) in l.cities.iter().enumerate() {
+        let b = &c.label.bbox;
+        let own = (rect_dist(b, c.pos) - c.radius).max(0.0) / mm;
+        let nearer =
+            l.cities.iter().enumerate().any(|(k, o)| {
+                k != ci && (rect_dist(b, o.pos) - o.radius).max(0.0) / mm + 1e-9 < own
+            });
+        if own > 10.0 || nearer {
+            r.names_astray += 1;
+            example(
+                &mut r,
+                format!("name {} {own:.0} mm from its marker", map.cities[ci].id),
+            );
+        }
+    }
+    let spaces: Vec<[V; 4]> = l
+        .routes
+        .iter()
+        .flat_map(|rt| rt.lanes.iter().flat_map(|la| la.spaces.iter().map(corners)))
+        .collect();
+    for z in &l.zones {
+        let name = map.zones[z.index].display_name();
+        let w = ttrmap::render::layout::text_width(name, l.sizes.zone_size);
+        let h = l.sizes.zone_size;
+        // The name is drawn centred on `pos`, its baseline 0.35 of its size below.
+        let b = Rect {
+            x: z.pos[0] - w / 2.0,
+            y: z.pos[1] + h * 0.35 - h * 0.8,
+            w,
+            h,
+        };
+        if spaces
+            .iter()
+            .any(|s| penetration(&rect_corners(&b), s) > touch)
+        {
+            r.zone_names_on_spaces += 1;
+            example(&mut r, format!("zone {name} on a space"));
+        }
+    }
+    // Tracks: each lane's chain through its cars' centres.
+    let tracks: Vec<(usize, Vec<V>)> = l
+        .routes
+        .iter()
+        .flat_map(|rt| {
+            rt.lanes
+                .iter()
+                .map(move |la| (rt.index, la.spaces.iter().map(|s| s.center).collect()))
+        })
+        .collect();
+    let mut pairs = std::collections::BTreeSet::new();
+    for (i, (a, ta)) in tracks.iter().enumerate() {
+        for (b, tb) in &tracks[i + 1..] {
+            let (ra, rb) = (&map.routes[*a], &map.routes[*b]);
+            if a == b
+                || [&ra.from, &ra.to]
+                    .iter()
+                    .any(|c| **c == rb.from || **c == rb.to)
+                || ra.crosses.contains(&rb.id())
+                || rb.crosses.contains(&ra.id())
+            {
+                continue;
+            }
+            let hit = ta
+                .windows(2)
+                .any(|p| tb.windows(2).any(|q| cross(p[0], p[1], q[0], q[1])));
+            if hit && pairs.insert((*a.min(b), *a.max(b))) {
+                example(&mut r, format!("{} crosses {}", ra.id(), rb.id()));
+            }
+        }
+    }
+    r.undeclared_crossings = pairs.len();
+    r
+}
+
+/// Upper bounds, summed over the 14 boards, in the order of [`Reading`]'s fields; the goal is
+/// 0 for each. What is left: 6 lanes turning (hand-written `shape`s in Castilla y León and
+/// South Korea, drawn as the file says) and 4 cars on their neighbour on those; lane ends
+/// beyond 6 mm of their marker and lanes with wide gaps are routes whose cities stand farther
+/// apart than their cars fill at the board's pitch (official positions; `layout --fit` is the
+/// answer for a designer's own map), 12 of them beyond 30 mm (single cars between distant
+/// cities: UK Dublin–Tullamore, Old West Bakersfield–Los Angeles); 7 zone names on a space;
+/// 2 crossings of routes that share no city.
+///
+/// Before (the layout that broke routes to clear overlaps): 170 lanes turning over 30°, 225
+/// cars on their neighbour, 4 doubles apart, 575 ends beyond 6 mm, 134 gappy lanes, 157 names
+/// astray, 5 zone names on spaces, 17 cars off the board, 8 crossings.
+const READING_BOUNDS: [usize; 10] = [6, 4, 0, 723, 207, 0, 7, 0, 2, 12];
+
+#[test]
+fn shipped_boards_read_as_printed_boards() {
+    let mut report = String::new();
+    let mut sums = [0usize; 10];
+    for (name, map, _) in shipped() {
+        let l = layout(&map, &Options::default()).expect("layout");
+        let r = read_board(&map, &l);
+        let got = [
+            r.lanes_turning,
+            r.cars_on_neighbour,
+            r.lanes_apart,
+            r.ends_far,
+            r.gappy_lanes,
+            r.names_astray,
+            r.zone_names_on_spaces,
+            r.cars_off_board,
+            r.undeclared_crossings,
+            r.ends_short,
+        ];
+        report.push_str(&format!(
+            "{name:18} turn {:3} on-neighbour {:3} apart {:2} ends>6 {:3} gappy {:3} names {:2} \
+             zones {:2} off {:2} crossings {:2} ends>30 {:3} car {:.1} mm  {:?}\n",
+            got[0],
+            got[1],
+            got[2],
+            got[3],
+            got[4],
+            got[5],
+            got[6],
+            got[7],
+            got[8],
+            got[9],
+            l.sizes.space_length / l.print_units_per_mm,
+            r.examples.iter().take(4).collect::<Vec<_>>()
+        ));
+        for (s, g) in sums.iter_mut().zip(got) {
+            *s += g;
+        }
+    }
+    eprintln!("{report}totals {sums:?}");
+    assert!(
+        sums.iter().zip(READING_BOUNDS).all(|(s, b)| *s <= b),
+        "totals {sums:?} over {READING_BOUNDS:?} (lanes turning over 30°, cars on their \
+         neighbour, doubles apart, ends over 6 mm from their marker, lanes with a gap over twice \
+         the median, names astray, zone names on spaces, cars off the board, undeclared \
+         crossings, ends over 30 mm short)\n{report}"
     );
 }

@@ -666,7 +666,7 @@ fn print_sheets_tile_castilla_at_real_size_with_overlap_and_trim_marks() {
 }
 
 #[test]
-fn print_size_spaces_are_22_by_9_mm_on_an_800_mm_board() {
+fn print_size_spaces_are_the_boards_pitch_by_9_mm_on_an_800_mm_board() {
     let map = template("europe");
     let opts = Options {
         print: true,
@@ -683,8 +683,13 @@ fn print_size_spaces_are_22_by_9_mm_on_an_800_mm_board() {
                 sp.width / layout.print_units_per_mm,
             );
             assert!((w_mm - 9.0).abs() < 1e-6, "width {w_mm}");
-            // Every car the map's size, on bends too (within a tenth).
-            assert!((len_mm - 22.0).abs() <= 2.2, "length {len_mm}");
+            // Every car the board's size, read off its cities' distances, on bends too
+            // (within a tenth).
+            let pitch = ttrmap::render::pitch::car_length_mm(&map);
+            assert!(
+                (len_mm - pitch).abs() <= pitch * 0.1,
+                "length {len_mm} of {pitch}"
+            );
         }
     }
     let svg = to_svg(&map, &opts).unwrap();
@@ -710,8 +715,9 @@ fn drawn_spaces(l: &ttrmap::render::Layout) -> Vec<(String, [[f64; 2]; 4])> {
 
 #[test]
 fn routes_give_way_to_names_the_map_places_on_their_line() {
-    // Both names are placed east of their towns by the map, so they lie along the line of
-    // `east-far` (and the second across `west-east`): the routes bend around them.
+    // Both names are placed east of their towns by the map, so they lie along the lines of
+    // `west-east` and `east-far`: the routes bend gently around them (their cars 22 mm, so
+    // that both have the room).
     let map = load(
         "names.toml",
         r#"
@@ -719,18 +725,18 @@ fn routes_give_way_to_names_the_map_places_on_their_line() {
 id = "names"
 name = "Names"
 players = { min = 2, max = 5 }
-board = { width = 790, height = 500, units = "mm" }
+board = { width = 790, height = 500, units = "mm", space_mm = [22, 9] }
 
 [[cities]]
 id = "west"
 name = "Villanueva de los Infantes"
-position = [300, 250]
+position = [200, 250]
 label = { anchor = "e" }
 
 [[cities]]
 id = "east"
 name = "Villanueva del Arzobispo"
-position = [360, 250]
+position = [330, 250]
 label = { anchor = "e" }
 
 [[cities]]
@@ -740,7 +746,7 @@ position = [600, 250]
 [[routes]]
 from = "west"
 to = "east"
-length = 2
+length = 4
 
 [[routes]]
 from = "east"
@@ -764,9 +770,10 @@ length = 6
 }
 
 #[test]
-fn routes_leaving_a_city_close_together_slide_their_cars_apart_and_stay_straight() {
+fn routes_leaving_a_city_close_together_fan_apart_in_gentle_chains() {
     // Two routes leave the hub 12° apart with room to spare: their first spaces would
-    // touch by the hub, so the cars of one or both move out along their straight lines.
+    // touch by the hub, so one or both leave it at a wider angle, bending gently, each still
+    // one chain of cars from the hub's marker to its other city's.
     let map = load(
         "hub.toml",
         r#"
@@ -782,11 +789,11 @@ position = [100, 250]
 
 [[cities]]
 id = "a"
-position = [500, 250]
+position = [370, 250]
 
 [[cities]]
 id = "b"
-position = [491.2, 333.2]
+position = [364.1, 306.1]
 
 [[routes]]
 from = "hub"
@@ -814,9 +821,19 @@ length = 6
         let (a, b) = (r.centre[0], r.centre[r.centre.len() - 1]);
         let chord = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
         for p in &r.centre {
-            // Distance from the chord: a bend would put the middle millimetres off it.
+            // Distance from the chord: gently, at most a tenth of it.
             let off = ((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])).abs() / chord;
-            assert!(off < 0.5, "{} bends {off:.1} mm", r.id);
+            assert!(off < chord * 0.1, "{} bends {off:.1} mm", r.id);
+        }
+        let cars = &r.lanes[0].spaces;
+        for w in cars.windows(2) {
+            let turn = (w[0].angle - w[1].angle).rem_euclid(360.0);
+            assert!(turn.min(360.0 - turn) <= 30.0, "{} turns {turn:.0}°", r.id);
+        }
+        // The chain starts and ends at the markers (within 6 mm of their edges).
+        for (end, city) in [(cars[0].ends[0], a), (cars[cars.len() - 1].ends[1], b)] {
+            let d = ((end[0] - city[0]).powi(2) + (end[1] - city[1]).powi(2)).sqrt();
+            assert!(d - l.cities[0].radius <= 6.0, "{} ends {d:.1} mm out", r.id);
         }
     }
 }

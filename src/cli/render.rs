@@ -41,7 +41,8 @@ pub struct Args {
     #[arg(long, value_enum)]
     paper: Option<Paper>,
     /// Real size: SVG width and height in mm (the board's long side 800 mm, or the map's
-    /// `board.print_width_mm`; every train-car space 22 × 9 mm or `board.space_mm`).
+    /// `board.print_width_mm`; every train-car space `board.space_mm`, else sized from the
+    /// distances between the map's cities, 9 mm wide).
     #[arg(long)]
     print: bool,
     /// A small shape on the spaces of each card colour and on its legend swatch (red a disc,

@@ -371,7 +371,10 @@ fn plain(kind: &ValidationErrorKind, v: &Value, at: &str, path: &[Seg]) -> (Stri
             schema_help(),
         ),
         ValidationErrorKind::MaxLength { limit } => (
-            format!("{at} is too long: it takes at most {limit} characters"),
+            format!(
+                "{at} is too long: {} characters, where it takes at most {limit}",
+                v.as_str().map_or(0, |t| t.chars().count())
+            ),
             schema_help(),
         ),
         ValidationErrorKind::MinProperties { limit } => (

@@ -60,9 +60,10 @@ pub struct Board {
     /// Printed size of the board in millimetres, when `units` is not `mm` (for real-size prints).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub print_width_mm: Option<f64>,
-    /// Size of one train-car space on the print, `[length, width]` in millimetres (default:
-    /// the theme's, 22 × 9). Every space of the board is drawn this size; routes bend to
-    /// hold them.
+    /// Size of one train-car space on the print, `[length, width]` in millimetres (default: the
+    /// length the map's routes want, read off the distances between their cities, and the
+    /// theme's width, 9). Every space of the board is drawn about this size; routes bend
+    /// gently to hold them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 2, max = 2))]
     pub space_mm: Option<[f64; 2]>,

@@ -31,8 +31,9 @@ const ANCHORS: [LabelAnchor; 8] = [
     LabelAnchor::Nw,
 ];
 
-/// Extra distances from the marker tried, in label sizes.
-const REACH: [f64; 7] = [0.0, 0.6, 1.4, 2.4, 3.6, 5.0, 7.0];
+/// Extra distances from the marker tried, in label sizes: a name stays within reach of its
+/// own marker (about 10 mm of its edge at print scale), as on a printed board.
+const REACH: [f64; 4] = [0.0, 0.4, 0.9, 1.4];
 
 fn anchor_dir(a: LabelAnchor) -> P {
     const D: f64 = std::f64::consts::FRAC_1_SQRT_2;
@@ -140,6 +141,14 @@ pub fn place_labels(
     earlier: Option<LabelRun>,
 ) -> (Vec<ZoneLayout>, LabelRun) {
     let obstacles = Obstacles::new(cities, routes, board, 0.5 * units_per_mm);
+    let markers: RTree<GeomWithData<[f64; 2], usize>> = RTree::bulk_load(
+        cities
+            .iter()
+            .enumerate()
+            .map(|(k, c)| GeomWithData::new(c.pos, k))
+            .collect(),
+    );
+    let widest = cities.iter().map(|c| c.radius).fold(0.0, f64::max);
     let mut names: Vec<Name> = map
         .cities
         .iter()
@@ -165,24 +174,41 @@ pub fn place_labels(
                 )],
                 // Farther out along the anchor's direction: an offset, so that the anchor
                 // and offset written back (`ttrmap layout --write`) place it exactly here.
-                None => REACH
-                    .iter()
-                    .flat_map(|reach| {
-                        ANCHORS.iter().map(move |&a| {
-                            let d = anchor_dir(a);
-                            let out = reach * s.label_size;
-                            label_at(
-                                pos,
-                                radius,
-                                text,
-                                s.label_size,
-                                a,
-                                [offset[0] + d[0] * out, offset[1] + d[1] * out],
-                                rotate,
-                            )
+                None => {
+                    let all: Vec<LabelLayout> = REACH
+                        .iter()
+                        .flat_map(|reach| {
+                            ANCHORS.iter().map(move |&a| {
+                                let d = anchor_dir(a);
+                                let out = reach * s.label_size;
+                                label_at(
+                                    pos,
+                                    radius,
+                                    text,
+                                    s.label_size,
+                                    a,
+                                    [offset[0] + d[0] * out, offset[1] + d[1] * out],
+                                    rotate,
+                                )
+                            })
                         })
-                    })
-                    .collect(),
+                        .collect();
+                    // A name nearer another city's marker than its own reads as that city's
+                    // (only markers within reach of the box can be nearer).
+                    let own_first = |l: &LabelLayout| {
+                        let b = &l.bbox;
+                        let gap = |k: usize| rect_gap(b, cities[k].pos) - cities[k].radius;
+                        let mine = gap(i);
+                        let centre = [b.x + b.w / 2.0, b.y + b.h / 2.0];
+                        let reach = b.w.hypot(b.h) / 2.0 + mine.max(0.0) + widest;
+                        markers
+                            .locate_within_distance(centre, reach * reach)
+                            .all(|m| m.data == i || gap(m.data) >= mine)
+                    };
+                    let kept: Vec<LabelLayout> =
+                        all.iter().filter(|l| own_first(l)).cloned().collect();
+                    if kept.is_empty() { all } else { kept }
+                }
             };
             Name {
                 own: Some(i),
@@ -262,6 +288,13 @@ pub fn place_labels(
         })
         .collect();
     (zones, LabelRun { spaces, reuse })
+}
+
+/// The distance from `p` to the box `r` (0 inside).
+fn rect_gap(r: &Rect, p: P) -> f64 {
+    let dx = (r.x - p[0]).max(0.0).max(p[0] - (r.x + r.w));
+    let dy = (r.y - p[1]).max(0.0).max(p[1] - (r.y + r.h));
+    dx.hypot(dy)
 }
 
 /// The boxes of city names that cover a space deeper than `touch`.

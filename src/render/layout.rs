@@ -93,9 +93,14 @@ impl Layout {
         let (bw, bh) = (board.width, board.height);
         let units_per_mm = board_units_per_mm(board);
         let mut mm = *mm;
+        // The car is sized to the board, as on a printed board: the map's `board.space_mm`,
+        // else the length its routes' spans want (`pitch`); the theme's `--space-length` is
+        // the fallback for a map with no route to measure.
         if let Some([length, width]) = board.space_mm {
             mm.space_length = length;
             mm.space_width = width;
+        } else if let Some(length) = super::pitch::derived_car_length_mm(map) {
+            mm.space_length = length;
         }
         let s = scale_sizes(&mm, units_per_mm);
 

@@ -44,22 +44,38 @@ const COST_OFF_BOARD: f64 = 30.0;
 const COST_SHORT: f64 = 100.0;
 /// Per chord length of bulge: a fully bent route costs about one tenth of an overlap.
 const COST_BEND: f64 = 4.0;
-/// Bulge steps tried on each side, as fractions of the chord.
-const BEND_STEPS: [f64; 11] = [
-    0.0, 0.04, 0.08, 0.12, 0.18, 0.26, 0.36, 0.5, 0.7, 0.95, 1.25,
-];
+/// Bulge steps tried on each side beyond the least that holds the cars, as fractions of the
+/// chord: gentle curves only, so that a lane stays one chain of cars.
+const BEND_STEPS: [f64; 10] = [0.0, 0.03, 0.06, 0.1, 0.15, 0.21, 0.28, 0.36, 0.46, 0.6];
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
 const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, 3.0, -3.0];
-/// Slides tried on straight and symmetric shapes with room to spare: the spare room left
-/// at the start (positive) or the end (negative), wholly or half, instead of spread between
-/// the cars, so that a route's cars stay clear of a crowded city.
-const SLIDES: [f64; 4] = [1.0, -1.0, 0.5, -0.5];
+/// Slides are no longer generated (a slid route stops short of one marker); a map's `shape`
+/// may still say one, and it is drawn as written.
+const SLIDES: [f64; 0] = [];
 /// Per unit of slide: less than the smallest bend.
 const COST_SLIDE: f64 = 0.1;
-/// The largest bulge tried, as a fraction of the chord (a tall loop; beyond it the cars are
-/// shortened and `route-drawn-length` reports the route).
-const BEND_MAX: f64 = 1.6;
+/// The largest bulge looked for, as a fraction of the chord; a shape whose cars turn more than
+/// [`TURN_MAX`] is costed as broken whatever its bulge.
+const BEND_MAX: f64 = 0.9;
+/// The most two consecutive cars of a lane may turn from each other, in degrees: beyond it the
+/// lane stops reading as one chain.
+const TURN_MAX: f64 = 28.0;
+/// A lane whose cars turn more than [`TURN_MAX`], or lie on each other: worse than any bend or
+/// overlap, better than a route through a city.
+const COST_BROKEN: f64 = 1000.0;
+/// How much a car may stretch to fill its route, and shrink to fit it (printed boards vary a
+/// few percent).
+const STRETCH: f64 = 0.09;
+/// How much shorter than the board's a car may be before `route-drawn-length` reports its
+/// route (the lint's default tolerance).
+const SQUEEZE_REPORTED: f64 = 0.1;
+/// A route with a car squeezed past [`SQUEEZE_REPORTED`]: a little more than one overlap.
+const COST_SQUEEZED: f64 = 45.0;
+/// The farthest a lane's first or last car stands from its marker's edge when the route has
+/// room to spare, in millimetres (a little under the 6 mm at which it stops reading as
+/// starting there).
+const END_REACH_MM: f64 = 5.0;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
 const PASSES: usize = 24;
 /// Rounds of moving pairs of routes in conflict together, each followed by passes.
@@ -91,17 +107,43 @@ fn lay_lane(
     n: usize,
     ferry: usize,
     mountains: usize,
+    end_room: f64,
     s: &Sizes,
 ) -> Vec<Space> {
     if n == 0 {
         return Vec::new();
     }
     let avail = (s1 - s0).max(0.0);
-    let slot = avail / n as f64;
-    let length = s.space_length.min(slot - s.space_gap).max(slot * 0.5);
+    let (nf, l, g) = (n as f64, s.space_length, s.space_gap);
+    let need = nf * l + (nf - 1.0) * g;
+    // Room to spare stretches the cars a little, then moves both ends out towards their
+    // markers' reach (`end_room`), then widens the gaps to twice theirs, and what is left
+    // spreads evenly between the cars and the two ends. Too little room closes the gaps to
+    // half, then shrinks the cars a little, then more (the route is reported short).
+    let (length, gap, end) = if avail >= need {
+        let length = l + ((avail - need) / nf).min(l * STRETCH);
+        let mut rest = avail - nf * length - (nf - 1.0) * g;
+        let end = (rest / 2.0).min(end_room);
+        rest -= 2.0 * end;
+        let widen = (rest / (nf - 1.0).max(1.0)).min(g);
+        let widen = if n > 1 { widen } else { 0.0 };
+        rest -= (nf - 1.0) * widen;
+        let even = rest / (nf + 1.0);
+        (length, g + widen + even, end + even)
+    } else {
+        let gap = (g - (need - avail) / (nf - 1.0).max(1.0)).max(g * 0.5);
+        let length = ((avail - (nf - 1.0) * gap) / nf).max(l * (1.0 - STRETCH));
+        let length = if nf * length + (nf - 1.0) * gap > avail {
+            ((avail - (nf - 1.0) * gap) / nf).max(l * 0.25)
+        } else {
+            length
+        };
+        let end = ((avail - nf * length - (nf - 1.0) * gap) / 2.0).max(0.0);
+        (length, gap, end)
+    };
     (0..n)
         .map(|i| {
-            let mid = s0 + slot * (i as f64 + 0.5);
+            let mid = s0 + end + length / 2.0 + (length + gap) * i as f64;
             let (a, _) = line.at(mid - length / 2.0);
             let (b, _) = line.at(mid + length / 2.0);
             let chord = curves::dist(a, b);
@@ -115,12 +157,8 @@ fn lay_lane(
                 center: [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0],
                 angle,
                 // The chord of a car on a bend is a hair shorter than its arc; the drawn car
-                // keeps the map's length.
-                length: if length >= s.space_length * 0.999 {
-                    s.space_length
-                } else {
-                    chord.max(length * 0.5)
-                },
+                // keeps its laid length.
+                length,
                 width: s.space_width,
                 ferry: i < ferry,
                 mountain: i >= ferry && i < ferry + mountains,
@@ -140,6 +178,9 @@ struct Need<'a> {
     lanes: usize,
     /// How far from each end city's centre the first space starts.
     clear: [f64; 2],
+    /// How much farther than its `clear` the first and last cars may stand from their
+    /// markers' centres and still visibly start there (the least over both ends).
+    end_room: f64,
     /// Sideways offset of the whole route, left of travel: routes between the same two
     /// cities are drawn side by side, like the lanes of one route.
     shift: f64,
@@ -202,7 +243,7 @@ impl<'a> Router<'a> {
         units_per_mm: f64,
         crossing: &'a BTreeSet<(usize, usize)>,
     ) -> Self {
-        let needs = needs(map, cities, s);
+        let needs = needs(map, cities, s, units_per_mm);
         let markers = RTree::bulk_load(
             cities
                 .iter()
@@ -404,7 +445,12 @@ fn reach(w: &World, r: usize, specs: &[Lazy]) -> [P; 2] {
     [[lo[0] - pad, lo[1] - pad], [hi[0] + pad, hi[1] + pad]]
 }
 
-fn needs<'a>(map: &'a MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Need<'a>> {
+fn needs<'a>(
+    map: &'a MapFile,
+    cities: &[CityLayout],
+    s: &Sizes,
+    units_per_mm: f64,
+) -> Vec<Need<'a>> {
     let pitch = s.space_width + s.lane_gap;
     let mut needs: Vec<Need> = map
         .routes
@@ -423,6 +469,7 @@ fn needs<'a>(map: &'a MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Need<'a>
                 pts,
                 lanes: r.lane_count().max(1) as usize,
                 clear: [radius(from) + s.space_gap, radius(to) + s.space_gap],
+                end_room: 0.0,
                 shift: 0.0,
                 half: (r.lane_count().max(1) as f64 * pitch - s.lane_gap) / 2.0,
                 bundle: 0,
@@ -464,9 +511,22 @@ fn needs<'a>(map: &'a MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Need<'a>
                 let w = needs[i].half + needs[j].half + s.space_gap;
                 need = need.max(w / 2.0 / (d / 2.0).tan());
             }
+            // Within a few millimetres of the marker (half a car's width), so that every
+            // lane visibly starts at its city.
             let r = cities[c].radius + s.space_gap;
-            needs[i].clear[end] = need.clamp(r, r + s.space_length * 0.6);
+            needs[i].clear[end] = need.clamp(r, r + s.space_width * 0.45);
         }
+    }
+    // A lane's end stays within [`END_REACH_MM`] of its marker's edge.
+    for n in &mut needs {
+        let reach = |c: Option<usize>, clear: f64| {
+            c.map_or(0.0, |c| {
+                cities[c].radius + END_REACH_MM * units_per_mm - clear
+            })
+        };
+        n.end_room = reach(n.from, n.clear[0])
+            .min(reach(n.to, n.clear[1]))
+            .max(0.0);
     }
     needs
 }
@@ -534,12 +594,14 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             bend: bend_cost(k.bend, k.skew) + COST_SLIDE * k.slide.abs(),
         }];
     }
-    let mut shapes: Vec<(f64, f64)> = Vec::new();
+    // The straight line is always tried: a route a little too long for it squeezes its gaps
+    // and cars rather than bend, when bending costs more.
+    let mut shapes: Vec<(f64, f64)> = vec![(0.0, 0.0)];
     for skew in SKEWS {
         match curves::bulge_for_length(a, b, skew, target, BEND_MAX * chord, tol) {
             Some(h0) => {
                 for step in BEND_STEPS {
-                    let h = h0.max(step * chord);
+                    let h = h0 + step * chord;
                     for side in [1.0, -1.0] {
                         let same = |x: &(f64, f64)| {
                             (x.0 - side * h).abs() < 1e-9 && (h == 0.0 || x.1 == skew)
@@ -550,9 +612,12 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
                     }
                 }
             }
-            // Cannot fit: the tallest loop to either side, with shortened cars.
+            // Cannot fit: the tallest gentle bulge to either side, with shortened cars.
             None if skew == 0.0 => {
-                shapes.extend([(BEND_MAX * chord, 0.0), (-BEND_MAX * chord, 0.0)])
+                for h in [0.0, 0.15 * chord, 0.3 * chord] {
+                    shapes.extend([(h, 0.0), (-h, 0.0)]);
+                }
+                shapes.dedup();
             }
             None => {}
         }
@@ -585,33 +650,51 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
     let mut quads = Vec::new();
     let mut short = 0.0;
-    let mut slid = false;
+    let mut squeezed_past = false;
+    // The cars are laid once along the route's own line (its place in a bundle of parallel
+    // routes), and each lane's are those moved sideways: the lanes of a double or triple run
+    // side by side, car beside car, their whole length.
+    let own_line = line.offset(n.shift);
+    let mut s0 = own_line.leave_from_start(a, n.clear[0]);
+    let mut s1 = own_line.enter_at_end(b, n.clear[1]);
+    // Room beyond the cars and their gaps: spread between them, or left at one end.
+    let slack = (s1 - s0 - cars * (s.space_length + s.space_gap)).max(0.0);
+    let slid = slack > 0.0;
+    if slide > 0.0 {
+        s0 += slack * slide;
+    } else {
+        s1 += slack * slide;
+    }
     let lanes: Vec<LaneLayout> = (0..n.lanes)
         .map(|lane| {
-            let off = n.shift + (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
-            let lane_line = line.offset(off);
-            let mut s0 = lane_line.leave_from_start(a, n.clear[0]);
-            let mut s1 = lane_line.enter_at_end(b, n.clear[1]);
-            // Room beyond the cars and their gaps: spread between them, or left at one end.
-            let slack = (s1 - s0 - cars * (s.space_length + s.space_gap)).max(0.0);
-            slid |= slack > 0.0;
-            if slide > 0.0 {
-                s0 += slack * slide;
-            } else {
-                s1 += slack * slide;
-            }
-            let spaces = lay_lane(
-                &lane_line,
-                s0,
-                s1.max(s0),
+            let off = (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
+            // A lane beside the line reaches back towards each marker until its end is as
+            // far from the marker's centre as the line's: every lane starts at its city.
+            let back = |c: f64| c - (c * c - off * off).max(0.0).sqrt();
+            let spaces: Vec<Space> = lay_lane(
+                &own_line,
+                s0 - back(n.clear[0]),
+                (s1 + back(n.clear[1])).max(s0),
                 n.route.length as usize,
                 n.route.ferry as usize,
                 n.route.mountains as usize,
+                n.end_room,
                 s,
-            );
+            )
+            .iter()
+            .map(|sp| beside(sp, off))
+            .collect();
             for sp in &spaces {
                 quads.push(Prepared::new(&geom::corners(sp)));
-                short += (s.space_length - sp.length).max(0.0) / s.space_length;
+                // Within the stretch printed boards allow a squeezed car costs a tenth of
+                // one beyond it (less than a gentle bend: squeezing is barely seen); a car
+                // squeezed past a tenth, which `route-drawn-length` reports, costs as much
+                // as an overlap on top.
+                let squeezed = (s.space_length - sp.length).max(0.0) / s.space_length;
+                short += squeezed.min(STRETCH) * 0.1 + (squeezed - STRETCH).max(0.0);
+                if squeezed > SQUEEZE_REPORTED {
+                    squeezed_past = true;
+                }
             }
             LaneLayout {
                 color: n.route.lane_color(lane),
@@ -626,7 +709,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     let own = if slide != 0.0 && !slid && n.route.shape.is_none() {
         f64::INFINITY
     } else {
-        bend_cost + COST_SHORT * short
+        bend_cost + COST_SHORT * short + if squeezed_past { COST_SQUEEZED } else { 0.0 }
     };
     Candidate {
         centre: line.pts,
@@ -638,9 +721,34 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     }
 }
 
-/// Cities crossed and board edges passed by a shape, whatever the other routes do.
+/// A space moved `d` to the left of its direction of travel (SVG coordinates, y down).
+fn beside(sp: &Space, d: f64) -> Space {
+    if d == 0.0 {
+        return *sp;
+    }
+    let (sin, cos) = sp.angle.to_radians().sin_cos();
+    let m = |p: P| [p[0] + sin * d, p[1] - cos * d];
+    Space {
+        center: m(sp.center),
+        ends: [m(sp.ends[0]), m(sp.ends[1])],
+        ..*sp
+    }
+}
+
+/// Cities crossed, board edges passed and lanes broken (cars turned sharply from, or lying
+/// on, the car before) by a shape, whatever the other routes do.
 fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
     let mut cost = 0.0;
+    for lane in &c.lanes {
+        let broken = lane.spaces.windows(2).any(|p| {
+            let d = (p[0].angle - p[1].angle).rem_euclid(360.0);
+            d.min(360.0 - d) > TURN_MAX
+                || geom::penetration(&geom::corners(&p[0]), &geom::corners(&p[1])) > w.touch
+        });
+        if broken {
+            cost += COST_BROKEN;
+        }
+    }
     let mut crossed: Vec<usize> = Vec::new();
     for q in c.quads.iter().map(|p| &p.q) {
         let [lo, hi] = bounds(q);

@@ -201,11 +201,19 @@ else{r.missed.push([sp.getAttribute('data-route'),g?g.getAttribute('data-route')
                 || (x.id() == b && x.crosses.iter().any(|c| c == a))
         })
     };
+    // A name lying on a space answers the pointer there, where the audit (`label-collision`)
+    // reports that name on a space.
+    let name_on_space = |found: &str| {
+        audit.labels.iter().any(|(c, hit)| {
+            matches!(hit, ttrmap::render::audit::LabelHit::Space(_))
+                && found.contains(&format!("data-city=\"{}\"", map.cities[*c].id))
+        })
+    };
     let missed = r["missed"].as_array().unwrap();
     for m in missed {
         let (own, found) = (m[0].as_str().unwrap(), m[1].as_str().unwrap());
         assert!(
-            audited(own, found) || declared(own, found),
+            audited(own, found) || declared(own, found) || name_on_space(found),
             "{own} found {found}: {r}"
         );
     }
