@@ -260,3 +260,21 @@ fn a_map_with_errors_exits_1_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
 }
+
+/// The three reconstructions are fitted: `--fit` finds nothing to move.
+#[test]
+fn the_reconstructions_are_fitted() {
+    for name in ["castilla.toml", "iberia.toml", "south-korea.toml"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("maps")
+            .join(name);
+        let out = ttrmap(&["layout", path.to_str().unwrap(), "--fit"]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{name}: {said}");
+        assert!(
+            out.stdout.is_empty(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
