@@ -67,6 +67,37 @@ fn without_zone_positions(text: &str) -> String {
     out
 }
 
+/// The two SVGs draw the same board: the same text, numbers within 0.02 (the written shapes
+/// are rounded to three decimals, which moves a drawn coordinate or angle by a last digit).
+fn same_board(a: &str, b: &str) -> bool {
+    fn tokens(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let mut numeric = None;
+        for (i, c) in s.char_indices() {
+            let n = c.is_ascii_digit() || c == '.' || c == '-';
+            if numeric != Some(n) {
+                if let Some(was) = numeric {
+                    out.push((was, &s[start..i]));
+                }
+                start = i;
+                numeric = Some(n);
+            }
+        }
+        if let Some(was) = numeric {
+            out.push((was, &s[start..]));
+        }
+        out
+    }
+    let (ta, tb) = (tokens(a), tokens(b));
+    ta.len() == tb.len()
+        && ta.iter().zip(&tb).all(|((na, a), (_, b))| {
+            a == b
+                || (*na
+                    && matches!((a.parse::<f64>(), b.parse::<f64>()), (Ok(x), Ok(y)) if (x - y).abs() <= 0.02))
+        })
+}
+
 fn round_trip(map: &str) {
     round_trip_of(map, |t| t.to_string());
 }
@@ -103,22 +134,42 @@ fn round_trip_of(map: &str, edit: impl Fn(&str) -> String) {
     let reloaded = ttrmap::load::load_path(&path).expect("readable");
     assert!(!reloaded.has_errors(), "{:?}", reloaded.diagnostics);
     let m = reloaded.map.as_ref().expect("model");
-    // Every route without waypoints now keeps its shape, every city its label.
-    let open = m
+    // Every route without waypoints now keeps its shape, except those drawn straight, which
+    // are left open; every city keeps its label.
+    let drawn = ttrmap::render::layout(m, &ttrmap::render::Options::default()).expect("layout");
+    let still_open: Vec<usize> = m
         .routes
         .iter()
-        .filter(|r| r.waypoints.is_empty() && r.shape.is_none())
-        .count();
-    assert_eq!(open, 0, "{map}: routes left open");
+        .enumerate()
+        .filter(|(_, r)| r.waypoints.is_empty() && r.shape.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    for &i in &still_open {
+        let r = drawn.routes.iter().find(|r| r.index == i).expect("drawn");
+        let s = r.shape.expect("a shape");
+        assert!(
+            [s.bend, s.skew, s.slide].iter().all(|v| v.abs() < 0.0005),
+            "{map}: route {i} left open but drawn {s:?}"
+        );
+    }
     assert!(m.cities.iter().all(|c| c.label.is_some()), "{map}");
     assert!(m.zones.iter().all(|z| z.position.is_some()), "{map}");
+    let shapes = open_routes - still_open.len();
     assert_eq!(
         added,
-        open_routes + open_cities + open_zones,
-        "{map}: one line per open route, city and zone"
+        shapes + open_cities + open_zones,
+        "{map}: one line per bent open route, city and zone"
     );
+    // Shapes are written to three decimals, never as a plain `bend = 0.0`.
+    for line in written.lines().filter(|l| l.starts_with("shape = {")) {
+        assert!(!line.starts_with("shape = { bend = 0.0 }"), "{map}: {line}");
+        for n in line.split(|c: char| !(c.is_ascii_digit() || c == '.')) {
+            let decimals = n.split_once('.').map_or(0, |(_, f)| f.len());
+            assert!(decimals <= 3, "{map}: {line}");
+        }
+    }
     let plural = |n: usize| if n == 1 { "" } else { "s" };
-    let (shapes, cities, zones) = (open_routes, open_cities, open_zones);
+    let (cities, zones) = (open_cities, open_zones);
     assert!(
         said.contains(&format!(
             "wrote {shapes} route shape{}, {cities} label{} and {zones} zone position{}",
@@ -128,7 +179,10 @@ fn round_trip_of(map: &str, edit: impl Fn(&str) -> String) {
         )),
         "{map}: {said}"
     );
-    assert!(before == svg_of(&path), "{map}: the board changed");
+    assert!(
+        same_board(&before, &svg_of(&path)),
+        "{map}: the board changed"
+    );
     // A second write finds nothing open and leaves the file as it is.
     let out = ttrmap(&["layout", path.to_str().unwrap(), "--write"]);
     assert!(out.status.success());
@@ -193,7 +247,7 @@ position = [400, 120]
 
 [[cities]]
 id = "c"
-position = [300, 400]
+position = [200, 200]   # near enough to `a` that the layout bends a-c
 
 # Drawn through a point the designer chose.
 [[routes]]
@@ -225,16 +279,30 @@ fn hand_waypoints_and_labels_are_untouched() {
         String::from_utf8_lossy(&out.stderr)
     );
     let written = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(only_added(HAND_PLACED, &written), Ok(4), "{written}");
+    // Two labels and the bent route's shape; the straight one is left open.
+    let m = ttrmap::load::load_path(&path).unwrap().map.unwrap();
+    let bent = m.routes.iter().filter(|r| r.shape.is_some()).count();
+    assert_eq!(only_added(HAND_PLACED, &written), Ok(2 + bent), "{written}");
     let m = ttrmap::load::load_path(&path).unwrap().map.unwrap();
     assert_eq!(m.routes[0].waypoints, vec![[250.0, 60.0]]);
     assert!(m.routes[0].shape.is_none(), "the waypoints win: no shape");
-    assert!(m.routes[1].shape.is_some() && m.routes[2].shape.is_some());
+    let drawn = ttrmap::render::layout(&m, &ttrmap::render::Options::default()).unwrap();
+    for (i, r) in m.routes.iter().enumerate().skip(1) {
+        let s = drawn
+            .routes
+            .iter()
+            .find(|d| d.index == i)
+            .unwrap()
+            .shape
+            .unwrap();
+        let straight = [s.bend, s.skew, s.slide].iter().all(|v| v.abs() < 0.0005);
+        assert_eq!(r.shape.is_none(), straight, "route {i}: {s:?}");
+    }
     let a = m.cities[0].label.as_ref().unwrap();
     assert_eq!(a.anchor, ttrmap::model::LabelAnchor::W);
     assert!(a.offset.is_none());
     assert!(m.cities[1].label.is_some() && m.cities[2].label.is_some());
-    assert!(before == svg_of(&path), "the board changed");
+    assert!(same_board(&before, &svg_of(&path)), "the board changed");
 }
 
 #[test]

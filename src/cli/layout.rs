@@ -1,6 +1,6 @@
-//! `ttrmap layout MAP [--write] [--theme NAME|FILE]`: the board layout written back into the
-//! map. Every route the designer left open (no `waypoints`, no `shape`) gets the `shape` the
-//! layout drew it with, every city without a `label` the `label` (anchor and offset) its
+//! `ttrmap layout MAP [--write] [--fit] [--theme NAME|FILE]`: the board layout written back
+//! into the map. Every route the designer left open (no `waypoints`, no `shape`) and not drawn
+//! straight gets the `shape` the layout drew it with (to three decimals), every city without a `label` the `label` (anchor and offset) its
 //! name was placed at, and every zone without a `position` the centre of the box its name was
 //! placed in (the render centres a zone's name on its `position`, so that centre puts the
 //! name back in the same box), so that later edits elsewhere leave those parts of the board
@@ -8,6 +8,10 @@
 //! diff. Only those keys are added: the rest of the file (comments, order, formatting) is kept
 //! byte for byte (`toml_edit`). The file is replaced whole or not at all (`cli::output`); a
 //! map with errors is reported (exit 1) and nothing is written; an I/O error exits 2.
+//!
+//! `--fit` moves cities instead (`render::fit`) so that every route's straight distance
+//! between its markers holds its cars, and writes only their `position`s (rounded, comments
+//! kept); pinned cities stay.
 //!
 //! A separate command rather than a `render` flag: `render` never writes over a file it
 //! reads, and rewriting the map is, like `check --fix` and `suggest tickets --write`, an edit
@@ -23,13 +27,22 @@ use toml_edit::{DocumentMut, InlineTable, Item, TableLike, Value};
 pub struct Args {
     /// The map file.
     map: PathBuf,
-    /// Write the shapes, labels and zone positions into the map file (only those keys are
-    /// added; comments, order and formatting are kept). Without it, the change is printed as a diff.
+    /// Write the shapes, labels and zone positions (with `--fit`, the cities' positions) into
+    /// the map file (only those keys change; comments, order and formatting are kept). Without
+    /// it, the change is printed as a diff.
     #[arg(long)]
     write: bool,
     /// The theme whose sizes the board is laid out with, as `render --theme` takes it.
     #[arg(long, default_value = crate::render::DEFAULT_THEME)]
     theme: String,
+    /// Move cities, as little as they can, so that every route's straight distance between
+    /// its markers holds its cars (0.92 to 1.08 times the span the cars, gaps and markers
+    /// want); cities with `pinned = true` stay. Only `position` values change (one decimal
+    /// on a board in mm, whole numbers in px), no shape or label is written with it: run
+    /// `ttrmap layout --write` again after fitting to keep those. The report (cities moved,
+    /// mean and largest move, routes out of range before → after) goes to stderr.
+    #[arg(long)]
+    fit: bool,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -49,6 +62,9 @@ pub fn run(args: Args) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
+    if args.fit {
+        return run_fit(&args, &clean);
+    }
     let layout = match crate::render::layout(&clean.map, &opts) {
         Ok(l) => l,
         Err(e) => return usage_error(e),
@@ -67,7 +83,7 @@ pub fn run(args: Args) -> i32 {
     );
     if counts == [0, 0, 0] {
         eprintln!(
-            "{name}: nothing to write: every route has `waypoints` or a `shape`, every city a `label` and every zone a `position`"
+            "{name}: nothing to write: every route has `waypoints`, a `shape` or is drawn straight, every city a `label` and every zone a `position`"
         );
         return EXIT_OK;
     }
@@ -82,6 +98,87 @@ pub fn run(args: Args) -> i32 {
     }
     eprintln!("wrote {said} into {name}");
     EXIT_OK
+}
+
+/// `layout --fit`: the cities moved so that every route holds its cars, the positions
+/// shown as a diff or written.
+fn run_fit(args: &Args, clean: &super::CleanMap) -> i32 {
+    let name = args.map.display().to_string();
+    let fit = crate::render::fit::fit(&clean.map);
+    let routes = |n: usize| format!("{n} route{}", if n == 1 { "" } else { "s" });
+    let out = format!(
+        "routes out of range: {} → {} of {} (cars of {:.1} mm)",
+        fit.out_before,
+        fit.out_after,
+        routes(fit.routes),
+        fit.car_mm
+    );
+    if fit.moved == 0 {
+        eprintln!("{name}: nothing to move; {out}");
+        return EXIT_OK;
+    }
+    let said = format!(
+        "{} cities moved (mean {:.1} mm, max {:.1} mm); {out}",
+        fit.moved, fit.mean_move_mm, fit.max_move_mm
+    );
+    let text = match positions_written(&clean.text, &clean.map, &fit.positions) {
+        Ok(t) => t,
+        Err(e) => return usage_error(format!("{name}: {e}")),
+    };
+    if !args.write {
+        super::emit(&super::fix::diff(&name, &clean.text, &text));
+        eprintln!("{name}: {said} (`--write` writes the positions)");
+        return EXIT_OK;
+    }
+    if let Err(e) = super::output::rewrite_in_place(&args.map, &clean.text, &text) {
+        return usage_error(e);
+    }
+    eprintln!("wrote {name}: {said}");
+    EXIT_OK
+}
+
+/// A position number as `--fit` writes it: an integer when it is whole.
+fn number(v: f64) -> Value {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        Value::from(v as i64)
+    } else {
+        Value::from(v)
+    }
+}
+
+/// The map's text with each city's `position` value replaced by `positions` where it differs
+/// (its comment and spacing kept).
+fn positions_written(text: &str, map: &MapFile, positions: &[[f64; 2]]) -> Result<String, String> {
+    let (bom, body) = match text.strip_prefix('\u{feff}') {
+        Some(rest) => ("\u{feff}", rest),
+        None => ("", text),
+    };
+    let mut doc: DocumentMut = body.parse().map_err(|e| format!("cannot edit: {e}"))?;
+    for (i, (city, to)) in map.cities.iter().zip(positions).enumerate() {
+        if city.position == *to {
+            continue;
+        }
+        let entry = entry_mut(&mut doc, "cities", i, |t| {
+            t.get("id").and_then(Item::as_str) == Some(city.id.as_str())
+        })?;
+        let Some(Item::Value(old)) = entry.get_mut("position") else {
+            return Err(format!(
+                "city `{}`'s `position` is not where the map's text has it; nothing written",
+                city.id
+            ));
+        };
+        let mut at = toml_edit::Array::new();
+        at.push(number(to[0]));
+        at.push(number(to[1]));
+        if let Value::Array(was) = &*old {
+            at.set_trailing(was.trailing().clone());
+            at.set_trailing_comma(was.trailing_comma());
+        }
+        let mut value = Value::Array(at);
+        *value.decor_mut() = old.decor().clone();
+        *old = value;
+    }
+    Ok(format!("{bom}{doc}"))
 }
 
 /// The map's text with a `shape` for every open route, a `label` for every city and a
@@ -101,17 +198,26 @@ fn written(text: &str, map: &MapFile, l: &Layout) -> Result<(String, [usize; 3])
         else {
             continue;
         };
+        // Written to three decimals; a straight route (no bend, skew or slide) is left open.
+        let (bend, skew, slide) = (
+            decimals3(shape.bend),
+            decimals3(shape.skew),
+            decimals3(shape.slide),
+        );
+        if [bend, skew, slide] == [0.0, 0.0, 0.0] {
+            continue;
+        }
         let entry = entry_mut(&mut doc, "routes", r.index, |t| {
             t.get("from").and_then(Item::as_str) == Some(route.from.as_str())
                 && t.get("to").and_then(Item::as_str) == Some(route.to.as_str())
         })?;
         let mut v = InlineTable::new();
-        v.insert("bend", shape.bend.into());
-        if shape.skew != 0.0 {
-            v.insert("skew", shape.skew.into());
+        v.insert("bend", bend.into());
+        if skew != 0.0 {
+            v.insert("skew", skew.into());
         }
-        if shape.slide != 0.0 {
-            v.insert("slide", shape.slide.into());
+        if slide != 0.0 {
+            v.insert("slide", slide.into());
         }
         entry.insert("shape", Item::Value(Value::InlineTable(v)));
         counts[0] += 1;
@@ -154,6 +260,12 @@ fn written(text: &str, map: &MapFile, l: &Layout) -> Result<(String, [usize; 3])
         counts[2] += 1;
     }
     Ok((format!("{bom}{doc}"), counts))
+}
+
+/// `v` rounded to three decimals (no `-0`).
+fn decimals3(v: f64) -> f64 {
+    let r = (v * 1000.0).round() / 1000.0;
+    if r == 0.0 { 0.0 } else { r }
 }
 
 /// The `i`-th entry of the array `key` (`[[key]]` tables or an inline array of inline

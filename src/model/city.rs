@@ -30,6 +30,10 @@ pub struct City {
     /// reaching the zone, not connected to the zone's other endpoints.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+    /// Keeps the city where `position` puts it: `ttrmap layout --fit`, which moves cities so
+    /// that every route holds its cars, never moves a pinned city.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pinned: bool,
 }
 
 impl City {

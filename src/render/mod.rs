@@ -11,6 +11,7 @@ pub mod audit;
 pub mod colours;
 pub mod crossings;
 pub mod curves;
+pub mod fit;
 pub mod fonts;
 pub mod geom;
 pub mod html;

@@ -94,6 +94,17 @@ pub fn derived_car_length_mm(map: &MapFile) -> Option<f64> {
     Some(car.clamp(CAR_MM_RANGE[0], CAR_MM_RANGE[1]))
 }
 
+/// The chord a route's chain of cars can be drawn on, as fractions of its [`span_mm`]: from
+/// 0.92× (the cars follow a gentle bend) to 1.08× (cars and gaps stretched a little). Outside
+/// that range the board cannot draw the route as one even chain from marker to marker, and
+/// `ttrmap layout --fit` moves cities until every route's chord is inside it.
+pub const FIT_RANGE: [f64; 2] = [0.92, 1.08];
+
+/// [`FIT_RANGE`]: the chord a route's cars absorb, as fractions of its span.
+pub fn fit_range() -> [f64; 2] {
+    FIT_RANGE
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

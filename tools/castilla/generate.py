@@ -225,7 +225,62 @@ def positions():
     # Centre the towns' bounding box on the board.
     dx = (BOARD_W - (max(xs) - min(xs))) / 2 - min(xs)
     dy = (BOARD_H - (max(ys) - min(ys))) / 2 - min(ys)
-    return {k: (round(x + dx, 1), round(y + dy, 1)) for k, (x, y) in raw.items()}
+    pos = {k: (round(x + dx, 1), round(y + dy, 1)) for k, (x, y) in raw.items()}
+    return {k: FITTED.get(k, p) for k, p in pos.items()}
+
+
+# Where `ttrmap layout maps/castilla.toml --fit --write` moved the projected towns so that
+# every route's straight distance between its markers holds its cars (see docs: the board
+# keeps its geography, each town within FIT_MAX_MOVE_MM of its projected place). Regenerate
+# with this emptied, run `--fit --write`, and copy the positions back to refit.
+FIT_MAX_MOVE_MM = 25
+FITTED = {
+    "leon": (253.1, 113.4),
+    "palencia": (373, 225.2),
+    "burgos": (466.2, 149),
+    "soria": (617.1, 244.1),
+    "segovia": (420.8, 383.2),
+    "avila": (345.4, 439.1),
+    "valladolid": (338.4, 282.1),
+    "salamanca": (222.1, 387.1),
+    "zamora": (212.1, 293.8),
+    "ponferrada": (107.1, 105.6),
+    "villablino": (163, 58.8),
+    "astorga": (178.9, 117.7),
+    "la-baneza": (189.9, 152.8),
+    "sahagun": (318.8, 148.2),
+    "riano": (295, 31.1),
+    "osorno": (391.8, 152.9),
+    "guardo": (338.7, 78.1),
+    "aguilar-de-campoo": (404.2, 80.9),
+    "aranda-de-duero": (474.4, 253.4),
+    "miranda-de-ebro": (571.7, 106.1),
+    "briviesca": (507.8, 99.1),
+    "villarcayo": (496.9, 33.7),
+    "salas-de-los-infantes": (522.4, 197.9),
+    "el-burgo-de-osma": (546.4, 267),
+    "almazan": (614.5, 282.3),
+    "agreda": (690.3, 231.6),
+    "medinaceli": (613.8, 346.7),
+    "cuellar": (396.2, 313.3),
+    "sepulveda": (467.7, 325.9),
+    "arevalo": (347.9, 369.1),
+    "el-barco-de-avila": (256.2, 478.9),
+    "arenas-de-san-pedro": (303.6, 522.1),
+    "medina-del-campo": (318.3, 344.2),
+    "tordesillas": (305, 309.7),
+    "medina-de-rioseco": (311.1, 245.7),
+    "penafiel": (412.8, 278.2),
+    "bejar": (192.5, 487.9),
+    "ciudad-rodrigo": (110.2, 447.6),
+    "vitigudino": (126.5, 385.3),
+    "penaranda-de-bracamonte": (286.3, 400.1),
+    "benavente": (230.3, 202.8),
+    "toro": (255.3, 291),
+    "puebla-de-sanabria": (111.2, 196.7),
+    "alcanices": (145.5, 260.6),
+    "fermoselle": (123.7, 321.2),
+}
 
 
 def km(a, b):
@@ -569,7 +624,9 @@ def render(pos, colour_of, normal, long_tickets, double, triple, dist, tree):
     w("# real geography, not a copy of the printed board (whose routes and tickets are not public).")
     w("# The cities are real towns placed from their real latitude and longitude by an")
     w(f"# equirectangular projection (x = longitude × cos {LAT0:g}°, y = latitude, {SCALE:g} mm per")
-    w("# degree), centred on the published 80 × 55.8 cm board: `[map.board]` in mm, 800 × 558.")
+    w("# degree), centred on the published 80 × 55.8 cm board: `[map.board]` in mm, 800 × 558;")
+    w(f"# then moved (each by at most {FIT_MAX_MOVE_MM} mm) by `ttrmap layout --fit` so that every route's")
+    w("# straight distance between its two markers holds its chain of cars.")
     w("# Routes join real neighbours, about one space per 24 km in a straight line (the scale of")
     w("# the rulebook's worked example). Tunnels are mountain passes; transbordos (ferries) are")
     w("# stretches with no railway, travelled by bus. Every ticket is worth its shortest path in")

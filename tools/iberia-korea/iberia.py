@@ -25,6 +25,58 @@ KM_PER_SPACE = 55.0
 
 PROJECTION = Projection(lat0=40.0, lon_west=-9.8, lat_north=44.2, scale=100.0, margin=30)
 
+# Where `ttrmap layout MAP --fit --write` moved the projected cities so that every route's
+# straight distance between its markers holds its cars (each within FIT_MAX_MOVE_MM of its
+# projected place). Regenerate with this emptied, run `--fit --write` on the map, and copy
+# the positions back to refit.
+FIT_MAX_MOVE_MM = 36
+FITTED = {
+    "a-coruna": (138, 105),
+    "santiago": (116, 149),
+    "vigo": (97, 233),
+    "ourense": (179, 207),
+    "oviedo": (336, 115),
+    "leon": (362, 210),
+    "santander": (469, 99),
+    "bilbao": (553, 120),
+    "san-sebastian": (635, 95),
+    "pamplona": (663, 177),
+    "burgos": (492, 227),
+    "valladolid": (426, 284),
+    "salamanca": (376, 355),
+    "zaragoza": (711, 291),
+    "lleida": (809, 288),
+    "barcelona": (945, 313),
+    "tarragona": (860, 361),
+    "madrid": (511, 396),
+    "caceres": (313, 502),
+    "badajoz": (251, 562),
+    "teruel": (691, 429),
+    "valencia": (751, 507),
+    "albacete": (624, 539),
+    "ciudad-real": (484, 534),
+    "cordoba": (413, 655),
+    "sevilla": (329, 706),
+    "cadiz": (304, 796),
+    "malaga": (442, 776),
+    "granada": (524, 722),
+    "almeria": (604, 756),
+    "murcia": (689, 644),
+    "alicante": (727, 602),
+    "palma": (976, 492),
+    "braga": (146, 304),
+    "porto": (106, 333),
+    "braganca": (281, 276),
+    "viseu": (160, 400),
+    "coimbra": (113, 431),
+    "guarda": (247, 395),
+    "castelo-branco": (226, 480),
+    "lisboa": (89, 569),
+    "evora": (171, 596),
+    "faro": (167, 735),
+    "france": (867, 128),
+}
+
 # id, display name, latitude, longitude, region, festival group (or None).
 # Coordinates are the city centres (town hall / main square), rounded to 4 decimals.
 # France is one plain city (the rule text: it follows no special rule); it sits at Toulouse's
@@ -245,7 +297,7 @@ def main():
 
     out = []
     out.append("#:schema ../schemas/ttrmap.schema.json")
-    out.append(HEADER.strip("\n").format(cities=len(CITIES) - 1))
+    out.append(HEADER.strip("\n").format(cities=len(CITIES) - 1, fit_max=FIT_MAX_MOVE_MM))
     out.append("")
     out.append("[map]")
     out.append('id = "iberia"')
@@ -283,13 +335,14 @@ def main():
     out.append('id = "portugal"')
     out.append('name = "Portugal"')
     out.append("")
-    out.append("# Cities: positions from real latitude/longitude (see the header for the projection).")
+    out.append("# Cities: positions from real latitude/longitude (see the header for the projection),")
+    out.append("# moved by `ttrmap layout --fit` so that every route holds its cars.")
     for cid, name, lat, lon, region, fest in CITIES:
         out.append("")
         out.append("[[cities]]")
         out.append(f"id = {toml_str(cid)}")
         out.append(f"name = {toml_str(name)}")
-        x, y = PROJECTION.xy(lat, lon)
+        x, y = FITTED.get(cid, PROJECTION.xy(lat, lon))
         out.append(f"position = [{x}, {y}]  # {latlon_text(lat, lon)}")
         if region:
             out.append(f"region = {toml_str(region)}")
@@ -327,6 +380,8 @@ HEADER = """
 # - Positions: real latitude/longitude, equirectangular projection about 40 deg N:
 #   x = (lon + 9.8) * cos(40 deg) * 100 + 30, y = (44.2 - lat) * 100 + 30, in px (1 deg of
 #   latitude = 100 px). France sits at Toulouse's coordinates.
+#   Then moved (each by at most {fit_max} mm of the print) by `ttrmap layout --fit` so that
+#   every route's straight distance between its two markers holds its chain of cars.
 # - Route lengths: straight-line distance at about 55 km a space, adjusted by hand where the
 #   drawn track must bend; lane colours balanced by the generator.
 # - Tickets: 50 (the rule text's component count), each valued at its shortest path in spaces.

@@ -27,6 +27,54 @@ KM_PER_SPACE = 16.0
 
 PROJECTION = Projection(lat0=36.0, lon_west=126.1, lat_north=38.45, scale=200.0, margin=30)
 
+# Where `ttrmap layout MAP --fit --write` moved the projected cities so that every route's
+# straight distance between its markers holds its cars (each within FIT_MAX_MOVE_MM of its
+# projected place). Regenerate with this emptied, run `--fit --write` on the map, and copy
+# the positions back to refit.
+FIT_MAX_MOVE_MM = 35
+FITTED = {
+    "seoul": (184, 204),
+    "incheon": (130, 230),
+    "suwon": (189, 263),
+    "pyeongtaek": (194, 323),
+    "chuncheon": (298, 142),
+    "wonju": (321, 255),
+    "sokcho": (429, 79),
+    "gangneung": (473, 175),
+    "donghae": (520, 212),
+    "taebaek": (496, 291),
+    "cheonan": (199, 359),
+    "cheongju": (258, 391),
+    "chungju": (322, 323),
+    "daejeon": (246, 457),
+    "gongju": (188, 441),
+    "seosan": (87, 363),
+    "boryeong": (106, 449),
+    "jeonju": (200, 567),
+    "gunsan": (127, 529),
+    "namwon": (240, 640),
+    "gwangju": (140, 700),
+    "mokpo": (79, 803),
+    "suncheon": (251, 726),
+    "yeosu": (290, 771),
+    "wando": (173, 850),
+    "andong": (443, 405),
+    "yeongju": (434, 347),
+    "uljin": (564, 321),
+    "yeongdeok": (558, 435),
+    "pohang": (555, 517),
+    "gumi": (392, 498),
+    "daegu": (433, 550),
+    "gyeongju": (538, 550),
+    "ulsan": (550, 612),
+    "busan": (509, 685),
+    "changwon": (447, 669),
+    "jinju": (355, 684),
+    "tongyeong": (407, 748),
+    "jeju": (87, 975),
+    "seogwipo": (99, 1042),
+}
+
 # Colour regions: the published board groups route colours by region (blue in the north-east,
 # yellow in the north-west, per the retailer text quoted in missing-rule-data.md 2.2). The
 # other six assignments are ours. Jeju has no colour: its routes are gray.
@@ -290,7 +338,7 @@ def main():
 
     out = []
     out.append("#:schema ../schemas/ttrmap.schema.json")
-    out.append(HEADER.strip("\n").format(cities=len(CITIES)))
+    out.append(HEADER.strip("\n").format(cities=len(CITIES), fit_max=FIT_MAX_MOVE_MM))
     out.append("")
     out.append("[map]")
     out.append('id = "south-korea"')
@@ -326,13 +374,14 @@ def main():
         out.append(f"name = {toml_str(name)}")
         out.append(f"color = {toml_str(color or 'gray')}")
     out.append("")
-    out.append("# Cities: positions from real latitude/longitude (see the header for the projection).")
+    out.append("# Cities: positions from real latitude/longitude (see the header for the projection),")
+    out.append("# moved by `ttrmap layout --fit` so that every route holds its cars.")
     for cid, name, hangul, lat, lon, region in CITIES:
         out.append("")
         out.append(f"[[cities]]  # {hangul}")
         out.append(f"id = {toml_str(cid)}")
         out.append(f"name = {toml_str(name)}")
-        x, y = PROJECTION.xy(lat, lon)
+        x, y = FITTED.get(cid, PROJECTION.xy(lat, lon))
         out.append(f"position = [{x}, {y}]  # {latlon_text(lat, lon)}")
         out.append(f"region = {toml_str(region)}")
     out.append("")
@@ -364,6 +413,8 @@ HEADER = """
 # - Positions: real latitude/longitude, equirectangular projection about 36 deg N:
 #   x = (lon - 126.1) * cos(36 deg) * 200 + 30, y = (38.45 - lat) * 200 + 30, in px (1 deg of
 #   latitude = 200 px).
+#   Then moved (each by at most {fit_max} mm of the print) by `ttrmap layout --fit` so that
+#   every route's straight distance between its two markers holds its chain of cars.
 # - Route lengths: distance along the drawn track (straight, or through the bends listed in the
 #   generator) at 16 km a space, rounded; Namwon-Jinju, the rule text's example, bends round
 #   Jirisan to 5 spaces; Mokpo-Jeju is capped at 6 (both commented at the route).

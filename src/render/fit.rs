@@ -1,0 +1,415 @@
+//! Fitting cities to their routes (`ttrmap layout --fit`): the cities moved as little as they
+//! can so that every route's straight distance between its two markers holds its chain of
+//! cars ([`pitch::span_mm`] at the board's [`pitch::car_length_mm`], within
+//! [`pitch::fit_range`]).
+//!
+//! Stress majorization (SMACOF, solved city by city in a fixed order, so deterministic) over
+//! the cities' positions in millimetres of the print, with these terms:
+//! - each pair of cities joined by routes (parallel routes count once) pulled into its range,
+//!   `fit_range` × span, a little inside it so that rounding the written positions keeps it
+//!   there; penalised only outside the range. A route with `waypoints` may bend, so only the
+//!   range's upper bound holds it; one with a `shape`, the chord whose curve is long enough;
+//! - an anchor pulling each city towards the designer's position, weak beside the routes (a
+//!   route still out of range after a round has its weight raised, round after round);
+//! - a floor keeping any two cities two marker diameters and 4 mm apart, and each city a
+//!   car's width clear of the routes it is not on.
+//!
+//! Pinned cities (`pinned = true`) never move; no city is moved beyond a margin inside the
+//! board (or beyond where the designer put it, if that is nearer the edge), nor further than
+//! [`MAX_MOVE`] of the board's long side from where the designer put it. The car length
+//! follows the cities, so the fit is run again at the fitted board's (see [`fit`]).
+
+use super::layout::board_units_per_mm;
+use super::pitch;
+use crate::model::{MapFile, Units};
+
+/// How far inside [`pitch::fit_range`] the fit aims, as a fraction of the span, so that the
+/// rounding of the written positions and the pull of the anchors leave the route in range.
+const AIM_INSET: f64 = 0.02;
+/// The anchor's weight beside a route's, both relative (a route's term is its error over its
+/// span, squared; the anchor's the move over the median span).
+const ANCHOR_WEIGHT: f64 = 0.05;
+/// The floor between two cities beyond two marker diameters, in millimetres.
+const CITY_GAP_MM: f64 = 4.0;
+/// A city's distance from the board's edge that the fit keeps, beyond its marker, in mm.
+const EDGE_MARGIN_MM: f64 = 3.0;
+/// The default car width (the theme's), in millimetres, when `board.space_mm` gives none.
+const CAR_WIDTH_MM: f64 = 9.0;
+const SWEEPS: usize = 200;
+const ROUNDS: usize = 6;
+/// How far the car length may follow the fitted board from the designer's board's.
+const CAR_DRIFT: f64 = 0.15;
+/// How many times the fit is run again at the fitted board's car length.
+const CAR_REFITS: usize = 4;
+/// The farthest a city moves from the designer's position, as a fraction of the board's
+/// long side: beyond it the board would stop being the designer's (or the region's), and
+/// the routes still out of range are reported instead.
+const MAX_MOVE: f64 = 0.1;
+
+/// What `--fit` found and where it puts the cities.
+#[derive(Debug, Clone)]
+pub struct Fit {
+    /// Each city's position after the fit, in board units, rounded as it is written (one
+    /// decimal on a board in millimetres, whole numbers on a board in pixels).
+    pub positions: Vec<[f64; 2]>,
+    /// The cities whose written position changes.
+    pub moved: usize,
+    pub mean_move_mm: f64,
+    pub max_move_mm: f64,
+    /// Routes (each parallel route counted) whose chord is outside their range before and
+    /// after the fit, each at its map's car length.
+    pub out_before: usize,
+    pub out_after: usize,
+    pub routes: usize,
+    /// The car length of the fitted board (its routes' median, or `board.space_mm`), in mm.
+    pub car_mm: f64,
+}
+
+/// A pair of cities joined by one or more routes: the chord they want, in millimetres.
+struct Pair {
+    a: usize,
+    b: usize,
+    lo: f64,
+    hi: f64,
+    weight: f64,
+}
+
+/// Routes out of range on `map` at its own car length.
+pub fn routes_out_of_range(map: &MapFile) -> usize {
+    let car = pitch::car_length_mm(map);
+    let pos: Vec<[f64; 2]> = map.cities.iter().map(|c| c.position).collect();
+    out_of_range(map, &pos, car, 0.0).len()
+}
+
+/// The index of every route whose chord (with cities at `pos`) is outside its range widened
+/// by nothing and narrowed by `inset` (a fraction of the span), at car length `car`.
+fn out_of_range(map: &MapFile, pos: &[[f64; 2]], car: f64, inset: f64) -> Vec<usize> {
+    let u = board_units_per_mm(&map.map.board);
+    let index = city_index(map);
+    map.routes
+        .iter()
+        .enumerate()
+        .filter_map(|(k, r)| {
+            let (a, b) = (*index.get(r.from.as_str())?, *index.get(r.to.as_str())?);
+            if a == b {
+                return None;
+            }
+            let [want_lo, want_hi] = chord_range(map, r, a, b, car, inset);
+            let d = dist(pos[a], pos[b]) / u;
+            (d < want_lo || d > want_hi).then_some(k)
+        })
+        .collect()
+}
+
+/// The chord (mm) route `r` between cities `a` and `b` can be drawn on at car length `car`:
+/// [`pitch::fit_range`] × its span, narrowed by `inset` (a fraction of the span) at each end.
+/// A route with `waypoints` may bend as it likes: only the upper bound holds it. A route with
+/// a `shape` is drawn on a curve longer than its chord (the bulge's height is ¾ of its
+/// `bend`, and a bow of height h over a chord c is about √(c² + 16h²/3) long), so its lower
+/// bound is the chord whose curve is long enough.
+fn chord_range(
+    map: &MapFile,
+    r: &crate::model::Route,
+    a: usize,
+    b: usize,
+    car: f64,
+    inset: f64,
+) -> [f64; 2] {
+    let [lo, hi] = pitch::fit_range();
+    let span = pitch::span_mm(r.length, car, radius(map, a), radius(map, b));
+    let (lo, hi) = ((lo + inset) * span, (hi - inset) * span);
+    if !r.waypoints.is_empty() {
+        return [0.0, hi];
+    }
+    match &r.shape {
+        Some(shape) => {
+            let h = 0.75 * shape.bend.abs() / board_units_per_mm(&map.map.board);
+            [(lo * lo - 16.0 * h * h / 3.0).max(0.0).sqrt(), hi]
+        }
+        None => [lo, hi],
+    }
+}
+
+fn city_index(map: &MapFile) -> std::collections::HashMap<&str, usize> {
+    map.cities
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.id.as_str(), i))
+        .collect()
+}
+
+fn radius(map: &MapFile, i: usize) -> f64 {
+    let c = &map.cities[i];
+    pitch::marker_radius_mm(c.has_tag("big") || c.has_tag("capital"))
+}
+
+fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+/// A position rounded as `--fit` writes it: one decimal in millimetres, whole pixels.
+pub fn rounded(units: Units, v: f64) -> f64 {
+    let r = match units {
+        Units::Mm => (v * 10.0).round() / 10.0,
+        Units::Px => v.round(),
+    };
+    // No `-0`.
+    if r == 0.0 { 0.0 } else { r }
+}
+
+/// Fits `map`'s cities to its routes (see the module doc).
+pub fn fit(map: &MapFile) -> Fit {
+    let u = board_units_per_mm(&map.map.board);
+    let units = map.map.board.units;
+    let n = map.cities.len();
+    let original: Vec<[f64; 2]> = map.cities.iter().map(|c| c.position).collect();
+    let car0 = pitch::car_length_mm(map);
+    let mut car = car0;
+    let out_before = out_of_range(map, &original, car, 0.0).len();
+    let crowded = |pos: &[[f64; 2]]| {
+        (0..n).any(|i| (i + 1..n).any(|j| dist(pos[i], pos[j]) / u < floor_mm(map, i, j) - 0.5))
+    };
+    let mut positions = original.clone();
+    if out_before > 0 || crowded(&original) {
+        // Millimetres of the print, origin at the board's corner.
+        let anchors: Vec<[f64; 2]> = original.iter().map(|p| [p[0] / u, p[1] / u]).collect();
+        let mut mm = anchors.clone();
+        // The car length follows the cities (the median room per space), so fit again at
+        // the fitted board's, within CAR_DRIFT of the designer's board's (cities pushed apart
+        // by routes that cannot all fit would otherwise lengthen the cars, and the cars push
+        // the cities further), and keep the fit that leaves the fewest routes out of range
+        // at its own car length (then the one moving the cities least).
+        let mut best: Option<(usize, f64, Vec<[f64; 2]>)> = None;
+        for _ in 0..CAR_REFITS {
+            solve(map, &anchors, &mut mm, car);
+            let mut at: Vec<[f64; 2]> = mm
+                .iter()
+                .map(|p| [rounded(units, p[0] * u), rounded(units, p[1] * u)])
+                .collect();
+            // Pinned cities keep their exact text.
+            for (i, c) in map.cities.iter().enumerate() {
+                if c.pinned {
+                    at[i] = original[i];
+                }
+            }
+            let fitted = with_positions(map, &at);
+            let out = routes_out_of_range(&fitted);
+            let moved: f64 = original.iter().zip(&at).map(|(a, b)| dist(*a, *b)).sum();
+            if best
+                .as_ref()
+                .is_none_or(|(o, m, _)| out < *o || (out == *o && moved < *m))
+            {
+                best = Some((out, moved, at));
+            }
+            let next = pitch::car_length_mm(&fitted);
+            if out == 0 && (next - car).abs() < 0.002 * car {
+                break;
+            }
+            car = next.clamp(car0 * (1.0 - CAR_DRIFT), car0 * (1.0 + CAR_DRIFT));
+        }
+        if let Some((_, _, at)) = best {
+            positions = at;
+        }
+    }
+    let fitted = with_positions(map, &positions);
+    let moves: Vec<f64> = original
+        .iter()
+        .zip(&positions)
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| dist(*a, *b) / u)
+        .collect();
+    Fit {
+        moved: moves.len(),
+        mean_move_mm: if moves.is_empty() {
+            0.0
+        } else {
+            moves.iter().sum::<f64>() / moves.len() as f64
+        },
+        max_move_mm: moves.iter().copied().fold(0.0, f64::max),
+        out_before,
+        out_after: routes_out_of_range(&fitted),
+        routes: map.routes.len(),
+        car_mm: pitch::car_length_mm(&fitted),
+        positions,
+    }
+}
+
+fn with_positions(map: &MapFile, positions: &[[f64; 2]]) -> MapFile {
+    let mut m = map.clone();
+    for (c, p) in m.cities.iter_mut().zip(positions) {
+        c.position = *p;
+    }
+    m
+}
+
+/// The least centre distance (mm) between cities `i` and `j`: two marker diameters (one of
+/// each) and [`CITY_GAP_MM`].
+fn floor_mm(map: &MapFile, i: usize, j: usize) -> f64 {
+    2.0 * (radius(map, i) + radius(map, j)) + CITY_GAP_MM
+}
+
+/// The pairs of cities joined by routes and the chord each pair wants, in millimetres.
+fn pairs(map: &MapFile, car: f64) -> Vec<Pair> {
+    let index = city_index(map);
+    let mut out: Vec<Pair> = Vec::new();
+    for r in &map.routes {
+        let (Some(&a), Some(&b)) = (index.get(r.from.as_str()), index.get(r.to.as_str())) else {
+            continue;
+        };
+        if a == b {
+            continue;
+        }
+        let (a, b) = (a.min(b), a.max(b));
+        let [want_lo, want_hi] = chord_range(map, r, a, b, car, AIM_INSET);
+        match out.iter_mut().find(|p| p.a == a && p.b == b) {
+            Some(p) => {
+                p.lo = p.lo.max(want_lo);
+                p.hi = p.hi.min(want_hi);
+            }
+            None => out.push(Pair {
+                a,
+                b,
+                lo: want_lo,
+                hi: want_hi,
+                weight: 1.0,
+            }),
+        }
+    }
+    for p in &mut out {
+        if p.lo > p.hi {
+            // Parallel routes of different lengths: the middle.
+            let mid = (p.lo + p.hi) / 2.0;
+            (p.lo, p.hi) = (mid, mid);
+        }
+    }
+    out
+}
+
+/// Stress majorization from `mm` (positions in millimetres), anchored at `anchors`.
+fn solve(map: &MapFile, anchors: &[[f64; 2]], mm: &mut [[f64; 2]], car: f64) {
+    let n = map.cities.len();
+    let u = board_units_per_mm(&map.map.board);
+    let board = [map.map.board.width / u, map.map.board.height / u];
+    let car_w = map.map.board.space_mm.map_or(CAR_WIDTH_MM, |[_, w]| w);
+    let mut pairs = pairs(map, car);
+    // Each city's terms, by index into `pairs`.
+    let mut of_city: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, p) in pairs.iter().enumerate() {
+        of_city[p.a].push(k);
+        of_city[p.b].push(k);
+    }
+    let scale = {
+        let mut spans: Vec<f64> = pairs.iter().map(|p| p.hi).collect();
+        spans.sort_by(f64::total_cmp);
+        spans.get(spans.len() / 2).copied().unwrap_or(50.0).max(1.0)
+    };
+    let anchor_w = ANCHOR_WEIGHT / (scale * scale);
+    let bounds: Vec<[f64; 4]> = (0..n)
+        .map(|i| {
+            let m = radius(map, i) + EDGE_MARGIN_MM;
+            let a = anchors[i];
+            [
+                m.min(a[0]),
+                (board[0] - m).max(a[0]),
+                m.min(a[1]),
+                (board[1] - m).max(a[1]),
+            ]
+        })
+        .collect();
+    let reach = MAX_MOVE * board[0].max(board[1]);
+    let free: Vec<usize> = (0..n).filter(|&i| !map.cities[i].pinned).collect();
+    for _round in 0..ROUNDS {
+        for _sweep in 0..SWEEPS {
+            let mut largest: f64 = 0.0;
+            for &i in &free {
+                let x = mm[i];
+                let mut num = [anchor_w * anchors[i][0], anchor_w * anchors[i][1]];
+                let mut den = anchor_w;
+                let mut pull = |towards: [f64; 2], target: f64, w: f64, salt: usize| {
+                    let (dx, dy) = (x[0] - towards[0], x[1] - towards[1]);
+                    let d = dx.hypot(dy);
+                    let dir = if d > 1e-9 {
+                        [dx / d, dy / d]
+                    } else {
+                        // Coincident: a fixed direction from the indices.
+                        let t = (salt as f64) * 2.399_963;
+                        [t.cos(), t.sin()]
+                    };
+                    num[0] += w * (towards[0] + target * dir[0]);
+                    num[1] += w * (towards[1] + target * dir[1]);
+                    den += w;
+                };
+                for &k in &of_city[i] {
+                    let p = &pairs[k];
+                    let j = if p.a == i { p.b } else { p.a };
+                    let d = dist(x, mm[j]);
+                    let target = d.clamp(p.lo, p.hi);
+                    if target != d {
+                        pull(mm[j], target, p.weight / (target * target), i * n + j);
+                    }
+                }
+                for (j, &at) in mm.iter().enumerate() {
+                    if j == i {
+                        continue;
+                    }
+                    let least = floor_mm(map, i, j);
+                    let d = dist(x, at);
+                    if d < least {
+                        pull(at, least, 1.0 / (least * least), i * n + j);
+                    }
+                }
+                for p in &pairs {
+                    if p.a == i || p.b == i {
+                        continue;
+                    }
+                    let clear = radius(map, i) + car_w;
+                    let near = nearest_on_segment(x, mm[p.a], mm[p.b]);
+                    let d = dist(x, near);
+                    if d < clear {
+                        pull(near, clear, 1.0 / (clear * clear), i * n + p.a);
+                    }
+                }
+                let b = bounds[i];
+                let mut next = [num[0] / den, num[1] / den];
+                // No further than `reach` from the designer's position.
+                let away = dist(next, anchors[i]);
+                if away > reach {
+                    let k = reach / away;
+                    next = [
+                        anchors[i][0] + (next[0] - anchors[i][0]) * k,
+                        anchors[i][1] + (next[1] - anchors[i][1]) * k,
+                    ];
+                }
+                let next = [next[0].clamp(b[0], b[1]), next[1].clamp(b[2], b[3])];
+                largest = largest.max(dist(next, x));
+                mm[i] = next;
+            }
+            if largest < 1e-3 {
+                break;
+            }
+        }
+        // Routes still out of range pull harder in the next round.
+        let mut any = false;
+        for p in &mut pairs {
+            let d = dist(mm[p.a], mm[p.b]);
+            let slack = 0.5 * AIM_INSET * p.hi;
+            if d < p.lo - slack || d > p.hi + slack {
+                p.weight *= 4.0;
+                any = true;
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+}
+
+fn nearest_on_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
+    let len2 = vx * vx + vy * vy;
+    if len2 <= 0.0 {
+        return a;
+    }
+    let t = (((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / len2).clamp(0.0, 1.0);
+    [a[0] + t * vx, a[1] + t * vy]
+}
