@@ -234,7 +234,7 @@ const HAND_PLACED: &str = r#"# A map with parts placed by hand.
 id = "hand"
 name = "Hand placed"
 players = { min = 2, max = 4 }
-board = { width = 800, height = 500, units = "mm" }
+board = { width = 800, height = 500, units = "mm", space_mm = [23, 9] }
 
 [[cities]]
 id = "a"

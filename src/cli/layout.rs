@@ -121,7 +121,7 @@ fn run_fit(args: &Args, clean: &super::CleanMap) -> i32 {
         "{} cities moved (mean {:.1} mm, max {:.1} mm); {out}",
         fit.moved, fit.mean_move_mm, fit.max_move_mm
     );
-    let text = match positions_written(&clean.text, &clean.map, &fit.positions) {
+    let text = match positions_written(&clean.text, &clean.map, &fit.positions, fit.space_mm) {
         Ok(t) => t,
         Err(e) => return usage_error(format!("{name}: {e}")),
     };
@@ -148,7 +148,12 @@ fn number(v: f64) -> Value {
 
 /// The map's text with each city's `position` value replaced by `positions` where it differs
 /// (its comment and spacing kept).
-fn positions_written(text: &str, map: &MapFile, positions: &[[f64; 2]]) -> Result<String, String> {
+fn positions_written(
+    text: &str,
+    map: &MapFile,
+    positions: &[[f64; 2]],
+    space_mm: Option<[f64; 2]>,
+) -> Result<String, String> {
     let (bom, body) = match text.strip_prefix('\u{feff}') {
         Some(rest) => ("\u{feff}", rest),
         None => ("", text),
@@ -177,6 +182,27 @@ fn positions_written(text: &str, map: &MapFile, positions: &[[f64; 2]]) -> Resul
         let mut value = Value::Array(at);
         *value.decor_mut() = old.decor().clone();
         *old = value;
+    }
+    // The car length the cities were fitted to, kept with them (`render::fit`).
+    if let Some([length, width]) = space_mm {
+        let mut size = toml_edit::Array::new();
+        size.push(number(length));
+        size.push(number(width));
+        match doc.get_mut("map").and_then(|m| m.get_mut("board")) {
+            // `{ width = 800, height = 558, units = "mm", space_mm = [27.2, 9] }`
+            Some(Item::Value(Value::InlineTable(board))) => {
+                board.insert("space_mm", Value::Array(size));
+                board.fmt();
+            }
+            Some(Item::Table(board)) => {
+                board.insert("space_mm", Item::Value(Value::Array(size)));
+            }
+            _ => {
+                return Err(
+                    "the map's `board` is not where the map's text has it; nothing written".into(),
+                );
+            }
+        }
     }
     Ok(format!("{bom}{doc}"))
 }

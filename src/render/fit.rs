@@ -16,8 +16,11 @@
 //!
 //! Pinned cities (`pinned = true`) never move; no city is moved beyond a margin inside the
 //! board (or beyond where the designer put it, if that is nearer the edge), nor further than
-//! [`MAX_MOVE`] of the board's long side from where the designer put it. The car length
-//! follows the cities, so the fit is run again at the fitted board's (see [`fit`]).
+//! [`MAX_MOVE`] of the board's long side from where the designer put it. The car length is
+//! the map's `board.space_mm`, else the median of what its routes want (the length that moves
+//! the cities least), and the fitted board keeps it: `--fit` writes it as `board.space_mm`,
+//! so the render draws the cars the fit made room for, and fitting again finds nothing to
+//! move (a car length read off the fitted cities would follow them, and the fit chase it).
 
 use super::layout::board_units_per_mm;
 use super::pitch;
@@ -37,10 +40,9 @@ const EDGE_MARGIN_MM: f64 = 3.0;
 const CAR_WIDTH_MM: f64 = 9.0;
 const SWEEPS: usize = 200;
 const ROUNDS: usize = 6;
-/// How far the car length may follow the fitted board from the designer's board's.
-const CAR_DRIFT: f64 = 0.15;
-/// How many times the fit is run again at the fitted board's car length.
-const CAR_REFITS: usize = 4;
+/// How many times the fit is run again (from where the last left the cities) while routes
+/// are still out of range.
+const ROUNDS_AT_CAR: usize = 4;
 /// The farthest a city moves from the designer's position, as a fraction of the board's
 /// long side: beyond it the board would stop being the designer's (or the region's), and
 /// the routes still out of range are reported instead.
@@ -63,6 +65,9 @@ pub struct Fit {
     pub routes: usize,
     /// The car length of the fitted board (its routes' median, or `board.space_mm`), in mm.
     pub car_mm: f64,
+    /// `board.space_mm` to write (`[length, width]`, mm) when the map has none: the car length
+    /// the cities were fitted to.
+    pub space_mm: Option<[f64; 2]>,
 }
 
 /// A pair of cities joined by one or more routes: the chord they want, in millimetres.
@@ -163,8 +168,15 @@ pub fn fit(map: &MapFile) -> Fit {
     let units = map.map.board.units;
     let n = map.cities.len();
     let original: Vec<[f64; 2]> = map.cities.iter().map(|c| c.position).collect();
-    let car0 = pitch::car_length_mm(map);
-    let mut car = car0;
+    let given = map.map.board.space_mm;
+    let car0 = match given {
+        Some([length, _]) => length,
+        None => pitch::car_length_at_mm(map, 0.5).unwrap_or(pitch::FALLBACK_CAR_MM),
+    };
+    // One decimal, as it is written.
+    let car0 = (car0 * 10.0).round() / 10.0;
+    let space_mm = given.is_none().then_some([car0, CAR_WIDTH_MM]);
+    let car = car0;
     let out_before = out_of_range(map, &original, car, 0.0).len();
     let crowded = |pos: &[[f64; 2]]| {
         (0..n).any(|i| (i + 1..n).any(|j| dist(pos[i], pos[j]) / u < floor_mm(map, i, j) - 0.5))
@@ -174,13 +186,10 @@ pub fn fit(map: &MapFile) -> Fit {
         // Millimetres of the print, origin at the board's corner.
         let anchors: Vec<[f64; 2]> = original.iter().map(|p| [p[0] / u, p[1] / u]).collect();
         let mut mm = anchors.clone();
-        // The car length follows the cities (the median room per space), so fit again at
-        // the fitted board's, within CAR_DRIFT of the designer's board's (cities pushed apart
-        // by routes that cannot all fit would otherwise lengthen the cars, and the cars push
-        // the cities further), and keep the fit that leaves the fewest routes out of range
-        // at its own car length (then the one moving the cities least).
+        // Solved again from where the last round left the cities while routes are out of
+        // range; the round leaving the fewest out (then moving the cities least) is kept.
         let mut best: Option<(usize, f64, Vec<[f64; 2]>)> = None;
-        for _ in 0..CAR_REFITS {
+        for _ in 0..ROUNDS_AT_CAR {
             solve(map, &anchors, &mut mm, car);
             let mut at: Vec<[f64; 2]> = mm
                 .iter()
@@ -192,7 +201,7 @@ pub fn fit(map: &MapFile) -> Fit {
                     at[i] = original[i];
                 }
             }
-            let fitted = with_positions(map, &at);
+            let fitted = with_positions(map, &at, space_mm);
             let out = routes_out_of_range(&fitted);
             let moved: f64 = original.iter().zip(&at).map(|(a, b)| dist(*a, *b)).sum();
             if best
@@ -201,17 +210,15 @@ pub fn fit(map: &MapFile) -> Fit {
             {
                 best = Some((out, moved, at));
             }
-            let next = pitch::car_length_mm(&fitted);
-            if out == 0 && (next - car).abs() < 0.002 * car {
+            if out == 0 {
                 break;
             }
-            car = next.clamp(car0 * (1.0 - CAR_DRIFT), car0 * (1.0 + CAR_DRIFT));
         }
         if let Some((_, _, at)) = best {
             positions = at;
         }
     }
-    let fitted = with_positions(map, &positions);
+    let fitted = with_positions(map, &positions, space_mm);
     let moves: Vec<f64> = original
         .iter()
         .zip(&positions)
@@ -231,11 +238,15 @@ pub fn fit(map: &MapFile) -> Fit {
         routes: map.routes.len(),
         car_mm: pitch::car_length_mm(&fitted),
         positions,
+        space_mm,
     }
 }
 
-fn with_positions(map: &MapFile, positions: &[[f64; 2]]) -> MapFile {
+fn with_positions(map: &MapFile, positions: &[[f64; 2]], space_mm: Option<[f64; 2]>) -> MapFile {
     let mut m = map.clone();
+    if space_mm.is_some() {
+        m.map.board.space_mm = space_mm;
+    }
     for (c, p) in m.cities.iter_mut().zip(positions) {
         c.position = *p;
     }

@@ -15,8 +15,10 @@
 use super::layout::board_units_per_mm;
 use crate::model::MapFile;
 
-/// Clearance between a marker's edge and the first or last car of a route, in millimetres.
-pub const END_CLEARANCE_MM: f64 = 1.0;
+/// Room between a marker's edge and the first or last car of a route, in millimetres: the
+/// layout's clearance (a car gap) and, on average, what fanning the routes apart at a city
+/// adds to it.
+pub const END_CLEARANCE_MM: f64 = 3.0;
 /// The gap between two cars of a lane, in millimetres (the theme's `space-gap` default).
 pub const CAR_GAP_MM: f64 = 1.6;
 /// A marker's radius in millimetres (the theme's `city-radius` default); big cities and
@@ -29,9 +31,10 @@ pub const FALLBACK_CAR_MM: f64 = 22.0;
 /// reading as cars, longer ones as a printed board's.
 pub const CAR_MM_RANGE: [f64; 2] = [14.0, 40.0];
 /// Which of the routes' wanted car lengths, from the shortest, is the board's: a quarter of
-/// the way up. Measured on the 14 shipped boards (`tests/board_geometry.rs`): at 0.35, 315
-/// pairs of routes' spaces on each other and 239 routes squeezed; at 0.2, 211 and 122 but
-/// 823 lane ends beyond 6 mm of their marker (573 at 0.35).
+/// the way up. Measured on the 14 shipped boards (`tests/board_geometry.rs`, with a 1 mm
+/// end clearance): at 0.35, 315 pairs of routes' spaces on each other and 239 routes
+/// squeezed; at 0.2, 211 and 122 but 823 lane ends beyond 6 mm of their marker (573 at
+/// 0.35).
 pub const PITCH_QUANTILE: f64 = 0.25;
 
 /// A marker's drawn radius in millimetres for a city with these tags.
@@ -64,6 +67,12 @@ pub fn car_length_mm(map: &MapFile) -> f64 {
 /// The car length the routes' spans give (their [`PITCH_QUANTILE`]), or `None` for a map with
 /// no route between two distinct placed cities.
 pub fn derived_car_length_mm(map: &MapFile) -> Option<f64> {
+    car_length_at_mm(map, PITCH_QUANTILE)
+}
+
+/// The car length at `quantile` (0 the shortest, 1 the longest) of the lengths the routes'
+/// spans want, within [`CAR_MM_RANGE`]; `None` for a map with no route to measure.
+pub fn car_length_at_mm(map: &MapFile, quantile: f64) -> Option<f64> {
     let u = board_units_per_mm(&map.map.board);
     if !(u.is_finite() && u > 0.0) {
         return None;
@@ -88,17 +97,19 @@ pub fn derived_car_length_mm(map: &MapFile) -> Option<f64> {
     }
     wants.sort_by(f64::total_cmp);
     // Linear interpolation between the two nearest ranks.
-    let at = PITCH_QUANTILE * (wants.len() - 1) as f64;
+    let at = quantile.clamp(0.0, 1.0) * (wants.len() - 1) as f64;
     let (lo, hi) = (at.floor() as usize, at.ceil() as usize);
     let car = wants[lo] + (wants[hi] - wants[lo]) * (at - lo as f64);
     Some(car.clamp(CAR_MM_RANGE[0], CAR_MM_RANGE[1]))
 }
 
 /// The chord a route's chain of cars can be drawn on, as fractions of its [`span_mm`]: from
-/// 0.92× (the cars follow a gentle bend) to 1.08× (cars and gaps stretched a little). Outside
+/// 0.95× (the cars follow a gentle bend) to 1.1× (cars stretched a little, the ends nearer
+/// their markers, the gaps wider). Lopsided because the board absorbs room to spare more
+/// readily than a lack of it (a short route bends, and crowds its neighbours). Outside
 /// that range the board cannot draw the route as one even chain from marker to marker, and
 /// `ttrmap layout --fit` moves cities until every route's chord is inside it.
-pub const FIT_RANGE: [f64; 2] = [0.92, 1.08];
+pub const FIT_RANGE: [f64; 2] = [0.95, 1.1];
 
 /// [`FIT_RANGE`]: the chord a route's cars absorb, as fractions of its span.
 pub fn fit_range() -> [f64; 2] {
@@ -111,8 +122,8 @@ mod tests {
 
     #[test]
     fn a_span_holds_its_cars_gaps_and_clearances() {
-        // 3 cars of 20 mm, 2 gaps of 1.6, 1 mm clearance at each end, markers of 5 and 6.25:
-        // 60 + 3.2 + 2 + 11.25 = 76.45 mm.
-        assert!((span_mm(3, 20.0, 5.0, 6.25) - 76.45).abs() < 1e-9);
+        // 3 cars of 20 mm, 2 gaps of 1.6, 3 mm clearance at each end, markers of 5 and 6.25:
+        // 60 + 3.2 + 6 + 11.25 = 80.45 mm.
+        assert!((span_mm(3, 20.0, 5.0, 6.25) - 80.45).abs() < 1e-9);
     }
 }

@@ -8,8 +8,8 @@ colour with the same spaces, routes and tunnels; 50 normal, 8 long, 19 double-ca
 triple-capital tickets; normal and long tickets never touch a capital).
 
 Standard library only, no randomness: running it twice writes the same file. The board is laid
-out by `ttrmap render` except the few names and route shapes in LABELS and SHAPES, placed by
-hand where the automatic layout could not clear them.
+out by `ttrmap render` on the positions `ttrmap layout --fit` fitted (FITTED); LABELS and SHAPES
+hold any name or route shape placed by hand (none now).
 
     python3 tools/castilla/generate.py            # writes maps/castilla.toml
     python3 tools/castilla/generate.py --report   # also prints the design tables
@@ -233,53 +233,53 @@ def positions():
 # every route's straight distance between its markers holds its cars (see docs: the board
 # keeps its geography, each town within FIT_MAX_MOVE_MM of its projected place). Regenerate
 # with this emptied, run `--fit --write`, and copy the positions back to refit.
-FIT_MAX_MOVE_MM = 25
+FIT_MAX_MOVE_MM = 28
 FITTED = {
-    "leon": (253.1, 113.4),
-    "palencia": (373, 225.2),
-    "burgos": (466.2, 149),
-    "soria": (617.1, 244.1),
-    "segovia": (420.8, 383.2),
-    "avila": (345.4, 439.1),
-    "valladolid": (338.4, 282.1),
-    "salamanca": (222.1, 387.1),
-    "zamora": (212.1, 293.8),
-    "ponferrada": (107.1, 105.6),
-    "villablino": (163, 58.8),
-    "astorga": (178.9, 117.7),
-    "la-baneza": (189.9, 152.8),
-    "sahagun": (318.8, 148.2),
-    "riano": (295, 31.1),
-    "osorno": (391.8, 152.9),
-    "guardo": (338.7, 78.1),
-    "aguilar-de-campoo": (404.2, 80.9),
-    "aranda-de-duero": (474.4, 253.4),
-    "miranda-de-ebro": (571.7, 106.1),
-    "briviesca": (507.8, 99.1),
-    "villarcayo": (496.9, 33.7),
-    "salas-de-los-infantes": (522.4, 197.9),
-    "el-burgo-de-osma": (546.4, 267),
-    "almazan": (614.5, 282.3),
-    "agreda": (690.3, 231.6),
-    "medinaceli": (613.8, 346.7),
-    "cuellar": (396.2, 313.3),
-    "sepulveda": (467.7, 325.9),
-    "arevalo": (347.9, 369.1),
-    "el-barco-de-avila": (256.2, 478.9),
-    "arenas-de-san-pedro": (303.6, 522.1),
-    "medina-del-campo": (318.3, 344.2),
-    "tordesillas": (305, 309.7),
-    "medina-de-rioseco": (311.1, 245.7),
-    "penafiel": (412.8, 278.2),
-    "bejar": (192.5, 487.9),
-    "ciudad-rodrigo": (110.2, 447.6),
-    "vitigudino": (126.5, 385.3),
-    "penaranda-de-bracamonte": (286.3, 400.1),
-    "benavente": (230.3, 202.8),
-    "toro": (255.3, 291),
-    "puebla-de-sanabria": (111.2, 196.7),
-    "alcanices": (145.5, 260.6),
-    "fermoselle": (123.7, 321.2),
+    "leon": (250.5, 111.8),
+    "palencia": (371.6, 228.9),
+    "burgos": (462.8, 152.4),
+    "soria": (616, 241.9),
+    "segovia": (428.7, 382.5),
+    "avila": (349.7, 440.8),
+    "valladolid": (348.9, 292.5),
+    "salamanca": (223.1, 387),
+    "zamora": (208.7, 291.1),
+    "ponferrada": (107.1, 98),
+    "villablino": (164.8, 53.1),
+    "astorga": (175.6, 111),
+    "la-baneza": (185.9, 149.2),
+    "sahagun": (314.6, 150.2),
+    "riano": (294.1, 30.5),
+    "osorno": (388, 155.9),
+    "guardo": (336.7, 80.2),
+    "aguilar-de-campoo": (402.3, 84),
+    "aranda-de-duero": (473.3, 249.6),
+    "miranda-de-ebro": (571.5, 105.3),
+    "briviesca": (506.3, 102.2),
+    "villarcayo": (493.9, 38.7),
+    "salas-de-los-infantes": (523.6, 195.6),
+    "el-burgo-de-osma": (545.2, 265.6),
+    "almazan": (616.1, 282.8),
+    "agreda": (689.7, 230.1),
+    "medinaceli": (607.2, 347.5),
+    "cuellar": (409.9, 318.9),
+    "sepulveda": (474.8, 323.2),
+    "arevalo": (354.3, 374.3),
+    "el-barco-de-avila": (257, 478.4),
+    "arenas-de-san-pedro": (305.3, 522),
+    "medina-del-campo": (316.8, 350.5),
+    "tordesillas": (312, 310.3),
+    "medina-de-rioseco": (306.6, 241.1),
+    "penafiel": (415.3, 279.7),
+    "bejar": (192, 485.6),
+    "ciudad-rodrigo": (109.3, 447.6),
+    "vitigudino": (126.9, 384.5),
+    "penaranda-de-bracamonte": (290.4, 410.2),
+    "benavente": (225.5, 200.6),
+    "toro": (250.6, 288.2),
+    "puebla-de-sanabria": (109.8, 189),
+    "alcanices": (143, 254.8),
+    "fermoselle": (121.4, 319.5),
 }
 
 
@@ -298,79 +298,16 @@ COLORS = ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"]
 
 
 # --- Hand placements on the drawn board ------------------------------------------------------
-# The board layout (`ttrmap render`) places every name and bends every route by itself; these
-# few it got wrong, or that only a shape here makes room for, are fixed here by hand, as a
-# designer would with `ttrmap layout --write`, so that they stay put whatever the layout does.
-# A name's placement: city id -> (anchor, why it is placed by hand).
-LABELS = {
-    "medina-del-campo": (
-        "w",
-        "the automatic labelling used to leave this name south-west of its marker, on a car of "
-        "the Salamanca line; to the west it is clear of every space and nearer its own marker "
-        "than any other, where the labelling puts it too now",
-    ),
-    "medina-de-rioseco": (
-        "w",
-        "west of the marker the name is clear once Benavente-Toro and Toro-Medina de Rioseco are "
-        "bent out of its way (SHAPES); before they were, the labelling found no clear place round "
-        "this marker and put the name 40 mm away, nearer Toro and on a car",
-    ),
-    "toro": (
-        "ne",
-        "where the labelling put it before Benavente-Toro was bent; left to it now, the name "
-        "goes 23 mm south of its marker",
-    ),
-    "tordesillas": (
-        "w",
-        "west of the marker, between Toro-Tordesillas below and Tordesillas-Medina de Rioseco "
-        "above, the name is clear of every car once Valladolid-Medina de Rioseco no longer loops "
-        "round the town (SHAPES); left to the labelling, it goes 27 mm lower, south-west, nearer "
-        "Toro's marker than its own",
-    ),
-}
+# The board layout (`ttrmap render`) places every name beside its own marker and draws every
+# route as one chain of cars by itself, on the positions `ttrmap layout --fit` fitted (FITTED).
+# A placement kept here would be written into the map as a designer would with `ttrmap layout
+# --write`, so that it stays put whatever the layout does: city id -> (anchor, why), and
+# (from, to) -> (bend, skew, slide, why). The hand placements made for the earlier layout
+# (which looped routes round crowded towns) were dropped with it: on the fitted board each of
+# those routes is drawn as a gentle chain, and each name finds a place at its marker.
+LABELS = {}
 
-# A route's drawn shape: (from, to) -> (bend, skew, slide, why), as the map's `shape` reads them.
-SHAPES = {
-    ("benavente", "toro"): (
-        18.0,
-        -1.6,
-        0.0,
-        "the layout bulges it east over the place of Medina de Rioseco's name; bent less, and "
-        "nearer Toro, it passes west of the name",
-    ),
-    ("toro", "medina-de-rioseco"): (
-        30.0,
-        1.6,
-        0.0,
-        "the layout draws it west of Medina de Rioseco, under the name; bent round nearer Toro "
-        "it reaches the marker from the south-west, below the name",
-    ),
-    ("valladolid", "medina-de-rioseco"): (
-        28.0,
-        0.0,
-        0.0,
-        "the layout draws it as a loop round Tordesillas, one car south-west of that marker and "
-        "the track across Toro-Tordesillas, Tordesillas-Medina de Rioseco and "
-        "Palencia-Medina de Rioseco; bowed south-west it is one bend between Valladolid and "
-        "Medina de Rioseco, inside Tordesillas-Medina de Rioseco",
-    ),
-    ("tordesillas", "valladolid"): (
-        -34.0,
-        0.0,
-        0.0,
-        "once Valladolid-Medina de Rioseco is bowed, the layout leaves this double route's two "
-        "cars across each other under Valladolid (54 degrees apart); bowed south-east they lie "
-        "side by side between the two markers",
-    ),
-    ("toro", "tordesillas"): (
-        -25.0,
-        0.0,
-        -1.0,
-        "bent south, so that it reaches the marker from the south-west, below "
-        "Tordesillas' name (LABELS); the layout chooses this shape too, kept so that the name "
-        "stays clear whatever the layout does",
-    ),
-}
+SHAPES = {}
 
 # --- Geometry checks -------------------------------------------------------------------------
 def segments_cross(p1, p2, p3, p4):
@@ -644,7 +581,8 @@ def render(pos, colour_of, normal, long_tickets, double, triple, dist, tree):
         'from real geography; not a copy of the printed board."'
     )
     w("players = { min = 2, max = 7 }")
-    w('board = { width = 800, height = 558, units = "mm" }')
+    w("# Cars of 25.0 mm: the length `ttrmap layout --fit` fitted the cities to (FITTED).")
+    w('board = { width = 800, height = 558, units = "mm", space_mm = [25.0, 9] }')
     w("")
     w("# The preset carries the rules: Europe's, 40 trains at 7 players, tunnels +1 point,")
     w("# a transbordo locomotive payable with 3 cards of the route's colour, returned tickets")

@@ -31,48 +31,48 @@ PROJECTION = Projection(lat0=36.0, lon_west=126.1, lat_north=38.45, scale=200.0,
 # straight distance between its markers holds its cars (each within FIT_MAX_MOVE_MM of its
 # projected place). Regenerate with this emptied, run `--fit --write` on the map, and copy
 # the positions back to refit.
-FIT_MAX_MOVE_MM = 35
+FIT_MAX_MOVE_MM = 33
 FITTED = {
-    "seoul": (184, 204),
-    "incheon": (130, 230),
-    "suwon": (189, 263),
-    "pyeongtaek": (194, 323),
-    "chuncheon": (298, 142),
-    "wonju": (321, 255),
-    "sokcho": (429, 79),
-    "gangneung": (473, 175),
-    "donghae": (520, 212),
-    "taebaek": (496, 291),
-    "cheonan": (199, 359),
-    "cheongju": (258, 391),
-    "chungju": (322, 323),
-    "daejeon": (246, 457),
-    "gongju": (188, 441),
-    "seosan": (87, 363),
-    "boryeong": (106, 449),
-    "jeonju": (200, 567),
-    "gunsan": (127, 529),
-    "namwon": (240, 640),
-    "gwangju": (140, 700),
-    "mokpo": (79, 803),
-    "suncheon": (251, 726),
-    "yeosu": (290, 771),
-    "wando": (173, 850),
-    "andong": (443, 405),
-    "yeongju": (434, 347),
-    "uljin": (564, 321),
-    "yeongdeok": (558, 435),
-    "pohang": (555, 517),
-    "gumi": (392, 498),
-    "daegu": (433, 550),
-    "gyeongju": (538, 550),
-    "ulsan": (550, 612),
-    "busan": (509, 685),
-    "changwon": (447, 669),
-    "jinju": (355, 684),
-    "tongyeong": (407, 748),
-    "jeju": (87, 975),
-    "seogwipo": (99, 1042),
+    "seoul": (176, 198),
+    "incheon": (120, 234),
+    "suwon": (182, 264),
+    "pyeongtaek": (213, 323),
+    "chuncheon": (301, 139),
+    "wonju": (321, 252),
+    "sokcho": (429, 68),
+    "gangneung": (471, 174),
+    "donghae": (530, 207),
+    "taebaek": (498, 291),
+    "cheonan": (182, 352),
+    "cheongju": (250, 382),
+    "chungju": (325, 324),
+    "daejeon": (243, 448),
+    "gongju": (177, 442),
+    "seosan": (90, 357),
+    "boryeong": (87, 448),
+    "jeonju": (207, 557),
+    "gunsan": (121, 532),
+    "namwon": (244, 640),
+    "gwangju": (140, 696),
+    "mokpo": (68, 802),
+    "suncheon": (249, 730),
+    "yeosu": (293, 780),
+    "wando": (172, 848),
+    "andong": (457, 405),
+    "yeongju": (426, 346),
+    "uljin": (566, 315),
+    "yeongdeok": (569, 429),
+    "pohang": (567, 519),
+    "gumi": (396, 500),
+    "daegu": (430, 558),
+    "gyeongju": (543, 555),
+    "ulsan": (557, 620),
+    "busan": (511, 698),
+    "changwon": (449, 672),
+    "jinju": (353, 682),
+    "tongyeong": (409, 753),
+    "jeju": (84, 984),
+    "seogwipo": (101, 1057),
 }
 
 # Colour regions: the published board groups route colours by region (blue in the north-east,
@@ -239,18 +239,11 @@ ROUTE_NOTES = {
     ("namwon", "jinju"): "the rule text's example: white, claimed with 4 white + 1 locomotive",
 }
 
-# Drawn shapes fixed by hand, as a designer would with `ttrmap layout --write`: the board layout
-# bends every other route by itself. (from, to) -> (bend, skew, slide, why the automatic shape
-# is not kept); bend, skew and slide as the map's `shape` reads them.
-SHAPES = {
-    # The layout's repair clears Daegu-Busan and Tongyeong-Busan by itself now; this one stays.
-    ("daegu", "changwon"): (
-        -125.0, 0.8, 0.0,
-        "bent nearer Daegu, so that it reaches Changwon from the north-west and leaves the line "
-        "west to Jinju open; left to the layout, it comes in lower, and Changwon-Jinju loops "
-        "south round Tongyeong, across Jinju-Tongyeong's track",
-    ),
-}
+# Drawn shapes fixed by hand, as a designer would with `ttrmap layout --write`: (from, to) ->
+# (bend, skew, slide, why the automatic shape is not kept). None: the one kept for the earlier
+# layout (Daegu-Changwon, bent hard nearer Daegu) was made for a layout that looped routes; on
+# the fitted board the layout draws it as a gentle chain by itself.
+SHAPES = {}
 
 # 44 tickets (rule text: component list), valued at the shortest path in spaces.
 TICKET_BANDS = [(5, 9, 16), (10, 14, 16), (15, 19, 8), (20, 28, 4)]
@@ -353,7 +346,8 @@ def main():
     out.append("players = { min = 2, max = 5 }")
     w = max(PROJECTION.xy(c[3], c[4])[0] for c in CITIES) + PROJECTION.margin
     h = max(PROJECTION.xy(c[3], c[4])[1] for c in CITIES) + PROJECTION.margin
-    out.append(f'board = {{ width = {w}, height = {h}, units = "px" }}')
+    out.append("# Cars of 16.3 mm: the length `ttrmap layout --fit` fitted the cities to (FITTED).")
+    out.append(f'board = {{ width = {w}, height = {h}, units = "px", space_mm = [16.3, 9] }}')
     out.append("")
     out.append(RULES.strip("\n"))
     out.append("")
