@@ -172,7 +172,8 @@ mod tests {
         assert_eq!(column("Longest path"), "Longest path");
         let exact = "é".repeat(COLUMN_MAX);
         assert_eq!(column(&exact), exact);
-        let cut = column(&"é".repeat(70_000));
+        let long = "é".repeat(70_000);
+        let cut = column(&long);
         assert_eq!(cut.chars().count(), COLUMN_MAX);
         assert!(cut.ends_with("é…"), "{cut}");
     }
