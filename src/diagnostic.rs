@@ -111,6 +111,26 @@ impl<'a> LineIndex<'a> {
         LineIndex { text, line_starts }
     }
 
+    /// Byte range of the line holding `offset` (clamped to the text), without its line break.
+    pub fn line_bounds(&self, offset: usize) -> std::ops::Range<usize> {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let next = self
+            .line_starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let line_text = &self.text.as_bytes()[start..next];
+        let breaks = line_text
+            .iter()
+            .rev()
+            .take(2)
+            .take_while(|&&b| b == b'\n' || b == b'\r')
+            .count();
+        start..next - breaks
+    }
+
     /// `(line, column)`, both 1-based, of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
@@ -140,6 +160,16 @@ mod tests {
         // "name = \"Le" is 10 bytes, 10 chars; 'ó' is 2 bytes, so 'n' is at byte 6+12.
         assert_eq!(idx.line_col(6 + 12), (2, 12));
         assert_eq!(idx.line_col(10_000), (3, 2));
+        assert_eq!(idx.line_bounds(8), 6..20);
+        assert_eq!(idx.line_bounds(20), 6..20);
+        assert_eq!(idx.line_bounds(21), 21..22);
+        let crlf = LineIndex::new("ab\r\ncd\re\n\n");
+        assert_eq!(crlf.line_bounds(1), 0..2);
+        assert_eq!(crlf.line_bounds(3), 0..2);
+        assert_eq!(crlf.line_bounds(5), 4..6);
+        assert_eq!(crlf.line_bounds(7), 7..8);
+        assert_eq!(crlf.line_bounds(9), 9..9);
+        assert_eq!(crlf.line_bounds(10), 10..10);
     }
 
     #[test]

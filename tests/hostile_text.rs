@@ -218,8 +218,108 @@ fn a_long_value_is_quoted_shortened() {
             message.len()
         );
     }
-    // The human report shows the line once (its excerpt), not again in the message.
+    // The human report shows the value once (its excerpt: a window of the long line around
+    // the span, up to 120 bytes of it underlined), not again in the message.
     let human = stdout(&ttrmap_in(&dir.0, &["check", "l.toml"]));
-    let with_name = human.lines().filter(|l| l.contains(&long[..1000])).count();
+    let with_name = human.lines().filter(|l| l.contains(&long[..100])).count();
     assert_eq!(with_name, 1, "{} bytes", human.len());
+}
+
+/// `[file:LINE:COL]` headers of a human report, in order.
+fn positions_in(text: &str, file: &str) -> Vec<(u64, u64)> {
+    let marker = format!("[{file}:");
+    text.match_indices(&marker)
+        .map(|(i, _)| {
+            let rest = &text[i + marker.len()..];
+            let end = rest.find(']').expect("closed");
+            let (l, c) = rest[..end].split_once(':').expect("line:col");
+            (l.parse().unwrap(), c.parse().unwrap())
+        })
+        .collect()
+}
+
+/// A line far past column 65,535 with an error after its long value: `check` reports it at
+/// its place, in every format, without panicking, and the human excerpt stays short.
+#[test]
+fn an_error_past_a_very_long_value_is_reported_at_its_place() {
+    let dir = TempDir::new("longline");
+    for n in [70_000, 1_000_000] {
+        let long = "x".repeat(n);
+        // A syntax error after the value: `name = "xxx…" oops`.
+        let syntax = map_with_name(&format!("\"{long}\" oops"));
+        // A board padded with a long value, then 50 unknown keys on the same line.
+        let unknown: String = (0..50).map(|i| format!(", k{i} = {i}")).collect();
+        let board = map_with_name("\"Board\"").replacen(
+            "board = { width = 1000, height = 700, units = \"px\" }",
+            &format!("board = {{ width = 1000, height = 700, units = \"px\", pad = \"{long}\"{unknown} }}"),
+            1,
+        );
+        for (tag, text, needle) in [("syntax", &syntax, " oops"), ("board", &board, ", pad")] {
+            let file = format!("{tag}{n}.toml");
+            write(&dir, &file, text);
+            let line = text.lines().position(|l| l.contains(needle)).unwrap() as u64 + 1;
+            let out = ttrmap_in(&dir.0, &["check", &file]);
+            assert_eq!(out.status.code(), Some(1), "{file}");
+            let human = stdout(&out);
+            let json = json_positions(&json_items(&dir, &file));
+            // Short excerpts: under 1 kB a diagnostic (51 of them on the board's line), the
+            // same for a line of 70,000 and of 1,000,000 characters.
+            assert!(
+                human.len() < 1_000 * json.len() && human.len() < 60_000,
+                "{file}: {} bytes for {} diagnostics",
+                human.len(),
+                json.len()
+            );
+            let human = positions_in(&human, &file);
+            assert!(!human.is_empty(), "{file}");
+            assert_eq!(human, json, "{file}: human and json disagree");
+            assert!(json.iter().all(|&(l, _)| l == line), "{file}: {json:?}");
+            // The syntax error and the 50 unknown keys lie after the long value (`pad` too is
+            // an unknown key, before it).
+            let after = json.iter().filter(|&&(_, c)| c > n as u64).count();
+            assert_eq!(
+                after,
+                if tag == "syntax" { 1 } else { 50 },
+                "{file}: {json:?}"
+            );
+            let github = stdout(&ttrmap_in(&dir.0, &["check", &file, "--format", "github"]));
+            for (l, c) in &json {
+                assert!(
+                    github.contains(&format!("line={l},col={c}")),
+                    "{file}: {github:.500}"
+                );
+            }
+        }
+    }
+}
+
+/// A name longer than a format width can pad (65,535) in the tables of `playtest`, `stats` and
+/// `suggest tickets` (a bonus's; city names are refused past 200 characters): no panic.
+#[test]
+fn names_too_long_to_pad_do_not_panic() {
+    let dir = TempDir::new("longname");
+    let long = "N".repeat(65_600);
+    let text = map_with_name("\"Long names\"").replacen(
+            "[lint]",
+            &format!(
+                "[[rules.bonuses]]\nid = \"lp\"\nname = \"{long}\"\nkind = \"longest-path\"\npoints = 10\n\n[lint]"
+            ),
+            1,
+        );
+    write(&dir, "n.toml", &text);
+    let check = ttrmap_in(&dir.0, &["check", "n.toml", "--format", "json"]);
+    assert_ne!(check.status.code(), Some(1), "{:.2000}", stdout(&check));
+    for args in [
+        &["playtest", "n.toml", "--games", "2"][..],
+        &["stats", "n.toml"],
+        &["suggest", "tickets", "n.toml", "--games", "2"],
+    ] {
+        let out = ttrmap_in(&dir.0, args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

@@ -4,6 +4,7 @@ use super::Config;
 use super::totals::{Context, LANE_COLOURS, Totals, WIN_UNITS};
 use crate::engine::{CARD_KINDS, Game};
 use crate::model::Color;
+use crate::report::text::column;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -659,22 +660,18 @@ pub fn render_human(r: &Report) -> String {
         );
     }
     if !r.bonuses.is_empty() {
-        let width = r
-            .bonuses
-            .iter()
-            .map(|b| b.name.chars().count())
-            .max()
-            .unwrap_or(5);
+        let names: Vec<_> = r.bonuses.iter().map(|b| column(&b.name)).collect();
+        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(5);
         let _ = writeln!(
             s,
             "\n{:<width$} {:>8} {:>8}  points by seat",
             "bonus", "awarded", "points"
         );
-        for b in &r.bonuses {
+        for (b, name) in r.bonuses.iter().zip(&names) {
             let _ = writeln!(
                 s,
                 "{:<width$} {:>7.1}% {:>8.1}  {}",
-                b.name,
+                name,
                 b.awarded_rate * 100.0,
                 b.mean_points,
                 b.by_seat_text(" ")

@@ -17,6 +17,7 @@ use crate::bots::{self, Bot};
 use crate::engine::{Game, Goal, State};
 use crate::graph::{BoardGraph, UNREACHABLE};
 use crate::model::MapFile;
+use crate::report::text::column;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::cmp::Reverse;
@@ -300,10 +301,10 @@ pub fn render_human(s: &Suggestion) -> String {
          their completers spent\n",
         s.points_per_train
     );
-    let width = s
-        .tickets
+    let names: Vec<_> = s.tickets.iter().map(|t| column(&t.name)).collect();
+    let width = names
         .iter()
-        .map(|t| t.name.chars().count())
+        .map(|n| n.chars().count())
         .max()
         .unwrap_or(6)
         .max(6);
@@ -313,11 +314,11 @@ pub fn render_human(s: &Suggestion) -> String {
         "ticket", "printed", "shortest", "kept", "completed", "trains", "pts/train", "suggested"
     );
     let opt = |x: Option<f64>, d: usize| x.map_or("-".to_string(), |v| format!("{v:.d$}"));
-    for t in &s.tickets {
+    for (t, name) in s.tickets.iter().zip(&names) {
         let _ = writeln!(
             out,
             "{:<width$} {:>7} {:>8} {:>6} {:>8.0}% {:>7} {:>8} {:>9}  {}",
-            t.name,
+            name,
             t.printed.map_or("-".to_string(), |v| v.to_string()),
             t.shortest_path.map_or("-".to_string(), |v| v.to_string()),
             t.kept,

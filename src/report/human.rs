@@ -35,6 +35,54 @@ impl Indexed {
     }
 }
 
+/// A line longer than this many bytes is shown only around the span, without context lines.
+const LONG_LINE: usize = 240;
+/// Bytes shown either side of a span on a long line.
+const MARGIN: usize = 60;
+/// Bytes of a span underlined at most on a long line.
+const UNDERLINE_MAX: usize = 120;
+
+impl Indexed {
+    /// The excerpt of a span on a long line: `MARGIN` bytes either side of it, within its
+    /// line, at character boundaries; offsets stay absolute, so the line and column are
+    /// right while the excerpt stays short (miette pads by column and panics past 65,535,
+    /// and its scanner reads the line from its start for every excerpt). `None` for a span
+    /// on a short line, or one that runs past its line's break.
+    fn window(&self, span: &SourceSpan, line: usize) -> Option<MietteSpanContents<'_>> {
+        let start = self.starts[line];
+        let next = self
+            .starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let text = &self.text;
+        let b = text.as_bytes();
+        let mut end = next;
+        while end > start && (b[end - 1] == b'\n' || b[end - 1] == b'\r') {
+            end -= 1;
+        }
+        let span_end = span.offset() + span.len();
+        if end - start <= LONG_LINE || span_end > next {
+            return None;
+        }
+        let mut from = span.offset().saturating_sub(MARGIN).max(start);
+        while !text.is_char_boundary(from) {
+            from -= 1;
+        }
+        let mut to = (span_end + MARGIN).min(end).max(span_end);
+        while !text.is_char_boundary(to) {
+            to += 1;
+        }
+        Some(MietteSpanContents::new(
+            &b[from..to],
+            SourceSpan::new(from.into(), to - from),
+            line,
+            from - start,
+            line,
+        ))
+    }
+}
+
 impl SourceCode for Indexed {
     fn read_span<'a>(
         &'a self,
@@ -46,6 +94,25 @@ impl SourceCode for Indexed {
             .starts
             .partition_point(|&s| s <= span.offset())
             .saturating_sub(1);
+        if let Some(window) = self.window(span, line) {
+            return Ok(Box::new(window));
+        }
+        // A long line is no context line: context stops before one.
+        let long = |l: usize| {
+            let next = self.starts.get(l + 1).copied().unwrap_or(self.text.len());
+            next - self.starts[l] > LONG_LINE
+        };
+        let context_lines_before = (1..=context_lines_before)
+            .take_while(|&k| k > line || !long(line - k))
+            .count();
+        let last = span.offset() + span.len().saturating_sub(1);
+        let last = self
+            .starts
+            .partition_point(|&s| s <= last)
+            .saturating_sub(1);
+        let context_lines_after = (1..=context_lines_after)
+            .take_while(|&k| last + k >= self.starts.len() || !long(last + k))
+            .count();
         let first = line.saturating_sub(context_lines_before);
         let from = self.starts[first];
         let local = SourceSpan::new((span.offset() - from).into(), span.len());
@@ -72,6 +139,8 @@ impl SourceCode for Indexed {
 struct Source<'a, S: SourceCode + 'static> {
     named: NamedSource<S>,
     index: &'a LineIndex<'a>,
+    /// The text the spans point into.
+    text: &'a str,
 }
 
 impl<S: SourceCode + 'static> SourceCode for Source<'_, S> {
@@ -147,7 +216,21 @@ impl<S: SourceCode + 'static> miette::Diagnostic for Bound<'_, S> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.d.span.clone()?;
-        let len = span.end.saturating_sub(span.start);
+        let mut end = span.end.max(span.start);
+        // On a long line the underline stops within the line and after `UNDERLINE_MAX`
+        // bytes (a character boundary of the masked text: the same bytes' boundaries).
+        // A span running onto a long line stops at the end of its first line.
+        let index = self.source.index;
+        let line = index.line_bounds(span.start);
+        if line.len() > LONG_LINE && span.start <= line.end {
+            end = end.min(line.end).min(span.start + UNDERLINE_MAX);
+            while !self.source.text.is_char_boundary(end) {
+                end -= 1;
+            }
+        } else if end > line.end && index.line_bounds(end).len() > LONG_LINE {
+            end = line.end.max(span.start);
+        }
+        let len = end.saturating_sub(span.start);
         let label = LabeledSpan::new_with_span(
             self.d
                 .label
@@ -185,6 +268,7 @@ fn render_with<S: SourceCode + 'static>(
             named: NamedSource::new(escape_controls(f.name), source_of(&mask_controls(f.text)))
                 .with_language("TOML"),
             index: &index,
+            text: f.text,
         };
         for d in f.diagnostics {
             let bound = Bound { d, source: &source };
@@ -236,5 +320,52 @@ mod tests {
         let plain = render_with(&files, false, |text| text.to_string());
         assert!(plain.matches("x.toml:").count() >= diagnostics.len());
         assert_eq!(render(&files, false), plain);
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_span() {
+        // Multi-byte characters, a line far past column 65,535, a CRLF, a span running into
+        // the next line, spans at the line's start, end and break.
+        let long = "é".repeat(40_000);
+        let text = format!("a = 1\r\nname = \"{long}\" oops\r\nb = 2\n{long}");
+        let line2 = 7;
+        let end2 = text.find(" oops").unwrap() + 5;
+        let at = [
+            (line2, 4),
+            (line2 + 8 + 2 * 20_000, 2),
+            (line2 + 8, 2 * 40_000 + 20),
+            (end2 - 4, 4),
+            (end2 - 2, 30),
+            (end2, 1),
+            (end2 + 2, 0),
+            (text.len() - 2, 2),
+            (end2 + 2, 12 + 2 * 30_000),
+            (2, 20),
+            (text.len(), 0),
+        ];
+        let diagnostics: Vec<Diagnostic> = at
+            .iter()
+            .map(|&(start, len)| {
+                let mut d = Diagnostic::warning("test", format!("at {start}+{len}"));
+                d.span = Some(start..start + len);
+                d
+            })
+            .collect();
+        let index = LineIndex::new(&text);
+        for d in &diagnostics {
+            let files = [FileReport {
+                name: "x.toml",
+                text: &text,
+                diagnostics: std::slice::from_ref(d),
+            }];
+            let out = render(&files, false);
+            assert!(out.len() < 1_500, "{}: {} bytes", d.message, out.len());
+            let (line, col) = index.line_col(d.span.as_ref().unwrap().start);
+            assert!(
+                out.contains(&format!("[x.toml:{line}:{col}]")),
+                "{}: {out}",
+                d.message
+            );
+        }
     }
 }

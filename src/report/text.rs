@@ -108,6 +108,23 @@ pub fn shorten_messages(diagnostics: &mut [crate::diagnostic::Diagnostic]) {
     }
 }
 
+/// Names longer than this many characters are cut in a table's name column.
+pub const COLUMN_MAX: usize = 48;
+
+/// `name` as a table's name column shows it: at most [`COLUMN_MAX`] characters, a longer one
+/// cut with `…`. A column padded to its longest name stays narrow enough to read, and within
+/// what `format!` can pad (a width over 65,535 panics).
+pub fn column(name: &str) -> Cow<'_, str> {
+    match name.char_indices().nth(COLUMN_MAX) {
+        None => Cow::Borrowed(name),
+        Some(_) => {
+            let mut out: String = name.chars().take(COLUMN_MAX - 1).collect();
+            out.push('…');
+            Cow::Owned(out)
+        }
+    }
+}
+
 /// The first characters of a text longer than [`QUOTE_MAX`], and its length in characters.
 fn cut(text: &str) -> Option<(String, usize)> {
     let n = text.chars().count();
@@ -148,6 +165,17 @@ mod tests {
             "{j}"
         );
         assert_eq!(quote_json(&serde_json::json!(42)), "42");
+    }
+
+    #[test]
+    fn long_names_are_cut_to_a_column() {
+        assert_eq!(column("Longest path"), "Longest path");
+        let exact = "é".repeat(COLUMN_MAX);
+        assert_eq!(column(&exact), exact);
+        let long = "é".repeat(70_000);
+        let cut = column(&long);
+        assert_eq!(cut.chars().count(), COLUMN_MAX);
+        assert!(cut.ends_with("é…"), "{cut}");
     }
 
     #[test]
