@@ -270,8 +270,8 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
 /// Since every lane became one chain of cars from marker to marker (gentle bends only, see
 /// [`shipped_boards_read_as_printed_boards`]) the layout can no longer clear a crowded hub
 /// by looping a route round it or breaking it into pieces, which is how the layout before
-/// reached 0 overlapping pairs and 0 names on spaces: 195 pairs of routes now touch
-/// somewhere (most where routes leave a hub at narrow angles), 126 names lie on a space, and
+/// reached 0 overlapping pairs and 0 names on spaces: 203 pairs of routes now touch
+/// somewhere (most where routes leave a hub at narrow angles), 134 names lie on a space, and
 /// 76 routes whose cities are too close for their cars at the board's pitch squeeze them
 /// below nine tenths (each named by `route-drawn-length`). The three reconstructions'
 /// positions are fitted (`layout --fit`); no route shape or name is placed by hand. The official maps keep their
@@ -281,7 +281,7 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
 /// Before any board layout (straight routes, cars stretched to fill them, scale fitted to
 /// each map on screen): 601 overlapping pairs, 136 hidden routes, 4 routes through a city,
 /// 229 labels on a space, 1,900 of 3,600-odd cars off the drawn size by more than a tenth.
-const BOUNDS: [usize; 8] = [195, 1, 0, 126, 0, 0, 0, 76];
+const BOUNDS: [usize; 8] = [203, 1, 0, 134, 0, 0, 0, 76];
 
 #[test]
 fn shipped_boards_have_nothing_on_top_of_anything() {
@@ -538,7 +538,7 @@ fn read_board(map: &MapFile, l: &Layout) -> Reading {
 /// lane ends
 /// beyond 6 mm of their marker and lanes with wide gaps are routes whose cities stand farther
 /// apart than their cars fill at the board's pitch (official positions; `layout --fit` is the
-/// answer for a designer's own map), none beyond 30 mm; 6 zone names on a space; 2 cars of
+/// answer for a designer's own map), one beyond 30 mm; 6 zone names on a space; 2 cars of
 /// Pennsylvania's Wheeling–Youngstown past the board's edge; 1 crossing of routes that share
 /// no city.
 ///
@@ -546,7 +546,7 @@ fn read_board(map: &MapFile, l: &Layout) -> Reading {
 /// turning over 30°, 187 cars on their neighbour, 32 doubles apart, 2,547 ends beyond 6 mm
 /// (113 beyond 30 mm), 138 gappy lanes, 49 names astray, 5 zone names on spaces, 2 cars off
 /// the board, 6 crossings.
-const READING_BOUNDS: [usize; 10] = [1, 1, 0, 725, 275, 0, 6, 2, 1, 0];
+const READING_BOUNDS: [usize; 10] = [1, 1, 0, 709, 271, 0, 6, 2, 1, 1];
 
 #[test]
 fn shipped_boards_read_as_printed_boards() {
