@@ -22,10 +22,12 @@
 
 mod cost;
 mod grid;
+mod lanes;
 mod repair;
 
 use cost::{Found, Judge, NAME, kept_cost, overlap_count};
 use grid::Grid;
+use lanes::{beside, lay_lane};
 
 use super::curves::{self, Polyline};
 use super::geom::{self, Prepared, bounds, circle_depth, outside_depth, rect_quad};
@@ -98,77 +100,6 @@ struct Candidate {
     /// Whether a lane has room beyond its cars and gaps: else each slide of this shape lays
     /// the same spaces at a higher cost.
     slides: bool,
-}
-
-/// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
-/// `length`, evenly spaced; shortened only when the stretch cannot hold them.
-#[allow(clippy::too_many_arguments)]
-fn lay_lane(
-    line: &Polyline,
-    s0: f64,
-    s1: f64,
-    n: usize,
-    ferry: usize,
-    mountains: usize,
-    end_room: f64,
-    s: &Sizes,
-) -> Vec<Space> {
-    if n == 0 {
-        return Vec::new();
-    }
-    let avail = (s1 - s0).max(0.0);
-    let (nf, l, g) = (n as f64, s.space_length, s.space_gap);
-    let need = nf * l + (nf - 1.0) * g;
-    // Room to spare stretches the cars a little, then moves both ends out towards their
-    // markers' reach (`end_room`), then widens the gaps to twice theirs, and what is left
-    // spreads evenly between the cars and the two ends. Too little room closes the gaps to
-    // half, then shrinks the cars a little, then more (the route is reported short).
-    let (length, gap, end) = if avail >= need {
-        let length = l + ((avail - need) / nf).min(l * STRETCH);
-        let mut rest = avail - nf * length - (nf - 1.0) * g;
-        let end = (rest / 2.0).min(end_room);
-        rest -= 2.0 * end;
-        let widen = (rest / (nf - 1.0).max(1.0)).min(g);
-        let widen = if n > 1 { widen } else { 0.0 };
-        rest -= (nf - 1.0) * widen;
-        let even = rest / (nf + 1.0);
-        (length, g + widen + even, end + even)
-    } else {
-        let gap = (g - (need - avail) / (nf - 1.0).max(1.0)).max(g * 0.5);
-        let length = ((avail - (nf - 1.0) * gap) / nf).max(l * (1.0 - STRETCH));
-        let length = if nf * length + (nf - 1.0) * gap > avail {
-            ((avail - (nf - 1.0) * gap) / nf).max(l * 0.25)
-        } else {
-            length
-        };
-        let end = ((avail - nf * length - (nf - 1.0) * gap) / 2.0).max(0.0);
-        (length, gap, end)
-    };
-    (0..n)
-        .map(|i| {
-            let mid = s0 + end + length / 2.0 + (length + gap) * i as f64;
-            let (a, _) = line.at(mid - length / 2.0);
-            let (b, _) = line.at(mid + length / 2.0);
-            let chord = curves::dist(a, b);
-            let angle = if chord > f64::EPSILON {
-                (b[1] - a[1]).atan2(b[0] - a[0]).to_degrees()
-            } else {
-                let (_, d) = line.at(mid);
-                d[1].atan2(d[0]).to_degrees()
-            };
-            Space {
-                center: [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0],
-                angle,
-                // The chord of a car on a bend is a hair shorter than its arc; the drawn car
-                // keeps its laid length.
-                length,
-                width: s.space_width,
-                ferry: i < ferry,
-                mountain: i >= ferry && i < ferry + mountains,
-                ends: [a, b],
-            }
-        })
-        .collect()
 }
 
 /// What one route needs, read once from the model.
@@ -721,20 +652,6 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
         own,
         bbox: bounds(&[]),
         slides: slid,
-    }
-}
-
-/// A space moved `d` to the left of its direction of travel (SVG coordinates, y down).
-fn beside(sp: &Space, d: f64) -> Space {
-    if d == 0.0 {
-        return *sp;
-    }
-    let (sin, cos) = sp.angle.to_radians().sin_cos();
-    let m = |p: P| [p[0] + sin * d, p[1] - cos * d];
-    Space {
-        center: m(sp.center),
-        ends: [m(sp.ends[0]), m(sp.ends[1])],
-        ..*sp
     }
 }
 
