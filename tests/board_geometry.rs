@@ -262,6 +262,17 @@ fn measure(map: &MapFile, l: &Layout, short: &[String]) -> Counts {
     c
 }
 
+/// One board's line of a report: each count after its label, then `tail` and a few examples.
+fn row(name: &str, labels: &[&str], got: &[usize], tail: String, examples: &[String]) -> String {
+    let counts: Vec<String> = labels
+        .iter()
+        .zip(got)
+        .map(|(l, g)| format!("{l} {g:3}"))
+        .collect();
+    let shown: Vec<&String> = examples.iter().take(4).collect();
+    format!("{name:18} {} {tail}  {shown:?}\n", counts.join(" "))
+}
+
 /// Upper bounds, summed over the 14 maps: overlapping pairs, hidden routes, routes through
 /// a city, labels on a space, labels on a marker, labels off the board, cars off the board's
 /// pitch by more than a tenth on routes no lint names, and routes that cannot hold their cars
@@ -300,20 +311,21 @@ fn shipped_boards_have_nothing_on_top_of_anything() {
             c.car_off_size,
             c.named_short,
         ];
-        report.push_str(&format!(
-            "{name:18} overlap {:3} hidden {:2} through {:2} label-space {:2} label-marker {:2} \
-             label-off {:2} cars-off {:3} named-short {:2} car {:.1}-{:.1} mm  {:?}\n",
-            got[0],
-            got[1],
-            got[2],
-            got[3],
-            got[4],
-            got[5],
-            got[6],
-            got[7],
-            c.car_min_mm,
-            c.car_max_mm,
-            c.examples.iter().take(4).collect::<Vec<_>>()
+        report.push_str(&row(
+            &name,
+            &[
+                "overlap",
+                "hidden",
+                "through",
+                "label-space",
+                "label-marker",
+                "label-off",
+                "cars-off",
+                "named-short",
+            ],
+            &got,
+            format!("car {:.1}-{:.1} mm", c.car_min_mm, c.car_max_mm),
+            &c.examples,
         ));
         for (s, g) in sums.iter_mut().zip(got) {
             *s += g;
@@ -567,21 +579,23 @@ fn shipped_boards_read_as_printed_boards() {
             r.undeclared_crossings,
             r.ends_short,
         ];
-        report.push_str(&format!(
-            "{name:18} turn {:3} on-neighbour {:3} apart {:2} ends>6 {:3} gappy {:3} names {:2} \
-             zones {:2} off {:2} crossings {:2} ends>30 {:3} car {:.1} mm  {:?}\n",
-            got[0],
-            got[1],
-            got[2],
-            got[3],
-            got[4],
-            got[5],
-            got[6],
-            got[7],
-            got[8],
-            got[9],
-            l.sizes.space_length / l.print_units_per_mm,
-            r.examples.iter().take(4).collect::<Vec<_>>()
+        report.push_str(&row(
+            &name,
+            &[
+                "turn",
+                "on-neighbour",
+                "apart",
+                "ends>6",
+                "gappy",
+                "names",
+                "zones",
+                "off",
+                "crossings",
+                "ends>30",
+            ],
+            &got,
+            format!("car {:.1} mm", l.sizes.space_length / l.print_units_per_mm),
+            &r.examples,
         ));
         for (s, g) in sums.iter_mut().zip(got) {
             *s += g;

@@ -22,8 +22,8 @@ fn copy(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
-/// Cars of 20 mm: `a`–`b` (4 spaces) wants 96.8 mm between centres and has 30, `c`–`d`
-/// (1 space) wants 32 mm and has 90. `e` is pinned, with a route too short to `a`.
+/// Cars of 20 mm: `a`–`b` (4 spaces) wants 100.8 mm between centres (80 of cars, 3 gaps of
+/// 1.6, 3 mm at each end, markers of 5) and has 30, `c`–`d` (1 space) wants 36 mm and has 90. `e` is pinned, with a route too short to `a`.
 const SMALL: &str = r#"# A map whose routes do not fit their cities.
 [map]
 id = "fit"
@@ -125,6 +125,38 @@ fn a_route_too_short_and_one_too_long_both_come_into_range() {
         }
     }
     assert_eq!(SMALL.lines().count(), written.lines().count());
+}
+
+/// A map that gives no car length is fitted at the one its routes want (their median), and
+/// `--write` keeps it as `board.space_mm`: the render draws the cars the cities were moved
+/// for, and fitting again finds nothing to move.
+#[test]
+fn the_car_length_fitted_to_is_written_and_a_second_fit_moves_nothing() {
+    let open = SMALL.replace(", space_mm = [20, 9]", "");
+    assert_ne!(open, SMALL);
+    let (_dir, path) = copy("fit.toml", &open);
+    let out = ttrmap(&["layout", path.to_str().unwrap(), "--fit", "--write"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    let written = map_of(&path);
+    let [length, width] = written.map.board.space_mm.expect("space_mm written");
+    assert_eq!(width, 9.0);
+    // One decimal, as written, and the length the report names.
+    assert_eq!((length * 10.0).round() / 10.0, length);
+    assert!(said.contains(&format!("cars of {length:.1} mm")), "{said}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains(&format!("units = \"mm\", space_mm = [{length}, 9] }}")),
+        "{text}"
+    );
+    let again = ttrmap(&["layout", path.to_str().unwrap(), "--fit"]);
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        again.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&again.stdout)
+    );
+    assert!(said.contains("nothing to move"), "{said}");
 }
 
 /// A route that only a move of more than a tenth of the board's long side would fit stays

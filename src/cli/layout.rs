@@ -11,7 +11,8 @@
 //!
 //! `--fit` moves cities instead (`render::fit`) so that every route's straight distance
 //! between its markers holds its cars, and writes only their `position`s (rounded, comments
-//! kept); pinned cities stay.
+//! kept) and, on a map without one, `board.space_mm` (the car length fitted to); pinned
+//! cities stay.
 //!
 //! A separate command rather than a `render` flag: `render` never writes over a file it
 //! reads, and rewriting the map is, like `check --fix` and `suggest tickets --write`, an edit
@@ -27,7 +28,8 @@ use toml_edit::{DocumentMut, InlineTable, Item, TableLike, Value};
 pub struct Args {
     /// The map file.
     map: PathBuf,
-    /// Write the shapes, labels and zone positions (with `--fit`, the cities' positions) into
+    /// Write the shapes, labels and zone positions (with `--fit`, the cities' positions and
+    /// the car length fitted to) into
     /// the map file (only those keys change; comments, order and formatting are kept). Without
     /// it, the change is printed as a diff.
     #[arg(long)]
@@ -36,9 +38,11 @@ pub struct Args {
     #[arg(long, default_value = crate::render::DEFAULT_THEME)]
     theme: String,
     /// Move cities, as little as they can, so that every route's straight distance between
-    /// its markers holds its cars (0.92 to 1.08 times the span the cars, gaps and markers
+    /// its markers holds its cars (0.95 to 1.1 times the span the cars, gaps and markers
     /// want); cities with `pinned = true` stay. Only `position` values change (one decimal
-    /// on a board in mm, whole numbers in px), no shape or label is written with it: run
+    /// on a board in mm, whole numbers in px), and on a map without `board.space_mm` the car
+    /// length fitted to (the routes' median) is written there, so the board is drawn with the
+    /// cars it was fitted for; no shape or label is written with it: run
     /// `ttrmap layout --write` again after fitting to keep those. The report (cities moved,
     /// mean and largest move, routes out of range before → after) goes to stderr.
     #[arg(long)]

@@ -35,15 +35,19 @@ pub fn too_large(what: &str, limit: usize, size: Option<u64>) -> io::Error {
     )
 }
 
+/// The size of `file` when it is a regular file (a pipe or a device has none worth trusting).
+pub fn regular_size(file: &std::fs::File) -> Option<u64> {
+    file.metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+}
+
 /// The file at `path`, read as [`read_limited`]; a file over `limit` bytes is the error
 /// [`too_large`], a regular one refused from its size without being read.
 pub fn read_file_limited(path: &Path, limit: usize, what: &str) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
-    let size = file
-        .metadata()
-        .ok()
-        .filter(|m| m.is_file())
-        .map(|m| m.len());
+    let size = regular_size(&file);
     if size.is_some_and(|s| s > limit as u64) {
         return Err(too_large(what, limit, size));
     }

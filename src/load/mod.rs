@@ -17,7 +17,7 @@ mod syntax;
 mod syntax_scan;
 
 pub use bounded::{
-    read_file_limited, read_limited, read_line_limited, read_text_limited,
+    read_file_limited, read_limited, read_line_limited, read_text_limited, regular_size,
     too_large as too_large_error,
 };
 pub use lintable::Partial;
@@ -103,11 +103,7 @@ pub const CODES: &[(&str, &str)] = &[
 /// endless one (`/dev/zero`, a pipe) ends instead of growing until memory runs out.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
     let file = std::fs::File::open(path)?;
-    let size = file
-        .metadata()
-        .ok()
-        .filter(|m| m.is_file())
-        .map(|m| m.len());
+    let size = regular_size(&file);
     load_reader(&path.display().to_string(), file, size)
 }
 

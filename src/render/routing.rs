@@ -1,9 +1,9 @@
-//! Where each route's cars go. Every car is the map's size; a route too long for its straight
-//! line bends (a smooth bulge, just enough), a route with room to spare spaces its cars
-//! evenly, or leaves the spare room at one end (a slide, which takes its first cars away
-//! from a crowded city without bending). Each route without `waypoints` gets candidate
-//! shapes (straight, or bent left or right by growing amounts, symmetric or skewed, and
-//! slid); the layout picks one per route so that no space covers another route's space, a
+//! Where each route's cars go. Every car is the board's size; each lane is one chain of cars
+//! from its city's marker to the other's (`lanes`): a route too long for its straight line
+//! bends gently (a smooth bulge), a route with room to spare stretches its cars a little and
+//! spreads the rest. Each route without `waypoints` gets candidate shapes (straight, or bent
+//! left or right by growing amounts, symmetric or skewed; a shape whose cars turn sharply or
+//! touch is costed as broken); the layout picks one per route so that no space covers another route's space, a
 //! city the route does not end in, a name kept clear, or the board's edge, preferring the
 //! least bent. The choice is joint: starting from each route's own best, routes in conflict
 //! are re-chosen against the others (iterated conditional modes) until nothing improves,
@@ -11,13 +11,11 @@
 //! not a pass over the board, and what each shape was found to lie on kept until a space
 //! near it moves (`cost`). A shape is drawn only when its bend does not already
 //! lose to the best found, and its overlaps are counted only until it loses; a route is
-//! chosen again only when a space within its reach moved since it last chose, and a slide
-//! with no room to slide (its unslid twin, dearer) is never scored, nor drawn once its twin
-//! is: the choice is the same as trying every shape in full on every pass, at a fraction of
-//! the cost. Where the choice
-//! settles with spaces still on each other, pairs of routes move together (`repair`). A
-//! route's `shape`
-//! in the map is its only candidate. Deterministic: fixed order, ties to the earlier
+//! chosen again only when a space within its reach moved since it last chose: the choice is
+//! the same as trying every shape in full on every pass, at a fraction of the cost. Where the
+//! choice settles with spaces still on each other, pairs of routes move together (`repair`).
+//! A route's `shape` in the map is its only candidate (its `slide`, which the layout no longer
+//! generates, leaves the spare room at one end). Deterministic: fixed order, ties to the earlier
 //! candidate.
 
 mod cost;
@@ -55,10 +53,7 @@ const BEND_STEPS: [f64; 7] = [0.0, 0.04, 0.09, 0.16, 0.25, 0.37, 0.55];
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
 const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, 3.0, -3.0];
-/// Slides are no longer generated (a slid route stops short of one marker); a map's `shape`
-/// may still say one, and it is drawn as written.
-const SLIDES: [f64; 0] = [];
-/// Per unit of slide: less than the smallest bend.
+/// Per unit of a map's `shape`'s slide: less than the smallest bend.
 const COST_SLIDE: f64 = 0.1;
 /// The largest bulge looked for, as a fraction of the chord; a shape whose cars turn more than
 /// [`TURN_MAX`] is costed as broken whatever its bulge.
@@ -97,9 +92,6 @@ struct Candidate {
     own: f64,
     /// The box around every space (empty, lowest corner above the highest, for none).
     bbox: [P; 2],
-    /// Whether a lane has room beyond its cars and gaps: else each slide of this shape lays
-    /// the same spaces at a higher cost.
-    slides: bool,
 }
 
 /// What one route needs, read once from the model.
@@ -197,22 +189,11 @@ impl<'a> Router<'a> {
         let cands = needs
             .iter()
             .map(|n| {
-                let mut unslid = 0;
                 shapes(n, s, units_per_mm)
                     .into_iter()
-                    .enumerate()
-                    .map(|(k, spec)| {
-                        // A shape the file keeps is the route's only one, slid or not.
-                        let slide = n.route.shape.is_none()
-                            && matches!(spec, Spec::Bulge { slide, .. } if slide != 0.0);
-                        if !slide {
-                            unslid = k;
-                        }
-                        Lazy {
-                            spec,
-                            twin: slide.then_some(unslid),
-                            built: OnceCell::new(),
-                        }
+                    .map(|spec| Lazy {
+                        spec,
+                        built: OnceCell::new(),
                     })
                     .collect()
             })
@@ -282,7 +263,7 @@ enum Spec {
     /// The designer's path through the route's waypoints (or a route with no length).
     Given,
     /// A bulge `h` (signed, to the left of travel) with a `skew`; the cars slid along it by
-    /// `slide` (see [`SLIDES`]); `bend` is the cost of both.
+    /// `slide` (a map's `shape` only); `bend` is the cost of both.
     Bulge {
         h: f64,
         skew: f64,
@@ -304,8 +285,6 @@ impl Spec {
 /// time the choice needs more than its bend.
 struct Lazy {
     spec: Spec,
-    /// For a slide, the route's shape it slides (listed before it).
-    twin: Option<usize>,
     built: OnceCell<Candidate>,
 }
 
@@ -313,15 +292,6 @@ impl Lazy {
     fn get(&self, w: &World, route: usize) -> &Candidate {
         self.built.get_or_init(|| build(w, route, self.spec))
     }
-}
-
-/// Whether shape `k` of a route is a slide whose unslid twin is drawn and has no room to
-/// slide: its own cost is infinite ([`shape`]), known without drawing it. A twin not drawn
-/// was passed over on its bend, which the slide's exceeds.
-fn no_room(shapes: &[Lazy], k: usize) -> bool {
-    shapes[k]
-        .twin
-        .is_some_and(|t| shapes[t].built.get().is_some_and(|c| !c.slides))
 }
 
 /// Draws a shape: its centre line, the lanes' spaces and its own cost.
@@ -335,7 +305,6 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
             quads: Vec::new(),
             own: 0.0,
             bbox: bounds(&[]),
-            slides: false,
         },
         Spec::Given => {
             let line = curves::flatten(curves::through(&n.pts), tol);
@@ -556,25 +525,15 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             None => {}
         }
     }
-    let mut specs = Vec::with_capacity(shapes.len() * (1 + SLIDES.len()));
-    for (h, skew) in shapes {
-        let bend = bend_cost(h, skew);
-        specs.push(Spec::Bulge {
+    shapes
+        .into_iter()
+        .map(|(h, skew)| Spec::Bulge {
             h,
             skew,
             slide: 0.0,
-            bend,
-        });
-        if skew == 0.0 {
-            specs.extend(SLIDES.iter().map(|&slide| Spec::Bulge {
-                h,
-                skew,
-                slide,
-                bend: bend + COST_SLIDE * slide.abs(),
-            }));
-        }
-    }
-    specs
+            bend: bend_cost(h, skew),
+        })
+        .collect()
 }
 
 /// The lanes of a route along its centre line.
@@ -591,9 +550,9 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     let own_line = line.offset(n.shift);
     let mut s0 = own_line.leave_from_start(a, n.clear[0]);
     let mut s1 = own_line.enter_at_end(b, n.clear[1]);
-    // Room beyond the cars and their gaps: spread between them, or left at one end.
+    // Room beyond the cars and their gaps: spread between them, or left at one end (a map's
+    // `shape` with a slide).
     let slack = (s1 - s0 - cars * (s.space_length + s.space_gap)).max(0.0);
-    let slid = slack > 0.0;
     if slide > 0.0 {
         s0 += slack * slide;
     } else {
@@ -636,22 +595,13 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
             }
         })
         .collect();
-    // A slide with no room to move anything is its unslid twin at a higher cost, tried
-    // before it: it can never be chosen, and costing it as lost spares scoring it. A shape
-    // the file keeps has no twin: it is the route's one candidate, costed as drawn (the
-    // repair compares against its cost, and an infinite one would stop every repair with it).
-    let own = if slide != 0.0 && !slid && n.route.shape.is_none() {
-        f64::INFINITY
-    } else {
-        bend_cost + COST_SHORT * short + if squeezed_past { COST_SQUEEZED } else { 0.0 }
-    };
+    let own = bend_cost + COST_SHORT * short + if squeezed_past { COST_SQUEEZED } else { 0.0 };
     Candidate {
         centre: line.pts,
         lanes,
         quads,
         own,
         bbox: bounds(&[]),
-        slides: slid,
     }
 }
 
@@ -875,7 +825,7 @@ fn passes(w: &World, cands: &[Vec<Lazy>], judge: &Judge, st: &mut State) -> bool
             let mut best = (current, chosen);
             for (k, c) in cands[r].iter().enumerate() {
                 // A shape whose bend, or own cost, already loses cannot win.
-                if k == chosen || c.spec.bend() >= best.0 || no_room(&cands[r], k) {
+                if k == chosen || c.spec.bend() >= best.0 {
                     continue;
                 }
                 let c = c.get(w, r);
@@ -908,7 +858,7 @@ fn least_own(w: &World, cands: &[Vec<Lazy>]) -> Vec<usize> {
         .map(|(r, cs)| {
             let mut best = (f64::INFINITY, 0);
             for (k, c) in cs.iter().enumerate() {
-                if c.spec.bend() >= best.0 || no_room(cs, k) {
+                if c.spec.bend() >= best.0 {
                     continue;
                 }
                 let own = c.get(w, r).own;

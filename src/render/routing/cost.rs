@@ -176,7 +176,6 @@ pub(super) mod tests {
             quads,
             own,
             bbox: bounds(&corners),
-            slides: false,
         }
     }
 

@@ -126,7 +126,7 @@ fn costs_alone(
         .iter()
         .enumerate()
         .map(|(k, l)| {
-            if l.spec.bend() >= limit || super::no_room(&cands[r], k) {
+            if l.spec.bend() >= limit {
                 return f64::INFINITY;
             }
             let c = l.get(w, r);
@@ -287,7 +287,6 @@ mod tests {
                 slide: 0.0,
                 bend: own,
             },
-            twin: None,
             built: OnceCell::from(c),
         }
     }
