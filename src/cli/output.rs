@@ -337,11 +337,11 @@ fn install_signal_cleanup() {
     INSTALLED.get_or_init(|| {
         #[cfg(unix)]
         {
-            use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+            use signal_hook::{consts::*, iterator::Signals};
             // Without the handler a signal still stops the process; only the cleanup is lost.
             // SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\) end a run as SIGINT does.
             let stops = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
-            if let Ok(mut signals) = signal_hook::iterator::Signals::new(stops) {
+            if let Ok(mut signals) = Signals::new(stops) {
                 std::thread::spawn(move || {
                     if let Some(sig) = signals.forever().next() {
                         let live = lock_live();
