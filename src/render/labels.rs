@@ -346,12 +346,18 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
         _ => LabelAnchor::S,
     };
     let base = s.city_radius * 1.5;
-    [0.0, 1.5, 3.0]
+    // Round the zone's middle first, then round each of its endpoints (a zone whose
+    // endpoints lie far apart has routes through its middle), nearest first.
+    let mut centres = vec![c];
+    centres.extend(links.iter().copied());
+    [0.0, 1.5, 3.0, 5.0]
         .iter()
         .flat_map(|reach| {
-            std::iter::once(towards_edge)
-                .chain(ANCHORS)
-                .map(move |a| (c, base + reach * s.zone_size, a))
+            centres.clone().into_iter().flat_map(move |c| {
+                std::iter::once(towards_edge)
+                    .chain(ANCHORS)
+                    .map(move |a| (c, base + reach * s.zone_size, a))
+            })
         })
         .collect()
 }

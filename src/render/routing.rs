@@ -19,6 +19,7 @@
 //! candidate.
 
 mod cost;
+mod fan;
 mod grid;
 mod lanes;
 mod repair;
@@ -76,6 +77,9 @@ const COST_SQUEEZED: f64 = 45.0;
 /// room to spare, in millimetres (a little under the 6 mm at which it stops reading as
 /// starting there).
 const END_REACH_MM: f64 = 5.0;
+/// How far (in car lengths, beyond the marker) a crowded end's first car moves out into a
+/// route's spare room to sit beside its neighbours.
+const FAN_MAX: f64 = 0.4;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
 const PASSES: usize = 24;
 /// Rounds of moving pairs of routes in conflict together, each followed by passes.
@@ -104,6 +108,14 @@ struct Need<'a> {
     lanes: usize,
     /// How far from each end city's centre the first space starts.
     clear: [f64; 2],
+    /// How far from each end city's centre the first space would have to start to sit
+    /// beside its neighbours leaving that city at a narrow angle (at least `clear`). Where
+    /// the route has room to spare, its chain moves that far out (up to [`FAN_MAX`]).
+    fan: [f64; 2],
+    /// How far (radians) each end's first car turns from the straight line to sit beside its
+    /// neighbours round a crowded city ([`fan::turns`]); a shape leaving at those angles is
+    /// one of the route's candidates.
+    turn: [f64; 2],
     /// How much farther than its `clear` the first and last cars may stand from their
     /// markers' centres and still visibly start there (the least over both ends).
     end_room: f64,
@@ -372,6 +384,8 @@ fn needs<'a>(
                 pts,
                 lanes: r.lane_count().max(1) as usize,
                 clear: [radius(from) + s.space_gap, radius(to) + s.space_gap],
+                fan: [0.0; 2],
+                turn: [0.0; 2],
                 end_room: 0.0,
                 shift: 0.0,
                 half: (r.lane_count().max(1) as f64 * pitch - s.lane_gap) / 2.0,
@@ -400,6 +414,33 @@ fn needs<'a>(
         }
     }
     for (c, list) in at_city.iter().enumerate() {
+        // A bundle of parallel routes leaves as one.
+        let mut firsts: Vec<(usize, usize, f64)> = Vec::new();
+        for &(i, end, a) in list {
+            if !firsts
+                .iter()
+                .any(|&(j, _, _)| needs[j].bundle == needs[i].bundle)
+            {
+                firsts.push((i, end, a));
+            }
+        }
+        let ends: Vec<fan::End> = firsts
+            .iter()
+            .map(|&(i, _, angle)| fan::End {
+                angle,
+                half: needs[i].half,
+            })
+            .collect();
+        let radius = cities[c].radius + s.space_gap + s.space_width * 0.45;
+        let turned = fan::turns(&ends, radius, s.space_gap);
+        for (&(i, _, _), t) in firsts.iter().zip(turned) {
+            let bundle = needs[i].bundle;
+            for &(j, e, _) in list {
+                if needs[j].bundle == bundle {
+                    needs[j].turn[e] = t;
+                }
+            }
+        }
         for &(i, end, a) in list {
             let mut need: f64 = 0.0;
             for &(j, _, b) in list {
@@ -418,6 +459,7 @@ fn needs<'a>(
             // lane visibly starts at its city.
             let r = cities[c].radius + s.space_gap;
             needs[i].clear[end] = need.clamp(r, r + s.space_width * 0.45);
+            needs[i].fan[end] = need.clamp(r, r + s.space_length * FAN_MAX);
         }
     }
     // A lane's end stays within [`END_REACH_MM`] of its marker's edge.
@@ -525,6 +567,13 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             None => {}
         }
     }
+    if let Some(fanned) = fanned(n, a, b) {
+        for k in fanned {
+            if !shapes.contains(&k) {
+                shapes.push(k);
+            }
+        }
+    }
     shapes
         .into_iter()
         .map(|(h, skew)| Spec::Bulge {
@@ -534,6 +583,44 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             bend: bend_cost(h, skew),
         })
         .collect()
+}
+
+/// The bulges (`h`, `skew`) that leave each end at its fanned angle ([`Need::turn`]), or
+/// one end only; `None` when neither end turned.
+fn fanned(n: &Need, a: P, b: P) -> Option<Vec<(f64, f64)>> {
+    // A car is straight: a route of one car cannot bend to leave at another angle without
+    // floating off the line between its cities.
+    if n.route.length < 2 || n.turn.iter().all(|t| t.abs() < 0.02) {
+        return None;
+    }
+    let l = curves::dist(a, b);
+    let d = [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
+    // The bulge's sideways unit vector (see `curves::bulge`).
+    let side = [d[1], -d[0]];
+    // Sideways offset of an end's control point a third of the chord along, for a tangent
+    // `t` radians from the chord (towards `side` at `a`; at `b` the curve leaves backwards).
+    let offset = |angle: f64, back: f64| {
+        let u = [angle.cos(), angle.sin()];
+        let along = back * (u[0] * d[0] + u[1] * d[1]);
+        let across = u[0] * side[0] + u[1] * side[1];
+        (along > 0.1).then(|| l / 3.0 * across / along)
+    };
+    let straight_a = (b[1] - a[1]).atan2(b[0] - a[0]);
+    let straight_b = (a[1] - b[1]).atan2(a[0] - b[0]);
+    let mut out = Vec::new();
+    for (ta, tb) in [(n.turn[0], n.turn[1]), (n.turn[0], 0.0), (0.0, n.turn[1])] {
+        let (Some(k1), Some(k2)) = (offset(straight_a + ta, 1.0), offset(straight_b + tb, -1.0))
+        else {
+            continue;
+        };
+        let h = (k1 + k2) / 2.0;
+        // An S with equal and opposite ends has no bulge to describe it.
+        if h.abs() < 1e-3 * l {
+            continue;
+        }
+        out.push((h, k1 / h - 1.0));
+    }
+    Some(out)
 }
 
 /// The lanes of a route along its centre line.
@@ -558,6 +645,27 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     } else {
         s1 += slack * slide;
     }
+    // Room to spare first moves a crowded end's first car out to where it sits beside its
+    // neighbours (the fanning `clear` stops at half a car's width; a chain that would reach
+    // farther in needs the room).
+    // A lone car stays centred between its markers: moved, it reads as stopping short.
+    let extra = [0, 1].map(|e| {
+        if n.route.length > 1 {
+            (n.fan[e] - n.clear[e]).max(0.0)
+        } else {
+            0.0
+        }
+    });
+    let room = slack * (1.0 - slide.abs());
+    let scale = if extra[0] + extra[1] > room {
+        room / (extra[0] + extra[1])
+    } else {
+        1.0
+    };
+    let extra = extra.map(|x| x * scale);
+    s0 += extra[0];
+    s1 -= extra[1];
+    let clear = [n.clear[0] + extra[0], n.clear[1] + extra[1]];
     let lanes: Vec<LaneLayout> = (0..n.lanes)
         .map(|lane| {
             let off = (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
@@ -566,8 +674,8 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
             let back = |c: f64| c - (c * c - off * off).max(0.0).sqrt();
             let spaces: Vec<Space> = lay_lane(
                 &own_line,
-                s0 - back(n.clear[0]),
-                (s1 + back(n.clear[1])).max(s0),
+                s0 - back(clear[0]),
+                (s1 + back(clear[1])).max(s0),
                 n.route.length as usize,
                 n.route.ferry as usize,
                 n.route.mountains as usize,
