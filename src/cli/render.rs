@@ -67,7 +67,7 @@ pub struct Args {
     /// there).
     #[arg(long)]
     symbols: bool,
-    /// Replace the output file even when it is not an .svg, .png or .html file. A map this
+    /// Replace the output file even when it is not an .svg, .png, .html or .pdf file. A map this
     /// command reads is never replaced.
     #[arg(long)]
     force: bool,

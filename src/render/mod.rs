@@ -73,7 +73,7 @@ pub struct Options {
     /// The ticket sheet's card size.
     pub card: CardSize,
     /// Paper: the ticket sheet's pages (A4 when `None`), or, with `print`, the sheets the
-    /// real-size board is tiled onto (an HTML document to print).
+    /// real-size board is tiled onto (an HTML or PDF document to print).
     pub paper: Option<Paper>,
     /// A shape per card colour on its spaces and legend swatch ([`symbols`]), for players
     /// who do not tell the colours apart and for greyscale prints.
