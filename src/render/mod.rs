@@ -4,8 +4,9 @@
 //! reads only the checked [`MapFile`], computes a [`Layout`] once (city markers, every
 //! train-car space of every lane, labels, zones, legend, title block), and every output is
 //! written from that layout: the board SVG ([`svg`]), the PNG rasterised from it ([`png`]), the
-//! HTML page around it ([`html`]) and the ticket sheet ([`tickets`]). Colours, fonts and sizes
-//! come from a theme ([`theme`]), never from the Rust code.
+//! HTML page around it ([`html`]), the ticket sheet ([`tickets`]) and the PDF made from these
+//! SVGs ([`pdf`]). Colours, fonts and sizes come from a theme ([`theme`]), never from the Rust
+//! code.
 
 pub mod audit;
 pub mod colours;
