@@ -570,3 +570,62 @@ fn pdf_options_that_do_not_go_together_are_refused_with_exit_2() {
     );
     assert!(dir.0.join("b.pdf").exists());
 }
+
+#[test]
+fn html_sheets_keep_their_trim_marks_and_words_5_mm_from_the_paper_edge() {
+    let m = map("castilla.toml");
+    for paper in [Paper::A4, Paper::Letter, Paper::A3] {
+        let opts = Options {
+            print: true,
+            paper: Some(paper),
+            ..Options::default()
+        };
+        let doc = ttrmap::render::to_html(&m, &opts).unwrap();
+        let theme = ttrmap::render::theme(&opts).unwrap();
+        let l = ttrmap::render::Layout::compute(&m, &theme.sizes());
+        let t = ttrmap::render::pages::Tiling::new(&l, paper, None);
+        let [sw, sh] = t.sheet;
+        let inside = |x: f64, y: f64| x >= 5.0 && y >= 5.0 && x <= sw - 5.0 && y <= sh - 5.0;
+        let marks: Vec<&str> = doc
+            .split(r#"<path class="trim" d=""#)
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+            .collect();
+        assert_eq!(marks.len(), 4 * t.pages());
+        for d in marks {
+            // M x y H x' M x y V y': every point of the two arms.
+            let n: Vec<f64> = d
+                .split(|c: char| c.is_ascii_alphabetic() || c == ' ')
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            let points = [(n[0], n[1]), (n[2], n[1]), (n[3], n[4]), (n[3], n[5])];
+            for (x, y) in points {
+                assert!(inside(x, y), "{paper:?}: a trim mark reaches {x},{y} mm");
+            }
+        }
+        // The words' baselines: above the part's top (which is 10 mm in) with room for
+        // accents, and below its foot with room for descenders.
+        for label in doc.split(r#"<text class="sheet-label" "#).skip(1) {
+            let attr = |name: &str| -> f64 {
+                let v = label.split(&format!("{name}=\"")).nth(1).unwrap();
+                v[..v.find('"').unwrap()].parse().unwrap()
+            };
+            let size: f64 = label
+                .split("font-size:")
+                .nth(1)
+                .unwrap()
+                .split("px")
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let (x, y) = (attr("x"), attr("y"));
+            assert!(size <= 3.0);
+            assert!(
+                inside(x, y - 1.07 * size) && inside(x, y + 0.3 * size),
+                "{paper:?}: {label}"
+            );
+        }
+    }
+}
