@@ -483,9 +483,13 @@ fn a_bleed_extends_the_background_past_the_trim_and_keeps_the_safe_margin_clear(
     let b = 3.0 * PT_PER_MM;
     assert!(close(trim[0], b, 0.1) && close(trim[1], b, 0.1), "{trim:?}");
     assert!(close(trim[2], with[0] - b, 0.1) && close(trim[3], with[1] - b, 0.1));
-    // The bleed and the 5 mm safe margin inside the trim: nothing but the paper's colour.
-    let img = raster(&path, 1, 50, &dir);
-    let band = ((3.0_f64 + 5.0) / 25.4 * 50.0).floor() as usize - 1;
+    bleed_and_safe_margin_are_paper(&path, &dir, 3.0);
+}
+
+/// The bleed and the 5 mm safe margin inside the trim hold nothing but the paper's colour.
+fn bleed_and_safe_margin_are_paper(path: &Path, dir: &TempDir, bleed: f64) {
+    let img = raster(path, 1, 50, dir);
+    let band = ((bleed + 5.0) / 25.4 * 50.0).floor() as usize - 1;
     let paper = img.at(0, 0);
     for y in 0..img.h {
         for x in 0..img.w {
@@ -495,9 +499,42 @@ fn a_bleed_extends_the_background_past_the_trim_and_keeps_the_safe_margin_clear(
                 assert_eq!(
                     img.at(x, y),
                     paper,
-                    "at {x},{y} px in the bleed or safe margin"
+                    "{}: at {x},{y} px in the bleed or safe margin",
+                    path.display()
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn every_shipped_board_keeps_its_safe_margin_clear() {
+    let with_tools = tools("shipped_bleeds");
+    let dir = TempDir::new("pdf-shipped");
+    let mut maps: Vec<PathBuf> = std::fs::read_dir(root().join("maps"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    maps.sort();
+    assert!(maps.len() >= 14, "{maps:?}");
+    for file in maps {
+        let m = ttrmap::load::load_path(&file).unwrap().map.unwrap();
+        let opts = Options {
+            bleed: Some(3.0),
+            ..Options::default()
+        };
+        let pdf = to_pdf(&m, &opts).unwrap();
+        assert!(
+            pdf.warnings.is_empty(),
+            "{}: {:?}",
+            file.display(),
+            pdf.warnings
+        );
+        if with_tools {
+            let path = dir.0.join(file.with_extension("pdf").file_name().unwrap());
+            std::fs::write(&path, &pdf.bytes).unwrap();
+            bleed_and_safe_margin_are_paper(&path, &dir, 3.0);
         }
     }
 }
