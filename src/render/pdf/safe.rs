@@ -1,10 +1,10 @@
 //! The print shop's safe margin: a band inside the trim where the cut may wander, so nothing
-//! that matters (a name, a car, a marker, the legend, the title) should lie in it. The board
-//! is laid out without knowing about a print shop, so this only reports: one plain line per
-//! object that reaches into the band, for `render` to print as a warning.
+//! that matters (a name, a car, a marker, a zone's name, the legend, the title) should lie in
+//! it. The board is laid out without knowing about a print shop, so this only reports: one
+//! plain line per object that reaches into the band, for `render` to print as a warning.
 
 use super::super::Layout;
-use super::super::types::Rect;
+use super::super::types::{Rect, text_width};
 use crate::model::MapFile;
 
 /// The safe margin inside the trim, in mm: what print shops ask for (3 to 5 mm), at its wide
@@ -72,6 +72,20 @@ pub fn outside_safe_area(map: &MapFile, l: &Layout, trim: Rect) -> Vec<String> {
             [c.pos[0] - r, c.pos[1] - r, c.pos[0] + r, c.pos[1] + r],
         );
         check(format!("the name of city `{name}`"), of_rect(c.label.bbox));
+    }
+    for z in &l.zones {
+        // The zone's name, centred on its place at the theme's zone size (as svg.rs draws it).
+        let name = map.zones[z.index].display_name();
+        let (size, half) = (l.sizes.zone_size, text_width(name, l.sizes.zone_size) / 2.0);
+        check(
+            format!("the name of zone `{name}`"),
+            [
+                z.pos[0] - half,
+                z.pos[1] - 0.75 * size,
+                z.pos[0] + half,
+                z.pos[1] + 0.35 * size,
+            ],
+        );
     }
     for r in &l.routes {
         // A route once, by its space nearest the cut.
