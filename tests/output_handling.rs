@@ -49,12 +49,12 @@ fn playtest_output_takes_its_format_from_the_extension_and_says_where_it_wrote()
 
 #[test]
 fn render_refuses_an_extension_it_cannot_write() {
-    let dir = TempDir::new("out-pdf");
-    let path = dir.0.join("board.pdf");
+    let dir = TempDir::new("out-docx");
+    let path = dir.0.join("board.docx");
     let p = path.to_str().unwrap();
     let (code, _, err) = run(&["render", "maps/usa.toml", "-o", p]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains(".pdf"), "{err}");
+    assert!(err.contains(".docx"), "{err}");
     assert!(!path.exists());
 }
 

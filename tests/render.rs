@@ -617,7 +617,7 @@ fn print_sheets_tile_castilla_at_real_size_with_overlap_and_trim_marks() {
             ..Options::default()
         };
         let doc = to_html(&map, &opts).unwrap();
-        let t = ttrmap::render::pages::Tiling::new(&layout, paper);
+        let t = ttrmap::render::pages::Tiling::new(&layout, paper, None);
         let sheets = doc.matches(r#"<svg class="sheet""#).count();
         assert_eq!(sheets, t.cols * t.rows, "{paper:?}");
         assert!(

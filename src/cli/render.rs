@@ -1,11 +1,12 @@
-//! `ttrmap render MAP [-o OUT] [--format svg|png|html] [--theme NAME|FILE] [--dpi N] [--tickets
-//! [--card 44x67|63x88]] [--print] [--paper a4|letter|a3] [--symbols]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
+//! `ttrmap render MAP [-o OUT] [--format svg|png|html|pdf] [--theme NAME|FILE] [--dpi N] [--tickets
+//! [--card 44x67|63x88]] [--print] [--paper a4|letter|a3] [--orientation portrait|landscape]
+//! [--bleed [MM]] [--symbols]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
 use super::out_format::{self, OtherExtension};
 use super::output::{self, Request};
 use super::{EXIT_OK, usage_error};
-use crate::render::{CardSize, Format, Options, Paper, render};
+use crate::render::{CardSize, Format, Options, Orientation, Paper, render};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -16,7 +17,9 @@ pub struct Args {
     /// (`-tickets` added for `--tickets`).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Output format; default: from the output's extension, else svg.
+    /// Output format; default: from the output's extension, else svg. pdf: print-ready
+    /// vector PDF, fonts embedded: the board at real size on one page, or with --print
+    /// --paper its sheets, or with --tickets pages of cards at their true size.
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Theme: `classic` or `ink` (built in), or the path of a theme file (`my.css`, or a
@@ -36,10 +39,21 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "44x67", requires = "tickets")]
     card: CardSize,
     /// Paper: the ticket sheet's pages (with --tickets; default a4), or the sheets the
-    /// real-size board is tiled onto (with --print and --format html: one page per sheet,
-    /// 10 mm overlap, trim marks, to print at 100 % and tape together).
+    /// real-size board is tiled onto (with --print and --format html or pdf: one page per
+    /// sheet, 10 mm overlap, trim marks 5 mm or more from the paper's edge, to print at 100 %
+    /// and tape together; the pdf's first page maps the sheets).
     #[arg(long, value_enum)]
     paper: Option<Paper>,
+    /// The sheets of --print --paper turned this way (default: whichever takes fewer sheets,
+    /// portrait on a tie).
+    #[arg(long, value_enum)]
+    orientation: Option<Orientation>,
+    /// Print-shop PDF of the board (--format pdf, one page): its paper colour runs MM past
+    /// the trim on every side (3 when no MM is given; at most 25), the page's trim and bleed
+    /// boxes set, and every name, car space, marker, legend or title within 5 mm of the trim
+    /// named in a warning on stderr.
+    #[arg(long, value_name = "MM", num_args = 0..=1, default_missing_value = "3")]
+    bleed: Option<f64>,
     /// Real size: SVG width and height in mm (the board's long side 800 mm, or the map's
     /// `board.print_width_mm`; every train-car space `board.space_mm`, else sized from the
     /// distances between the map's cities, 9 mm wide).
@@ -53,14 +67,14 @@ pub struct Args {
     /// there).
     #[arg(long)]
     symbols: bool,
-    /// Replace the output file even when it is not an .svg, .png or .html file. A map this
+    /// Replace the output file even when it is not an .svg, .png, .html or .pdf file. A map this
     /// command reads is never replaced.
     #[arg(long)]
     force: bool,
 }
 
 /// The files `render` writes: an existing one of these kinds is replaced without `--force`.
-const KINDS: &[&str] = &["svg", "png", "html", "htm"];
+const KINDS: &[&str] = &["svg", "png", "html", "htm", "pdf"];
 
 /// Output extensions and the format each writes.
 const EXTENSIONS: &[(&str, Format)] = &[
@@ -68,10 +82,11 @@ const EXTENSIONS: &[(&str, Format)] = &[
     ("png", Format::Png),
     ("html", Format::Html),
     ("htm", Format::Html),
+    ("pdf", Format::Pdf),
 ];
 
-/// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`, or `maps/usa-sheets.html` for
-/// the board tiled onto sheets).
+/// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`, or `maps/usa-sheets.html` or
+/// `.pdf` for the board tiled onto sheets).
 fn default_output(map: &Path, format: Format, tickets: bool, sheets: bool) -> PathBuf {
     let stem = map
         .file_stem()
@@ -117,7 +132,7 @@ pub fn run(args: Args) -> i32 {
         Err(e) => return usage_error(e),
     };
     if args.tickets && format == Format::Html {
-        return usage_error("--tickets draws a printable sheet: use --format svg or png");
+        return usage_error("--tickets draws a printable sheet: use --format svg, png or pdf");
     }
     if args.dpi.is_some() && format != Format::Png {
         return usage_error("--dpi applies to --format png only");
@@ -128,9 +143,17 @@ pub fn run(args: Args) -> i32 {
         );
     }
     let sheets = args.paper.is_some() && args.print && !args.tickets;
-    if sheets && format != Format::Html {
+    if sheets && !matches!(format, Format::Html | Format::Pdf) {
         return usage_error(
-            "--paper with --print tiles the board onto sheets in an HTML document to print: use --format html",
+            "--paper with --print tiles the board onto sheets to print: use --format html or pdf",
+        );
+    }
+    if args.orientation.is_some() && !sheets {
+        return usage_error("--orientation turns the sheets of --print --paper");
+    }
+    if args.bleed.is_some() && (format != Format::Pdf || args.tickets || sheets) {
+        return usage_error(
+            "--bleed is for a print shop's one-page board: --format pdf, without --tickets or --paper",
         );
     }
     let opts = Options {
@@ -141,10 +164,17 @@ pub fn run(args: Args) -> i32 {
         card: args.card,
         paper: args.paper,
         symbols: args.symbols,
+        orientation: args.orientation,
+        bleed: args.bleed,
     };
     // Check options before reading the map, so a typo is reported even for a broken map.
     if let Err(e) = crate::render::theme(&opts) {
         return usage_error(e);
+    }
+    if let Some(b) = opts.bleed
+        && !(b.is_finite() && b > 0.0 && b <= crate::render::pdf::MAX_BLEED_MM)
+    {
+        return usage_error(crate::render::RenderError::BadBleed(b));
     }
     let out = args
         .output
@@ -160,8 +190,21 @@ pub fn run(args: Args) -> i32 {
         Err(code) => return code,
     };
     let map = &clean.map;
-    let bytes = match render(map, format, &opts) {
-        Ok(b) => b,
+    let rendered = if format == Format::Pdf {
+        crate::render::pdf::to_pdf(map, &opts)
+    } else {
+        render(map, format, &opts).map(|bytes| crate::render::pdf::Rendered {
+            bytes,
+            warnings: Vec::new(),
+        })
+    };
+    let bytes = match rendered {
+        Ok(r) => {
+            for w in &r.warnings {
+                eprintln!("warning: {}", crate::report::text::escape_controls(w));
+            }
+            r.bytes
+        }
         Err(e) => return usage_error(e),
     };
     if let Err(e) = output::write(&target, &bytes) {

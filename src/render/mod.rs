@@ -4,8 +4,9 @@
 //! reads only the checked [`MapFile`], computes a [`Layout`] once (city markers, every
 //! train-car space of every lane, labels, zones, legend, title block), and every output is
 //! written from that layout: the board SVG ([`svg`]), the PNG rasterised from it ([`png`]), the
-//! HTML page around it ([`html`]) and the ticket sheet ([`tickets`]). Colours, fonts and sizes
-//! come from a theme ([`theme`]), never from the Rust code.
+//! HTML page around it ([`html`]), the ticket sheet ([`tickets`]) and the PDF made from these
+//! SVGs ([`pdf`]). Colours, fonts and sizes come from a theme ([`theme`]), never from the Rust
+//! code.
 
 pub mod audit;
 pub mod colours;
@@ -22,6 +23,7 @@ pub mod layout;
 pub mod num;
 pub mod pages;
 pub mod paper;
+pub mod pdf;
 pub mod pitch;
 pub mod png;
 mod routing;
@@ -33,7 +35,7 @@ pub mod tickets;
 pub mod types;
 
 pub use layout::Layout;
-pub use paper::{CardSize, Paper};
+pub use paper::{CardSize, Orientation, Paper};
 pub use theme::{DEFAULT_THEME, Theme, theme_names};
 
 use crate::model::MapFile;
@@ -44,6 +46,7 @@ pub enum Format {
     Svg,
     Png,
     Html,
+    Pdf,
 }
 
 impl Format {
@@ -52,6 +55,7 @@ impl Format {
             Format::Svg => "svg",
             Format::Png => "png",
             Format::Html => "html",
+            Format::Pdf => "pdf",
         }
     }
 }
@@ -70,11 +74,15 @@ pub struct Options {
     /// The ticket sheet's card size.
     pub card: CardSize,
     /// Paper: the ticket sheet's pages (A4 when `None`), or, with `print`, the sheets the
-    /// real-size board is tiled onto (an HTML document to print).
+    /// real-size board is tiled onto (an HTML or PDF document to print).
     pub paper: Option<Paper>,
     /// A shape per card colour on its spaces and legend swatch ([`symbols`]), for players
     /// who do not tell the colours apart and for greyscale prints.
     pub symbols: bool,
+    /// With `print` and `paper`: the sheets turned this way, else whichever takes fewer.
+    pub orientation: Option<Orientation>,
+    /// PDF for a print shop: the board's paper colour this many mm past the trim.
+    pub bleed: Option<f64>,
 }
 
 impl Default for Options {
@@ -87,6 +95,8 @@ impl Default for Options {
             card: CardSize::default(),
             paper: None,
             symbols: false,
+            orientation: None,
+            bleed: None,
         }
     }
 }
@@ -113,6 +123,8 @@ pub enum RenderError {
     },
     #[error("--dpi must be a positive number, not {0}")]
     BadDpi(f64),
+    #[error("--bleed must be more than 0 and at most {max} mm, not {0}", max = pdf::MAX_BLEED_MM)]
+    BadBleed(f64),
     #[error("cannot draw the image: {0}")]
     Raster(String),
     #[error("{0}")]
@@ -171,8 +183,9 @@ pub fn layout(map: &MapFile, opts: &Options) -> Result<Layout, RenderError> {
     Ok(Layout::compute(map, &theme(opts)?.sizes()))
 }
 
-/// Board sheets (`print` with a `paper`) are an HTML document only.
-const SHEETS_ARE_HTML: &str = "--paper with --print tiles the board onto sheets in an HTML document to print: use --format html";
+/// Board sheets (`print` with a `paper`) are an HTML or PDF document only.
+const SHEETS_ARE_HTML: &str =
+    "--paper with --print tiles the board onto sheets to print: use --format html or pdf";
 
 /// Whether the options ask for the board tiled onto sheets, and refuses what cannot go with it.
 fn board_sheets(opts: &Options) -> Result<bool, RenderError> {
@@ -220,7 +233,13 @@ pub fn to_html(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
     let theme = theme(opts)?;
     let layout = Layout::compute(map, &theme.sizes());
     if let (true, Some(paper)) = (sheets, opts.paper) {
-        return Ok(pages::document(map, &layout, &theme, paper));
+        return Ok(pages::document(
+            map,
+            &layout,
+            &theme,
+            paper,
+            opts.orientation,
+        ));
     }
     let svg = svg::board(map, &layout, &theme, opts.print);
     Ok(html::page(map, &layout, &svg))
@@ -269,5 +288,6 @@ pub fn render(map: &MapFile, format: Format, opts: &Options) -> Result<Vec<u8>, 
         Format::Svg => to_svg(map, opts).map(String::into_bytes),
         Format::Html => to_html(map, opts).map(String::into_bytes),
         Format::Png => to_png(map, opts),
+        Format::Pdf => pdf::to_pdf(map, opts).map(|r| r.bytes),
     }
 }

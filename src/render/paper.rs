@@ -28,6 +28,13 @@ impl Paper {
     }
 }
 
+/// Which way a sheet is turned; `None` where it is asked for: whichever takes fewer sheets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Orientation {
+    Portrait,
+    Landscape,
+}
+
 /// A ticket card's size. The published USA and Europe tickets are 44 × 67 mm (the small
 /// card size); 63 × 88 mm is the common poker card, for sleeves a designer already has.
 /// Cards are drawn landscape, as the published tickets are.
@@ -53,3 +60,7 @@ impl CardSize {
 /// Paper left blank around a page's printed area: most home printers cannot print closer to
 /// the edge than about 5 mm; 10 leaves room for trim marks.
 pub const PAGE_MARGIN_MM: f64 = 10.0;
+
+/// How near a page's edge anything is drawn (trim and cut marks, the words on a sheet): the
+/// edge most home printers leave unprinted.
+pub const PRINTABLE_INSET_MM: f64 = 5.0;

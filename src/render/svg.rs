@@ -62,7 +62,18 @@ fn open_layer(out: &mut String, id: &str) {
 
 /// The board. `print`: width and height in millimetres at real size.
 pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
-    let v = view(map, l);
+    board_with(map, l, theme, print, 0.0)
+}
+
+/// The board at real size with its paper colour reaching `bleed_mm` past the drawing on every
+/// side, for a print shop to cut at the drawing's edge (`render --format pdf --bleed`).
+pub fn board_with_bleed(map: &MapFile, l: &Layout, theme: &Theme, bleed_mm: f64) -> String {
+    board_with(map, l, theme, true, bleed_mm * l.print_units_per_mm)
+}
+
+/// The board, its drawing and background grown by `outset` board units on every side.
+fn board_with(map: &MapFile, l: &Layout, theme: &Theme, print: bool, outset: f64) -> String {
+    let v = grown(view(map, l), outset);
     let mut out = String::with_capacity(64 * 1024 + l.space_count() * 200);
     let (w, h) = if print {
         (
@@ -83,15 +94,28 @@ pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
         esc(&theme.name)
     );
     let _ = writeln!(out, "<title>{}</title>", esc(&map.map.name));
-    board_layers(&mut out, map, l, theme);
+    layers(&mut out, map, l, theme, outset);
     out.push_str("</svg>\n");
     out
+}
+
+fn grown(v: super::layout::Rect, by: f64) -> super::layout::Rect {
+    super::layout::Rect {
+        x: v.x - by,
+        y: v.y - by,
+        w: v.w + 2.0 * by,
+        h: v.h + 2.0 * by,
+    }
 }
 
 /// The board's style and layers without the `<svg>` element around them: the board's own
 /// SVG wraps them, and the tiled print pages define them once and show a part on each page.
 pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) {
-    let v = view(map, l);
+    layers(out, map, l, theme, 0.0);
+}
+
+fn layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme, outset: f64) {
+    let v = grown(view(map, l), outset);
     let _ = writeln!(
         out,
         "<style>{}{}</style>",
