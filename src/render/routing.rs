@@ -77,9 +77,6 @@ const COST_SQUEEZED: f64 = 45.0;
 /// room to spare, in millimetres (a little under the 6 mm at which it stops reading as
 /// starting there).
 const END_REACH_MM: f64 = 5.0;
-/// How far (in car lengths, beyond the marker) a crowded end's first car moves out into a
-/// route's spare room to sit beside its neighbours.
-const FAN_MAX: f64 = 0.4;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
 const PASSES: usize = 24;
 /// Rounds of moving pairs of routes in conflict together, each followed by passes.
@@ -108,10 +105,6 @@ struct Need<'a> {
     lanes: usize,
     /// How far from each end city's centre the first space starts.
     clear: [f64; 2],
-    /// How far from each end city's centre the first space would have to start to sit
-    /// beside its neighbours leaving that city at a narrow angle (at least `clear`). Where
-    /// the route has room to spare, its chain moves that far out (up to [`FAN_MAX`]).
-    fan: [f64; 2],
     /// How far (radians) each end's first car turns from the straight line to sit beside its
     /// neighbours round a crowded city ([`fan::turns`]); a shape leaving at those angles is
     /// one of the route's candidates.
@@ -384,7 +377,6 @@ fn needs<'a>(
                 pts,
                 lanes: r.lane_count().max(1) as usize,
                 clear: [radius(from) + s.space_gap, radius(to) + s.space_gap],
-                fan: [0.0; 2],
                 turn: [0.0; 2],
                 end_room: 0.0,
                 shift: 0.0,
@@ -459,7 +451,6 @@ fn needs<'a>(
             // lane visibly starts at its city.
             let r = cities[c].radius + s.space_gap;
             needs[i].clear[end] = need.clamp(r, r + s.space_width * 0.45);
-            needs[i].fan[end] = need.clamp(r, r + s.space_length * FAN_MAX);
         }
     }
     // A lane's end stays within [`END_REACH_MM`] of its marker's edge.
@@ -645,27 +636,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     } else {
         s1 += slack * slide;
     }
-    // Room to spare first moves a crowded end's first car out to where it sits beside its
-    // neighbours (the fanning `clear` stops at half a car's width; a chain that would reach
-    // farther in needs the room).
-    // A lone car stays centred between its markers: moved, it reads as stopping short.
-    let extra = [0, 1].map(|e| {
-        if n.route.length > 1 {
-            (n.fan[e] - n.clear[e]).max(0.0)
-        } else {
-            0.0
-        }
-    });
-    let room = slack * (1.0 - slide.abs());
-    let scale = if extra[0] + extra[1] > room {
-        room / (extra[0] + extra[1])
-    } else {
-        1.0
-    };
-    let extra = extra.map(|x| x * scale);
-    s0 += extra[0];
-    s1 -= extra[1];
-    let clear = [n.clear[0] + extra[0], n.clear[1] + extra[1]];
+    let clear = n.clear;
     let lanes: Vec<LaneLayout> = (0..n.lanes)
         .map(|lane| {
             let off = (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
