@@ -53,7 +53,9 @@ const COST_BEND: f64 = 4.0;
 const BEND_STEPS: [f64; 7] = [0.0, 0.04, 0.09, 0.16, 0.25, 0.37, 0.55];
 /// Skews tried: symmetric first, then leaning towards either end (fanning a route away
 /// from its neighbours at one city).
-const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, 3.0, -3.0];
+const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, SKEW_MAX, -SKEW_MAX];
+/// The largest skew a route's `shape` may have (the schema's bound).
+const SKEW_MAX: f64 = 3.0;
 /// Per unit of a map's `shape`'s slide: less than the smallest bend.
 const COST_SLIDE: f64 = 0.1;
 /// The largest bulge looked for, as a fraction of the chord; a shape whose cars turn more than
@@ -609,7 +611,12 @@ fn fanned(n: &Need, a: P, b: P) -> Option<Vec<(f64, f64)>> {
         if h.abs() < 1e-3 * l {
             continue;
         }
-        out.push((h, k1 / h - 1.0));
+        // Beyond the skews a map's `shape` may hold (the schema's ±3) the bend could not be
+        // written back by `layout --write`.
+        let skew = k1 / h - 1.0;
+        if skew.abs() <= SKEW_MAX {
+            out.push((h, skew));
+        }
     }
     Some(out)
 }
