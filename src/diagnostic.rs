@@ -90,6 +90,18 @@ impl Diagnostic {
     }
 }
 
+/// Byte offset of every line's start, as miette counts lines (`\n`, `\r\n` or a lone `\r`).
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            starts.push(i + 1);
+        }
+    }
+    starts
+}
+
 /// Turns byte offsets into 1-based line and column, by the one rule every report format
 /// uses: columns count characters (not bytes, not display width), a byte-order mark is not a
 /// column, and a line ends at LF, CRLF or a lone CR (as editors and miette's excerpts show it).
@@ -100,15 +112,10 @@ pub struct LineIndex<'a> {
 
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
-        let bytes = text.as_bytes();
-        let mut line_starts = vec![0];
-        for (i, &b) in bytes.iter().enumerate() {
-            let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-            if ends_line {
-                line_starts.push(i + 1);
-            }
+        LineIndex {
+            text,
+            line_starts: line_starts(text),
         }
-        LineIndex { text, line_starts }
     }
 
     /// Byte range of the line holding `offset` (clamped to the text), without its line break.

@@ -560,11 +560,9 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             None => {}
         }
     }
-    if let Some(fanned) = fanned(n, a, b) {
-        for k in fanned {
-            if !shapes.contains(&k) {
-                shapes.push(k);
-            }
+    for k in fanned(n, a, b) {
+        if !shapes.contains(&k) {
+            shapes.push(k);
         }
     }
     shapes
@@ -579,12 +577,12 @@ fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
 }
 
 /// The bulges (`h`, `skew`) that leave each end at its fanned angle ([`Need::turn`]), or
-/// one end only; `None` when neither end turned.
-fn fanned(n: &Need, a: P, b: P) -> Option<Vec<(f64, f64)>> {
+/// one end only; none when neither end turned.
+fn fanned(n: &Need, a: P, b: P) -> Vec<(f64, f64)> {
     // A car is straight: a route of one car cannot bend to leave at another angle without
     // floating off the line between its cities.
     if n.route.length < 2 || n.turn.iter().all(|t| t.abs() < 0.02) {
-        return None;
+        return Vec::new();
     }
     let l = curves::dist(a, b);
     let d = [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
@@ -618,7 +616,7 @@ fn fanned(n: &Need, a: P, b: P) -> Option<Vec<(f64, f64)>> {
             out.push((h, skew));
         }
     }
-    Some(out)
+    out
 }
 
 /// The lanes of a route along its centre line.

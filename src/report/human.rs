@@ -23,14 +23,7 @@ struct Indexed {
 
 impl Indexed {
     fn new(text: String) -> Self {
-        let b = text.as_bytes();
-        let mut starts = vec![0];
-        for (i, &c) in b.iter().enumerate() {
-            let ends_line = c == b'\n' || (c == b'\r' && b.get(i + 1) != Some(&b'\n'));
-            if ends_line {
-                starts.push(i + 1);
-            }
-        }
+        let starts = crate::diagnostic::line_starts(&text);
         Indexed { text, starts }
     }
 }

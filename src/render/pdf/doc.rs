@@ -92,6 +92,18 @@ pub struct Show<'a> {
     pub clip: Option<[f64; 4]>,
 }
 
+/// Draws a whole drawing at the page's origin, unclipped.
+pub fn show_whole(s: &mut Surface, d: &Drawing) {
+    show(
+        s,
+        &Show {
+            art: Art::Drawing(d),
+            at: [0.0, 0.0],
+            clip: None,
+        },
+    )
+}
+
 /// Draws `show` on a page's surface.
 pub fn show(s: &mut Surface, show: &Show) {
     let mut pushed = 0;

@@ -19,7 +19,7 @@ use super::pages::{self, Tiling};
 use super::paper::{PAGE_MARGIN_MM, Paper};
 use super::{Layout, Options, RenderError, Theme, svg, tickets};
 use crate::model::MapFile;
-use doc::{Art, Doc, Drawing, Show, show};
+use doc::{Art, Doc, Drawing, Show, show, show_whole};
 
 /// The widest bleed taken, in mm: a board's wrap round a cardboard is about 20.
 pub const MAX_BLEED_MM: f64 = 25.0;
@@ -81,16 +81,7 @@ fn board_page(
     let size = [trim[0] + 2.0 * b, trim[1] + 2.0 * b];
     let board = Drawing::new(&svg::board_with_bleed(map, l, theme, b), size)?;
     let trim_box = bleed.map(|b| [b, b, trim[0], trim[1]]);
-    doc.page(size, trim_box, |s| {
-        show(
-            s,
-            &Show {
-                art: Art::Drawing(&board),
-                at: [0.0, 0.0],
-                clip: None,
-            },
-        )
-    })?;
+    doc.page(size, trim_box, |s| show_whole(s, &board))?;
     Ok(if bleed.is_some() {
         safe::outside_safe_area(map, l, view)
     } else {
@@ -115,14 +106,7 @@ fn board_sheets(
     let board = Drawing::new(&svg::board(map, l, theme, true), t.drawing)?;
     let cover = Drawing::new(&pages::sheet_map(&t, &map.map.name, paper), t.sheet)?;
     let graphic = doc.page(t.sheet, None, |s| {
-        show(
-            s,
-            &Show {
-                art: Art::Drawing(&cover),
-                at: [0.0, 0.0],
-                clip: None,
-            },
-        );
+        show_whole(s, &cover);
         board.graphic(s)
     })?;
     for r in 0..t.rows {
@@ -141,14 +125,7 @@ fn board_sheets(
                         clip: Some([m, m, t.part[0], t.part[1]]),
                     },
                 );
-                show(
-                    s,
-                    &Show {
-                        art: Art::Drawing(&marks),
-                        at: [0.0, 0.0],
-                        clip: None,
-                    },
-                );
+                show_whole(s, &marks);
             })?;
         }
     }
@@ -167,16 +144,7 @@ fn ticket_pages(
     let size = paper.size_mm();
     for svg in tickets::page_svgs(map, l, theme, opts.card, paper) {
         let page = Drawing::new(&svg, size)?;
-        doc.page(size, None, |s| {
-            show(
-                s,
-                &Show {
-                    art: Art::Drawing(&page),
-                    at: [0.0, 0.0],
-                    clip: None,
-                },
-            )
-        })?;
+        doc.page(size, None, |s| show_whole(s, &page))?;
     }
     Ok(())
 }
