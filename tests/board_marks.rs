@@ -1,12 +1,18 @@
 //! Issue 17's marks on the drawn board, on every shipped map: colour symbols (`--symbols`)
 //! and what a deuteranope tells apart, one ring colour per region with a legend that agrees,
-//! Pennsylvania's stock shares, upright mountains, and Germany's 300 dpi PNG.
+//! Pennsylvania's stock shares, upright mountains, and Germany's 300 dpi PNG. Issue 35's
+//! score track round every board, with nothing of the board under it.
 
+mod common;
+
+use common::{TempDir, ttrmap_in};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use ttrmap::model::{Color, MapFile};
 use ttrmap::render::colours::{self, delta_e, delta_e_deuteranopia, delta_l};
-use ttrmap::render::{Options, Theme, symbols, theme_names, to_png, to_svg};
+use ttrmap::render::layout::{Layout, Rect};
+use ttrmap::render::types::text_width;
+use ttrmap::render::{Options, Theme, layout, symbols, theme_names, to_png, to_svg};
 
 fn shipped() -> Vec<(String, MapFile)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
@@ -397,4 +403,198 @@ fn germany_renders_at_300_dpi_and_a_dpi_too_high_names_the_highest_that_works() 
     .unwrap_err()
     .to_string();
     assert!(err.contains(&format!("--dpi {best} at most")), "{err}");
+}
+
+// Issue 35, item 2: the score track.
+
+/// Every box of the board a player reads: car spaces (by their corners), city markers, city
+/// names and zone names, each with what it is.
+fn board_boxes(map: &MapFile, l: &Layout) -> Vec<(String, Rect)> {
+    let mut out = Vec::new();
+    let of_points = |pts: &[[f64; 2]]| {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in pts {
+            (x0, y0, x1, y1) = (x0.min(p[0]), y0.min(p[1]), x1.max(p[0]), y1.max(p[1]));
+        }
+        Rect {
+            x: x0,
+            y: y0,
+            w: x1 - x0,
+            h: y1 - y0,
+        }
+    };
+    for r in &l.routes {
+        for s in r.lanes.iter().flat_map(|lane| &lane.spaces) {
+            let (sin, cos) = s.angle.to_radians().sin_cos();
+            let (hl, hw) = (s.length / 2.0, s.width / 2.0);
+            let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(a, b)| {
+                [
+                    s.center[0] + a * hl * cos - b * hw * sin,
+                    s.center[1] + a * hl * sin + b * hw * cos,
+                ]
+            });
+            out.push((format!("a space of {}", r.id), of_points(&corners)));
+        }
+    }
+    for (c, city) in l.cities.iter().zip(&map.cities) {
+        let r = c.radius;
+        out.push((
+            format!("the marker of {}", city.id),
+            Rect {
+                x: c.pos[0] - r,
+                y: c.pos[1] - r,
+                w: 2.0 * r,
+                h: 2.0 * r,
+            },
+        ));
+        out.push((format!("the name of {}", city.id), c.label.bbox));
+    }
+    for z in &l.zones {
+        let name = map.zones[z.index].display_name();
+        let (size, half) = (l.sizes.zone_size, text_width(name, l.sizes.zone_size) / 2.0);
+        out.push((
+            format!("the name of zone {name}"),
+            Rect {
+                x: z.pos[0] - half,
+                y: z.pos[1] - 0.75 * size,
+                w: 2.0 * half,
+                h: 1.1 * size,
+            },
+        ));
+    }
+    out
+}
+
+fn inside(a: &Rect, outer: &Rect) -> bool {
+    a.x >= outer.x
+        && a.y >= outer.y
+        && a.x + a.w <= outer.x + outer.w
+        && a.y + a.h <= outer.y + outer.h
+}
+
+#[test]
+fn every_shipped_board_has_a_track_from_0_to_99_with_nothing_under_it() {
+    let maps = shipped();
+    assert_eq!(maps.len(), 14);
+    for (name, map) in &maps {
+        let l = layout(map, &Options::default()).expect("layout");
+        let track = l.score_track.as_ref().expect("a track by default");
+        assert_eq!(track.cells.len(), 100, "{name}");
+        let boxes = board_boxes(map, &l);
+        for (k, cell) in track.cells.iter().enumerate() {
+            for (what, b) in &boxes {
+                assert!(
+                    !cell.overlaps(b),
+                    "{name}: {what} lies under score cell {k}"
+                );
+            }
+            assert!(
+                !cell.overlaps(&l.legend.frame),
+                "{name}: legend on cell {k}"
+            );
+            assert!(!cell.overlaps(&l.title.frame), "{name}: title on cell {k}");
+            assert!(
+                inside(cell, &l.view),
+                "{name}: cell {k} outside the drawing"
+            );
+            // A scoring marker (about 10 mm) fits in every cell.
+            let mm = cell.w.min(cell.h) / l.print_units_per_mm;
+            assert!(mm >= 10.0 - 1e-9, "{name}: cell {k} is {mm:.1} mm");
+        }
+        // The drawing grew by the track: the board and its margin inside, the track around.
+        let without = layout(
+            map,
+            &Options {
+                score_track: None,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert!(
+            (l.view.w - without.view.w - 2.0 * track.band).abs() < 1e-6,
+            "{name}"
+        );
+        assert!(
+            (l.view.h - without.view.h - 2.0 * track.band).abs() < 1e-6,
+            "{name}"
+        );
+        assert!(without.score_track.is_none());
+    }
+}
+
+#[test]
+fn the_svg_numbers_every_cell_and_sets_every_fifth_apart() {
+    let (_, map) = shipped()
+        .into_iter()
+        .find(|(n, _)| n == "castilla")
+        .unwrap();
+    let svg = to_svg(&map, &Options::default()).unwrap();
+    let numbers: Vec<u32> = svg
+        .match_indices(r#"<text class="score-number"#)
+        .map(|(i, _)| {
+            let t = &svg[i..];
+            let start = t.find('>').unwrap() + 1;
+            t[start..start + t[start..].find('<').unwrap()]
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(numbers, (0..=99).collect::<Vec<_>>());
+    assert_eq!(svg.matches(r#"class="score-cell score-five""#).count(), 20);
+    let none = to_svg(
+        &map,
+        &Options {
+            score_track: None,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!none.contains("<rect class=\"score-cell"));
+    // The ticket sheet has no track.
+    let tickets = to_svg(
+        &map,
+        &Options {
+            tickets: true,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!tickets.contains("<rect class=\"score-cell"));
+}
+
+#[test]
+fn the_command_line_sets_the_track_or_leaves_it_out() {
+    let dir = TempDir::new("score-track");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = root.join("maps/iberia.toml");
+    let map = map.to_str().unwrap();
+    let cells = |args: &[&str]| {
+        let out = dir.0.as_path().join("b.svg");
+        let mut all = vec!["render", map, "-o", out.to_str().unwrap(), "--force"];
+        all.extend_from_slice(args);
+        let run = ttrmap_in(dir.0.as_path(), &all);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .matches("<rect class=\"score-cell")
+            .count()
+    };
+    assert_eq!(cells(&[]), 100);
+    assert_eq!(cells(&["--score-track-to", "100"]), 101);
+    assert_eq!(cells(&["--no-score-track"]), 0);
+    for bad in [
+        &["--score-track-to", "5"][..],
+        &["--score-track-to", "100", "--no-score-track"],
+    ] {
+        let out = dir.0.as_path().join("bad.svg");
+        let mut all = vec!["render", map, "-o", out.to_str().unwrap()];
+        all.extend_from_slice(bad);
+        let run = ttrmap_in(dir.0.as_path(), &all);
+        assert_eq!(run.status.code(), Some(2), "{bad:?}");
+        assert!(!out.exists(), "{bad:?} wrote a file");
+    }
 }

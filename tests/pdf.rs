@@ -176,8 +176,8 @@ fn board_page_is_one_real_size_page_that_qpdf_accepts_with_fonts_embedded() {
     check_and_fonts(&pdf);
     let sizes = page_sizes(&pdf);
     assert_eq!(sizes.len(), 1);
-    let theme = ttrmap::render::theme(&Options::default()).unwrap();
-    let l = ttrmap::render::Layout::compute(&m, &theme.sizes());
+    // The drawing's size with its score track.
+    let l = ttrmap::render::layout(&m, &Options::default()).unwrap();
     let v = ttrmap::render::svg::view(&m, &l);
     let mm = [v.w / l.print_units_per_mm, v.h / l.print_units_per_mm];
     assert!(
@@ -544,8 +544,10 @@ fn a_city_at_the_boards_edge_is_named_in_a_safe_margin_warning() {
     let mut m = map("castilla.toml");
     m.cities[0].position = [0.0, 0.0];
     let name = m.cities[0].display_name().to_string();
+    // Without the score track, whose band would keep the city 21.5 mm from the trim.
     let opts = Options {
         bleed: Some(3.0),
+        score_track: None,
         ..Options::default()
     };
     let warnings = to_pdf(&m, &opts).unwrap().warnings;

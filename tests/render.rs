@@ -284,6 +284,7 @@ fn every_map_renders_every_lane_space_with_its_route_and_lane() {
             layer_ids(&svg),
             [
                 "background",
+                "score-track",
                 "zones",
                 "routes",
                 "crossings",

@@ -1,6 +1,6 @@
 //! `ttrmap render MAP [-o OUT] [--format svg|png|html|pdf] [--theme NAME|FILE] [--dpi N] [--tickets
 //! [--card 44x67|63x88]] [--print] [--paper a4|letter|a3] [--orientation portrait|landscape]
-//! [--bleed [MM]] [--symbols]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
+//! [--bleed [MM]] [--symbols] [--no-score-track | --score-track-to N]`: draw the board (or the ticket sheet). A map with errors is not drawn: its
 //! diagnostics are printed as `check` prints them and nothing is written.
 
 use super::out_format::{self, OtherExtension};
@@ -67,6 +67,16 @@ pub struct Args {
     /// there).
     #[arg(long)]
     symbols: bool,
+    /// Leave out the score track. By default the board has one, as printed boards do:
+    /// numbered cells 12 mm deep round the board's edge, outside it (no city, route or name
+    /// under it), every fifth set apart; the drawing grows by the track and the legend moves
+    /// below it.
+    #[arg(long, conflicts_with = "score_track_to")]
+    no_score_track: bool,
+    /// The score track's last number (it starts at 0): 99 by default, as the published
+    /// boards count; 100 for a track of 0 to 100; from 20 to 300.
+    #[arg(long, value_name = "N", value_parser = score_track_range())]
+    score_track_to: Option<u32>,
     /// Replace the output file even when it is not an .svg, .png, .html or .pdf file. A map this
     /// command reads is never replaced.
     #[arg(long)]
@@ -84,6 +94,12 @@ const EXTENSIONS: &[(&str, Format)] = &[
     ("htm", Format::Html),
     ("pdf", Format::Pdf),
 ];
+
+/// `--score-track-to`'s parser: the numbers the renderer takes.
+fn score_track_range() -> clap::builder::RangedI64ValueParser<u32> {
+    let r = crate::render::score_track::LAST_RANGE;
+    clap::value_parser!(u32).range(i64::from(*r.start())..=i64::from(*r.end()))
+}
 
 /// `maps/usa.toml` → `maps/usa.svg` (or `maps/usa-tickets.svg`, or `maps/usa-sheets.html` or
 /// `.pdf` for the board tiled onto sheets).
@@ -166,6 +182,10 @@ pub fn run(args: Args) -> i32 {
         symbols: args.symbols,
         orientation: args.orientation,
         bleed: args.bleed,
+        score_track: (!args.no_score_track).then(|| {
+            args.score_track_to
+                .unwrap_or(crate::render::score_track::DEFAULT_LAST)
+        }),
     };
     // Check options before reading the map, so a typo is reported even for a broken map.
     if let Err(e) = crate::render::theme(&opts) {

@@ -4,6 +4,7 @@
 use super::crossings::{self, Crossing};
 use super::labels::{LabelRun, label_at, names_on_spaces, place_labels};
 use super::routing;
+use super::score_track::ScoreTrack;
 use super::theme::Sizes;
 pub use super::types::{
     CityLayout, LabelLayout, LaneLayout, P, Rect, RouteLayout, Space, ZoneLayout, text_width,
@@ -47,6 +48,8 @@ pub struct Layout {
     pub crossings: Vec<Crossing>,
     pub legend: LegendLayout,
     pub title: TitleLayout,
+    /// The numbered cells round the board ([`ScoreTrack`]), when drawn.
+    pub score_track: Option<ScoreTrack>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +92,13 @@ impl Layout {
     /// in millimetres of the print (the map's `board.space_mm` overrides the space size), on
     /// screen as on paper, so every car has one length.
     pub fn compute(map: &MapFile, mm: &Sizes) -> Layout {
+        Layout::compute_with(map, mm, None)
+    }
+
+    /// [`Layout::compute`], with a score track numbered 0 to `score_to` round the board when
+    /// one is asked for: the drawing grows by the track's band on every side, and the legend
+    /// and title sit below it.
+    pub fn compute_with(map: &MapFile, mm: &Sizes, score_to: Option<u32>) -> Layout {
         let board = &map.map.board;
         let (bw, bh) = (board.width, board.height);
         let units_per_mm = board_units_per_mm(board);
@@ -138,7 +148,10 @@ impl Layout {
         let declared = crossings::declared_pairs(map);
         let (routes, zones) = lay_routes_and_names(map, &mut cities, &s, [bw, bh], &declared);
         let crossings = crossings::find(&declared, &routes);
-        let (legend, title, footer_h) = lay_footer(map, &routes, &s, bw, bh);
+        let score_track = score_to.map(|last| ScoreTrack::lay(bw, bh, last, units_per_mm));
+        let band = score_track.as_ref().map_or(0.0, |t| t.band);
+        let (legend, title, footer_h) = lay_footer(map, &routes, &s, bw, bh + band);
+        let m = s.margin + band;
         Layout {
             board_w: bw,
             board_h: bh,
@@ -146,10 +159,10 @@ impl Layout {
             print_units_per_mm: units_per_mm,
             sizes: s,
             view: Rect {
-                x: -s.margin,
-                y: -s.margin,
-                w: bw + 2.0 * s.margin,
-                h: bh + 2.0 * s.margin + footer_h,
+                x: -m,
+                y: -m,
+                w: bw + 2.0 * m,
+                h: bh + 2.0 * m + footer_h,
             },
             cities,
             routes,
@@ -157,6 +170,7 @@ impl Layout {
             crossings,
             legend,
             title,
+            score_track,
         }
     }
 
@@ -251,13 +265,14 @@ fn scale_sizes(mm: &Sizes, u: f64) -> Sizes {
 }
 
 /// The band under the board: a legend of what this map uses on the left, the title block on
-/// the right. Returns the band's height (without the bottom margin).
+/// the right, a margin below `bottom` (the board's, or the score track's outer edge). Returns
+/// the band's height (without the bottom margin).
 fn lay_footer(
     map: &MapFile,
     routes: &[RouteLayout],
     s: &Sizes,
     bw: f64,
-    bh: f64,
+    bottom: f64,
 ) -> (LegendLayout, TitleLayout, f64) {
     let mut items: Vec<LegendItem> = Vec::new();
     for c in Color::CARD_COLORS.iter().copied().chain([Color::Gray]) {
@@ -309,7 +324,7 @@ fn lay_footer(
     let pad = ls * 0.9;
     let row_h = ls * 1.9;
     let swatch = [ls * 2.6, ls * 1.2];
-    let top = bh + s.margin;
+    let top = bottom + s.margin;
 
     // Title block first: the legend takes the width it leaves.
     let meta = &map.map;

@@ -27,6 +27,7 @@ pub mod pdf;
 pub mod pitch;
 pub mod png;
 mod routing;
+pub mod score_track;
 pub mod shares;
 pub mod svg;
 pub mod symbols;
@@ -83,6 +84,8 @@ pub struct Options {
     pub orientation: Option<Orientation>,
     /// PDF for a print shop: the board's paper colour this many mm past the trim.
     pub bleed: Option<f64>,
+    /// The board's score track, numbered 0 to this ([`score_track`]); `None`: no track.
+    pub score_track: Option<u32>,
 }
 
 impl Default for Options {
@@ -97,6 +100,7 @@ impl Default for Options {
             symbols: false,
             orientation: None,
             bleed: None,
+            score_track: Some(score_track::DEFAULT_LAST),
         }
     }
 }
@@ -125,6 +129,8 @@ pub enum RenderError {
     BadDpi(f64),
     #[error("--bleed must be more than 0 and at most {max} mm, not {0}", max = pdf::MAX_BLEED_MM)]
     BadBleed(f64),
+    #[error("the score track runs from 0 to {min} at least and {max} at most, not {0}", min = score_track::LAST_RANGE.start(), max = score_track::LAST_RANGE.end())]
+    BadScoreTrack(u32),
     #[error("cannot draw the image: {0}")]
     Raster(String),
     #[error("{0}")]
@@ -180,7 +186,19 @@ fn theme_named(opts: &Options) -> Result<Theme, RenderError> {
 
 /// The layout for these options.
 pub fn layout(map: &MapFile, opts: &Options) -> Result<Layout, RenderError> {
-    Ok(Layout::compute(map, &theme(opts)?.sizes()))
+    layout_in(map, &theme(opts)?, opts)
+}
+
+/// The layout in `theme`: the board's, with its score track unless the options leave it out
+/// (the ticket sheet draws none).
+fn layout_in(map: &MapFile, theme: &Theme, opts: &Options) -> Result<Layout, RenderError> {
+    let track = match opts.score_track {
+        Some(last) if !score_track::LAST_RANGE.contains(&last) => {
+            return Err(RenderError::BadScoreTrack(last));
+        }
+        track => track.filter(|_| !opts.tickets),
+    };
+    Ok(Layout::compute_with(map, &theme.sizes(), track))
 }
 
 /// Board sheets (`print` with a `paper`) are an HTML or PDF document only.
@@ -204,7 +222,7 @@ pub fn to_svg(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
         return Err(RenderError::Unsupported(SHEETS_ARE_HTML));
     }
     let theme = theme(opts)?;
-    let layout = Layout::compute(map, &theme.sizes());
+    let layout = layout_in(map, &theme, opts)?;
     Ok(svg_from(map, &layout, &theme, opts))
 }
 
@@ -231,7 +249,7 @@ pub fn to_html(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
     }
     let sheets = board_sheets(opts)?;
     let theme = theme(opts)?;
-    let layout = Layout::compute(map, &theme.sizes());
+    let layout = layout_in(map, &theme, opts)?;
     if let (true, Some(paper)) = (sheets, opts.paper) {
         return Ok(pages::document(
             map,
@@ -251,7 +269,7 @@ pub fn to_png(map: &MapFile, opts: &Options) -> Result<Vec<u8>, RenderError> {
         return Err(RenderError::Unsupported(SHEETS_ARE_HTML));
     }
     let theme = theme(opts)?;
-    let layout = Layout::compute(map, &theme.sizes());
+    let layout = layout_in(map, &theme, opts)?;
     let svg = svg_from(map, &layout, &theme, opts);
     let width = match opts.dpi {
         None => DEFAULT_PNG_WIDTH,

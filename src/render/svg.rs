@@ -140,6 +140,7 @@ fn layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme, outset: f6
     );
     out.push_str("</g>\n");
 
+    score_track(out, l);
     zones(out, map, l);
     routes(out, map, l, theme.symbols);
     crossings(out, map, l);
@@ -147,6 +148,32 @@ fn layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme, outset: f6
     labels(out, map, l);
     legend(out, map, l, theme.symbols);
     title(out, l);
+}
+
+/// The score track's cells, each with its number upright at its centre; every fifth set apart.
+fn score_track(out: &mut String, l: &Layout) {
+    let Some(track) = &l.score_track else {
+        return;
+    };
+    open_layer(out, "score-track");
+    for (k, c) in track.cells.iter().enumerate() {
+        let five = if super::score_track::ScoreTrack::marked(k) {
+            " score-five"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            r#"<rect class="score-cell{five}" x="{}" y="{}" width="{}" height="{}"/><text class="score-number{five}" x="{}" y="{}" text-anchor="middle">{k}</text>"#,
+            num(c.x),
+            num(c.y),
+            num(c.w),
+            num(c.h),
+            num(c.x + c.w / 2.0),
+            num(c.y + c.h / 2.0 + l.sizes.legend_size * 0.35),
+        );
+    }
+    out.push_str("</g>\n");
 }
 
 fn zones(out: &mut String, map: &MapFile, l: &Layout) {

@@ -49,7 +49,7 @@ pub fn to_pdf(map: &MapFile, opts: &Options) -> Result<Rendered, RenderError> {
         ));
     }
     let theme = super::theme(opts)?;
-    let layout = Layout::compute(map, &theme.sizes());
+    let layout = super::layout_in(map, &theme, opts)?;
     let mut doc = Doc::new(&map.map.name);
     let mut warnings = Vec::new();
     if opts.tickets {

@@ -1,6 +1,6 @@
 //! The print shop's safe margin: a band inside the trim where the cut may wander, so nothing
-//! that matters (a name, a car, a marker, a zone's name, the legend, the title) should lie in
-//! it. The board is laid out without knowing about a print shop, so this only reports: one
+//! that matters (a name, a car, a marker, a zone's name, the score track, the legend, the
+//! title) should lie in it. The board is laid out without knowing about a print shop, so this only reports: one
 //! plain line per object that reaches into the band, for `render` to print as a warning.
 
 use super::super::Layout;
@@ -102,6 +102,11 @@ pub fn outside_safe_area(map: &MapFile, l: &Layout, trim: Rect) -> Vec<String> {
         let b = of_points(corners);
         if b[0].is_finite() {
             check(format!("a car space of route `{}`", r.id), b);
+        }
+    }
+    if let Some(track) = &l.score_track {
+        for (k, cell) in track.cells.iter().enumerate() {
+            check(format!("score track cell {k}"), of_rect(*cell));
         }
     }
     check("the legend".into(), of_rect(l.legend.frame));
