@@ -26,6 +26,7 @@ pub static RULES: &[&Rule] = &[
     &ferry_locomotive_demand::RULE,
     &ticket_reach::RULE,
     &route_drawn_length::RULE,
+    &route_slack::RULE,
     &undeclared_crossing::RULE,
     &crossing_declaration::RULE,
     &label_collision::RULE,

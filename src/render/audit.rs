@@ -5,6 +5,7 @@
 //! The lints report these; the measures use R-trees (`rstar`) so a 2,000-city board is
 //! audited in about the time it takes to lay it out.
 
+use super::curves::dist;
 use super::geom::{bounds, circle_depth, corners, penetration, rect_quad};
 use super::layout::{Layout, P, Rect};
 use crate::model::MapFile;
@@ -37,6 +38,33 @@ pub struct Audit {
     /// A route whose cars are shorter than the map's size by more than `tolerance`: the
     /// shortest car in mm and the length the route lacks in mm.
     pub short: Vec<(usize, f64, f64)>,
+    /// Routes drawn longer than their cars fill ([`Loose`]), in route order.
+    pub loose: Vec<Loose>,
+}
+
+/// How near its marker a lane's first and last car should come, in mm of the print: a car
+/// farther off reads as stopping short of its city.
+pub const END_MM: f64 = 6.0;
+/// A gap inside a lane wider than this many times the board's median gap reads as a break.
+pub const GAP_FACTOR: f64 = 2.0;
+
+/// A route whose cities stand farther apart than its cars fill at the board's car size: in
+/// its worst lane a car ends more than [`END_MM`] from its marker, or a gap is wider than
+/// [`GAP_FACTOR`] times the board's median gap. Lengths in mm of the print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loose {
+    /// Index into `map.routes`.
+    pub route: usize,
+    /// The farthest a first or last car stands from its marker's edge, and that city (index
+    /// into `map.cities`).
+    pub end: (f64, usize),
+    /// The widest gap between two cars of a lane.
+    pub widest_gap: f64,
+    /// The board's median gap between cars.
+    pub median_gap: f64,
+    /// The length the worst lane has to spare: its ends beyond [`END_MM`] and its gaps
+    /// beyond the median, added up.
+    pub spare: f64,
 }
 
 type Tree = RTree<GeomWithData<Rectangle<P>, usize>>;
@@ -183,5 +211,67 @@ pub fn audit(map: &MapFile, l: &Layout, tolerance: f64) -> Audit {
             a.short.push((r.index, shortest / mm, lacking / mm));
         }
     }
+    a.loose = loose(map, l);
     a
+}
+
+/// Every route drawn longer than its cars fill ([`Loose`]).
+fn loose(map: &MapFile, l: &Layout) -> Vec<Loose> {
+    let mm = l.print_units_per_mm;
+    let gaps_of = |lane: &super::layout::LaneLayout| -> Vec<f64> {
+        lane.spaces
+            .windows(2)
+            .map(|w| dist(w[0].ends[1], w[1].ends[0]) / mm)
+            .collect()
+    };
+    let mut all: Vec<f64> = l
+        .routes
+        .iter()
+        .flat_map(|r| &r.lanes)
+        .flat_map(gaps_of)
+        .collect();
+    all.sort_by(f64::total_cmp);
+    let median = all.get(all.len() / 2).copied().unwrap_or(0.0);
+    // A board of one-car routes has no gaps: a millimetre is the least a gap is taken as.
+    let wide = GAP_FACTOR * median.max(1.0);
+    let mut out = Vec::new();
+    for r in &l.routes {
+        let route = &map.routes[r.index];
+        let cities = [map.city_index(&route.from), map.city_index(&route.to)];
+        let mut worst: Option<Loose> = None;
+        for lane in &r.lanes {
+            let (Some(first), Some(last)) = (lane.spaces.first(), lane.spaces.last()) else {
+                continue;
+            };
+            let mut end = (0.0, 0);
+            let mut spare = 0.0;
+            for (c, p) in [(cities[0], first.ends[0]), (cities[1], last.ends[1])] {
+                let Some(c) = c else { continue };
+                let city = &l.cities[c];
+                let d = ((dist(city.pos, p) - city.radius) / mm).max(0.0);
+                spare += (d - END_MM).max(0.0);
+                if d > end.0 {
+                    end = (d, c);
+                }
+            }
+            let gaps = gaps_of(lane);
+            let widest_gap = gaps.iter().copied().fold(0.0, f64::max);
+            spare += gaps.iter().map(|g| (g - median).max(0.0)).sum::<f64>();
+            if end.0 <= END_MM && widest_gap <= wide {
+                continue;
+            }
+            if worst.as_ref().is_none_or(|w| spare > w.spare) {
+                worst = Some(Loose {
+                    route: r.index,
+                    end,
+                    widest_gap,
+                    median_gap: median,
+                    spare,
+                });
+            }
+        }
+        out.extend(worst);
+    }
+    out.sort_by_key(|w| w.route);
+    out
 }

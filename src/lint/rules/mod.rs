@@ -15,6 +15,7 @@ pub mod ferry_locomotive_demand;
 pub mod label_collision;
 pub mod region_color;
 pub mod route_drawn_length;
+pub mod route_slack;
 pub mod shape_ignored;
 pub mod single_lane_bridge;
 pub mod space_overlap;

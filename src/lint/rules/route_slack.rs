@@ -1,0 +1,65 @@
+//! # route-slack
+//!
+//! Reports a route whose cities stand farther apart than its cars fill on the board
+//! `ttrmap render` draws: every car has the board's size (`board.space_mm`, by default the
+//! length the map's routes want, read off the distances between their cities), stretched a
+//! little where there is room, and a route with more room than that draws its cars with their
+//! first or last car more than 6 mm from its city's marker, or with a gap between two cars
+//! wider than twice the board's usual gap. Printed boards place their cities so that every
+//! route's cars fill it; this rule names the routes that do not, the city they stop short of,
+//! and about how many millimetres the route has to spare (the ends beyond 6 mm and the gaps
+//! beyond the usual, added up over its worst lane). Information, shown with `--verbose`, like
+//! the other findings on the drawn board; `route-drawn-length` is its counterpart for routes
+//! too short for their cars.
+//!
+//! ## Why it matters
+//! A chain of cars that stops short of a city, or breaks in the middle, reads as a route to
+//! somewhere else: players count spaces by the cars, and a route whose cars float between two
+//! cities is easily taken for a neighbour's.
+//!
+//! ## Example
+//! Two cities 120 mm apart on the print joined by a 2-space route, on a board whose cars are
+//! 25 mm: two cars a little stretched fill about 57 mm, so the chain stops about 30 mm short
+//! of each marker. Move the cities closer (`ttrmap layout --fit` moves them as little as it
+//! can), lengthen the route, or set a larger `board.space_mm`.
+
+use super::prelude::*;
+
+pub const RULE: Rule = Rule {
+    id: "route-slack",
+    default: Level::Info,
+    source: include_str!("route_slack.rs"),
+    from_loader: false,
+    reads: DRAWN,
+    counts: DRAWN_ITEMS,
+    check,
+};
+
+fn check(cx: &mut LintCx) {
+    let drawing = cx.drawing();
+    for loose in &drawing.audit.loose {
+        let route = &cx.map.routes[loose.route];
+        let (far, city) = loose.end;
+        let name = cx.map.cities[city].display_name();
+        let cars = if route.length == 1 { "car" } else { "cars" };
+        let how = if far > crate::render::audit::END_MM {
+            format!("they stop {far:.0} mm short of {name}'s marker")
+        } else {
+            format!(
+                "a gap between them is {:.0} mm, over twice the board's usual {:.1} mm",
+                loose.widest_gap, loose.median_gap
+            )
+        };
+        cx.report(
+            path!["routes", loose.route, "length"],
+            format!(
+                "route `{}` is drawn longer than its {} {cars} fill: {how}; about {:.0} mm to spare",
+                route.id(),
+                route.length,
+                loose.spare
+            ),
+            format!("{:.0} mm to spare", loose.spare),
+            Some("move the cities closer (`ttrmap layout --fit`), lengthen the route, or set a larger `board.space_mm`".into()),
+        );
+    }
+}
