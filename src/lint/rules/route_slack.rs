@@ -41,24 +41,39 @@ fn check(cx: &mut LintCx) {
         let route = &cx.map.routes[loose.route];
         let (far, city) = loose.end;
         let name = cx.map.cities[city].display_name();
-        let cars = if route.length == 1 { "car" } else { "cars" };
-        let how = if far > crate::render::audit::END_MM {
-            format!("they stop {far:.0} mm short of {name}'s marker")
+        let (cars, they) = if route.length == 1 {
+            ("car fills", "it stops")
+        } else {
+            ("cars fill", "they stop")
+        };
+        // Near the 6 mm limit a whole millimetre would read as within it.
+        let far = if far < 10.0 {
+            format!("{far:.1}")
+        } else {
+            format!("{far:.0}")
+        };
+        let how = if loose.end.0 > crate::render::audit::END_MM {
+            format!("{they} {far} mm short of {name}'s marker")
         } else {
             format!(
                 "a gap between them is {:.0} mm, over twice the board's usual {:.1} mm",
                 loose.widest_gap, loose.median_gap
             )
         };
+        // Just past the limit the spare rounds to nothing: say so rather than "0 mm".
+        let spare = if loose.spare < 1.0 {
+            "less than 1 mm".to_string()
+        } else {
+            format!("about {:.0} mm", loose.spare)
+        };
         cx.report(
             path!["routes", loose.route, "length"],
             format!(
-                "route `{}` is drawn longer than its {} {cars} fill: {how}; about {:.0} mm to spare",
+                "route `{}` is drawn longer than its {} {cars}: {how}; {spare} to spare",
                 route.id(),
                 route.length,
-                loose.spare
             ),
-            format!("{:.0} mm to spare", loose.spare),
+            format!("{spare} to spare"),
             Some("move the cities closer (`ttrmap layout --fit`), lengthen the route, or set a larger `board.space_mm`".into()),
         );
     }
