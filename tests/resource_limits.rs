@@ -100,3 +100,31 @@ fn threads_above_the_maximum_are_a_usage_error_and_extra_threads_are_capped() {
     );
     assert_eq!(capped.stdout, one.stdout);
 }
+
+/// Issue 41, item 5: nine Express cards passed `check`, then most games failed ("no such
+/// placement on the mat": a placement packs the card in 3 bits). `check` now refuses more
+/// cards than the engine plays, naming the limit; seven still check clean.
+#[test]
+fn more_express_cards_than_the_engine_plays_are_refused_by_check() {
+    let dir = TempDir::new("limit-express");
+    let korea = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/south-korea.toml"),
+    )
+    .unwrap()
+    .replace("../schemas/", "");
+    assert!(korea.contains("values = [1, 2, 3]\n"));
+    for (values, code) in [("[1, 1, 2, 2, 3, 3, 3]", 0), ("[1, 1, 2, 2, 3, 3, 3, 3, 3]", 1)] {
+        let text = korea.replace("values = [1, 2, 3]\n", &format!("values = {values}\n"));
+        std::fs::write(dir.0.join("k.toml"), text).unwrap();
+        let out = ttrmap_in(&dir.0, &["check", "k.toml"]);
+        let err = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(code), "{values}: {err}");
+        if code == 1 {
+            assert!(err.contains("express_cards.values") && err.contains("at most 7"), "{err}");
+        }
+    }
+}

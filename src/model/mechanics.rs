@@ -139,7 +139,9 @@ fn yes() -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExpressCards {
-    /// Values of one player's cards (`[1, 2, 3]`).
+    /// Values of one player's cards (`[1, 2, 3]`); at most 7 cards, the most the engine
+    /// tells apart in a turn's action.
+    #[schemars(length(max = 7))]
     pub values: Vec<u8>,
 }
 
