@@ -113,7 +113,10 @@ fn more_express_cards_than_the_engine_plays_are_refused_by_check() {
     .unwrap()
     .replace("../schemas/", "");
     assert!(korea.contains("values = [1, 2, 3]\n"));
-    for (values, code) in [("[1, 1, 2, 2, 3, 3, 3]", 0), ("[1, 1, 2, 2, 3, 3, 3, 3, 3]", 1)] {
+    for (values, code) in [
+        ("[1, 1, 2, 2, 3, 3, 3]", 0),
+        ("[1, 1, 2, 2, 3, 3, 3, 3, 3]", 1),
+    ] {
         let text = korea.replace("values = [1, 2, 3]\n", &format!("values = {values}\n"));
         std::fs::write(dir.0.join("k.toml"), text).unwrap();
         let out = ttrmap_in(&dir.0, &["check", "k.toml"]);
@@ -124,7 +127,53 @@ fn more_express_cards_than_the_engine_plays_are_refused_by_check() {
         );
         assert_eq!(out.status.code(), Some(code), "{values}: {err}");
         if code == 1 {
-            assert!(err.contains("express_cards.values") && err.contains("at most 7"), "{err}");
+            assert!(
+                err.contains("express_cards.values") && err.contains("at most 7"),
+                "{err}"
+            );
         }
     }
+}
+
+/// Issue 41, item 7: a points value of 2,147,483,647 passed `check`, then `score` totalled
+/// -2,147,483,642 and `playtest` reported a negative mean bonus (a debug build panics). Every
+/// points value now has the bounds the other points values have, and `check` names the key.
+#[test]
+fn points_values_beyond_any_game_are_refused_by_check() {
+    let dir = TempDir::new("limit-points");
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let huge = "2147483647";
+    for (map, from, key) in [
+        ("iberia", "chart = [1, 3, 6, 10, 14, 18, 22, 26]", "chart"),
+        ("legendary-asia", "points_per_train = 2", "points_per_train"),
+        ("old-west", "capture_points = 10", "capture_points"),
+        ("old-west", "end_points = 10", "end_points"),
+        ("uk", "value = 3", "value"),
+        ("south-korea", "scoring = { 2 = [10],", "scoring"),
+        ("germany", "route_points = { 1 = 1,", "route_points"),
+    ] {
+        let text = std::fs::read_to_string(maps.join(format!("{map}.toml")))
+            .unwrap()
+            .replace("../schemas/", "");
+        assert!(text.contains(from), "{map}: {from}");
+        let bad = replace_last_number(from, huge);
+        std::fs::write(dir.0.join("m.toml"), text.replacen(from, &bad, 1)).unwrap();
+        let out = ttrmap_in(&dir.0, &["check", "m.toml"]);
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1), "{map} {bad}: {said}");
+        assert!(said.contains(key), "{map} {bad}: {said}");
+    }
+}
+
+/// `from` with its last run of digits replaced by `by`.
+fn replace_last_number(from: &str, by: &str) -> String {
+    let end = from.rfind(|c: char| c.is_ascii_digit()).unwrap() + 1;
+    let start = from[..end]
+        .rfind(|c: char| !c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    format!("{}{by}{}", &from[..start], &from[end..])
 }

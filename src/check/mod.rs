@@ -77,6 +77,10 @@ pub const CODES: &[(&str, &str)] = &[
         "a bonus lacks the parameter its kind needs, or has one it ignores",
     ),
     (
+        "points-range",
+        "a points value in a table beyond -1,000 to 1,000, more than any game scores",
+    ),
+    (
         "mechanic-data",
         "mechanic data that does not add up (a festival chart shorter than its cards, ...)",
     ),

@@ -1,11 +1,55 @@
-//! Rule checks: `players`, `ticket-deal`, `bonus-params`.
+//! Rule checks: `players`, `ticket-deal`, `bonus-params`, `points-range`.
 
 use super::Cx;
 use crate::diagnostic::Diagnostic;
 use crate::model::BonusKind;
 use crate::path;
 
+/// The most a points value may be, either way: the schema's bound on every single points
+/// value, which the tables keyed by a number (not bounded by the schema) share. Scores are
+/// added in 32 bits; far below this no sum of a game's points can overflow.
+pub const POINTS_LIMIT: i32 = 1000;
+
+/// Points values in the tables the schema cannot bound (keyed by a number): the route score
+/// table and the province mat's scoring.
+fn points_in_range(cx: &mut Cx) {
+    let map = cx.map;
+    let mut out = Vec::new();
+    for (&len, &p) in &map.rules.route_points {
+        out.push((path!["rules", "route_points", len.to_string().as_str()], p));
+    }
+    if let Some(mat) = &map.mechanics.province_mat {
+        for (&n, row) in &mat.scoring {
+            for (k, &p) in row.iter().enumerate() {
+                out.push((
+                    path![
+                        "mechanics",
+                        "province_mat",
+                        "scoring",
+                        n.to_string().as_str(),
+                        k
+                    ],
+                    p,
+                ));
+            }
+        }
+    }
+    for (at, p) in out {
+        if p.abs() > POINTS_LIMIT {
+            cx.at(
+                at,
+                Diagnostic::error(
+                    "points-range",
+                    format!("{p} points is beyond what any game scores"),
+                )
+                .with_label(format!("from -{POINTS_LIMIT} to {POINTS_LIMIT}")),
+            );
+        }
+    }
+}
+
 pub(super) fn check(cx: &mut Cx) {
+    points_in_range(cx);
     let map = cx.map;
     let players = map.map.players;
     if players.min > players.max {

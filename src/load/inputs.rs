@@ -140,6 +140,7 @@ pub fn of_check(code: &str) -> Inputs {
             &[],
         ),
         "bonus-params" => i(&["rules"], &[], &[]),
+        "points-range" => i(&["rules", "mechanics"], &[], &[]),
         "deck-size" | "deck-published-size" => i(
             &["map", "rules", "decks", "tickets"],
             &["decks", "tickets"],

@@ -105,6 +105,7 @@ pub struct FestivalGroup {
     #[schemars(range(min = 1, max = 100))]
     pub cards: u8,
     /// Points for holding 1, 2, 3, ... of its cards (`chart[k-1]` for k cards).
+    #[schemars(inner(range(min = -1000, max = 1000)))]
     pub chart: Vec<i32>,
 }
 
@@ -151,6 +152,7 @@ pub struct ExpressCards {
 pub struct ProvinceMat {
     pub lines: Vec<ProvinceLine>,
     /// Player count → points for 1st, 2nd, ... in each line (`{ "4" = [10, 6, 4] }`).
+    #[schemars(inner(inner(range(min = -1000, max = 1000))))]
     pub scoring: BTreeMap<u8, Vec<i32>>,
     #[serde(default)]
     pub unverified: bool,
@@ -248,7 +250,9 @@ pub enum MarkersCountedAt {
 pub struct Alvin {
     /// City where Alvin starts (no marker or start may go there).
     pub start: String,
+    #[schemars(range(min = -1000, max = 1000))]
     pub capture_points: i32,
+    #[schemars(range(min = -1000, max = 1000))]
     pub end_points: i32,
     /// Only played when the variant is chosen.
     #[serde(default = "yes")]
@@ -297,6 +301,7 @@ pub struct Technology {
     /// `points-per-completed-ticket`, `extra-blind-draw`, `most-tickets-gamble` and
     /// `longest-path-gamble`; the other effects do not read it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = -1000, max = 1000))]
     pub value: Option<i32>,
 }
 
@@ -359,6 +364,7 @@ pub struct Mountains {
     #[schemars(range(max = 10))]
     pub trains_lost: u8,
     /// Points per train given up.
+    #[schemars(range(min = -1000, max = 1000))]
     pub points_per_train: i32,
 }
 

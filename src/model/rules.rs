@@ -26,6 +26,7 @@ pub struct Rules {
     pub ferries: Ferries,
     pub tunnels: Tunnels,
     /// Points for a claimed route by its length: `{ "1" = 1, "2" = 2, "3" = 4, ... }`.
+    #[schemars(inner(range(min = -1000, max = 1000)))]
     pub route_points: BTreeMap<u8, i32>,
     pub end_game: EndGame,
     /// End-of-game bonuses (longest path, globetrotter, Grand Tour, punctuation cards, ...).
@@ -504,6 +505,7 @@ pub struct Bonus {
     pub ties: TieScoring,
     /// `grand-tour`: points for the 1st, 2nd, ... qualifying ticket (India: 5, 5, 10, 10, 10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(range(min = -1000, max = 1000)))]
     pub table: Vec<i32>,
     /// `most-routes-with`: the route feature counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
