@@ -251,7 +251,7 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
         });
         return;
     }
-    match serde_json::from_value::<MapFile>(resolved) {
+    match serde_path_to_error::deserialize::<_, MapFile>(resolved) {
         Ok(map) => {
             let spans = loaded.spans.as_ref().expect("set above");
             let mut found = crate::check::check(&map, &loaded.text, spans);
@@ -269,16 +269,12 @@ fn run_stages(loaded: &mut Loaded, text: &str) {
             loaded.map = Some(map);
         }
         Err(e) => {
-            // The schema is generated from the same types, so this means a preset and the
-            // model disagree: a bug in ttrmap, reported rather than panicking.
-            loaded.diagnostics.push(
-                Diagnostic::error(
-                    "internal",
-                    format!("the map matched the schema but not the model: {e}"),
-                )
-                .with_span(0..0)
-                .with_help("this is a bug in ttrmap; please report it with the file"),
-            );
+            // The schema is generated from the same types; what it cannot say (a whole
+            // number written `2.0`, numeric keys out of range) stops the model here.
+            let spans = loaded.spans.as_ref().expect("set above");
+            loaded
+                .diagnostics
+                .push(schema_errors::model_error(&e, spans));
         }
     }
 }

@@ -147,6 +147,62 @@ pub fn validate(doc: &Value, spans: &SpanNode, text: &str) -> Vec<Diagnostic> {
     out
 }
 
+/// A value the schema let through but the model cannot hold (an integer written `2.0`, a
+/// player count of 300 as a key): located at the value the deserialiser stopped on and
+/// phrased as the schema's messages are. The schema is generated from the model, so these are
+/// the places JSON Schema cannot say (a whole number written with a decimal point, the range
+/// of a table's numeric keys).
+pub(crate) fn model_error(
+    err: &serde_path_to_error::Error<serde_json::Error>,
+    spans: &SpanNode,
+) -> Diagnostic {
+    use serde_path_to_error::Segment;
+    let path: Vec<Seg> = err
+        .path()
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Seq { index } => Some(Seg::Index(*index)),
+            Segment::Map { key } => Some(Seg::Key(key.clone())),
+            Segment::Enum { .. } | Segment::Unknown => None,
+        })
+        .collect();
+    let raw = err.inner().to_string();
+    // A key read from its text carries the position in that text ("at line 1 column 3"):
+    // meaningless to the designer, whose file position is the span.
+    let raw = raw.split(" at line ").next().unwrap_or(&raw).to_string();
+    let given = raw.split('`').nth(1).map(str::to_string);
+    let range = [
+        ("u8", "0 to 255"),
+        ("u16", "0 to 65,535"),
+        ("u32", "0 to 4,294,967,295"),
+        ("i32", "-2,147,483,648 to 2,147,483,647"),
+    ]
+    .into_iter()
+    .find(|(t, _)| raw.ends_with(&format!("expected {t}")))
+    .map(|(_, r)| r);
+    // A table's key that is not a number the model takes: point at the key itself.
+    let loc = spans.locate(&path);
+    let on_key = matches!((path.last(), &given), (Some(Seg::Key(k)), Some(v)) if k == v);
+    let span = match loc.key {
+        Some(k) if on_key => k,
+        _ => loc.value,
+    };
+    let (message, label) = match (range, given) {
+        (Some(r), Some(v)) => (
+            format!("{}: {v} is not a whole number from {r}", name_of(&path)),
+            format!("a whole number from {r}"),
+        ),
+        _ => (
+            format!("{}: {raw}", name_of(&path)),
+            "not what this key takes".into(),
+        ),
+    };
+    Diagnostic::error("schema", message)
+        .with_span(span)
+        .with_label(label)
+        .with_help("`ttrmap schema` documents every key and the values it takes")
+}
+
 /// "`purple` is not an allowed value", with the closest choice or the list of choices.
 fn not_allowed(
     instance: &Value,
