@@ -314,3 +314,59 @@ fn a_value_the_model_cannot_hold_is_located_and_named() {
         assert_eq!(line(span.start), line(at), "{to}: {}", d.message);
     }
 }
+
+/// Issue 41, item 11: two maps `check` passed and every game then refused, with an
+/// unlocated message (exit 2): the ticket draft card with no draft in the rules, and city
+/// markers forbidden in every city. `check` now reports each at its key.
+#[test]
+fn mechanics_no_game_can_play_are_check_errors_at_their_key() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let usa = std::fs::read_to_string(root.join("usa.toml")).unwrap();
+    let iberia = std::fs::read_to_string(root.join("iberia.toml")).unwrap();
+    let card: String = iberia
+        .lines()
+        .skip_while(|l| *l != "[mechanics.ticket_draft_card]")
+        .take_while(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(card.contains("deal = 6"), "{card}");
+    let draft_card = format!("{usa}\n{card}");
+    let old_west = std::fs::read_to_string(root.join("old-west.toml")).unwrap();
+    // Each city's id: the line after its `[[cities]]` header.
+    let lines: Vec<&str> = old_west.lines().collect();
+    let ids: Vec<String> = lines
+        .windows(2)
+        .filter(|w| w[0] == "[[cities]]")
+        .filter_map(|w| w[1].strip_prefix("id = "))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(ids.len(), 41);
+    let forbidden = old_west.replacen(
+        "[mechanics.city_markers]\n",
+        &format!(
+            "[mechanics.city_markers]\nforbidden = [{}]\n",
+            ids.join(", ")
+        ),
+        1,
+    );
+    for (text, key) in [
+        (&draft_card, "[mechanics.ticket_draft_card]"),
+        (&forbidden, "forbidden = ["),
+    ] {
+        let loaded = load_str("m.toml", text);
+        let errors: Vec<_> = loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == ttrmap::diagnostic::Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{key}: {errors:#?}");
+        let span = errors[0].span.clone().expect("located");
+        let line = |i: usize| text[..i].matches('\n').count();
+        assert_eq!(
+            line(span.start),
+            line(text.find(key).unwrap()),
+            "{:#?}",
+            errors[0]
+        );
+    }
+}

@@ -154,7 +154,38 @@ pub(super) fn check(cx: &mut Cx) {
             }
         }
     }
+    if let Some(cm) = &m.city_markers {
+        let open = map
+            .cities
+            .iter()
+            .filter(|c| !cm.forbidden.contains(&c.id))
+            .count();
+        if open == 0 && !map.cities.is_empty() {
+            cx.at_key(
+                path!["mechanics", "city_markers", "forbidden"],
+                Diagnostic::error(
+                    "mechanic-data",
+                    "city markers are forbidden in every city: no player can mark a starting city",
+                )
+                .with_label("lists every city")
+                .with_help("leave the cities a starting marker may take out of `forbidden`"),
+            );
+        }
+    }
     if let Some(d) = &m.ticket_draft_card {
+        if map.rules.tickets.draft.is_none() {
+            cx.at_key(
+                path!["mechanics", "ticket_draft_card"],
+                Diagnostic::error(
+                    "mechanic-data",
+                    "the ticket draft card starts a second draft, but the rules have none",
+                )
+                .with_label("no `rules.tickets.draft` to repeat")
+                .with_help(
+                    "add `[rules.tickets.draft]` (as the `iberia` preset has), or remove the card",
+                ),
+            );
+        }
         if d.keep > d.deal {
             cx.at(
                 path!["mechanics", "ticket_draft_card", "keep"],
