@@ -115,19 +115,20 @@ pub fn run(args: Args) -> i32 {
 /// The lints (unless `--no-lints`), findings in source order: on the map, or on a file with
 /// errors on the parts that loaded (`partial_lints`).
 fn lint(mut l: Loaded, args: &Args) -> Loaded {
+    let clean = !l.has_errors();
+    let mut found = std::mem::take(&mut l.diagnostics);
     if !args.no_lints {
-        let found = if l.has_errors() {
-            super::partial_lints::run(&l)
-        } else {
+        found.extend(if clean {
             crate::lint::run(&l)
-        };
-        l.diagnostics.extend(
-            found
-                .into_iter()
-                .filter(|d| args.verbose || d.severity != Severity::Info),
-        );
-        crate::load::sort_diagnostics(&mut l.diagnostics);
+        } else {
+            super::partial_lints::run(&l)
+        });
     }
+    // After the lints: a known finding may come from a check or a lint rule alike.
+    crate::lint::known::apply(&l, &mut found, clean && !args.no_lints);
+    found.retain(|d| args.verbose || d.severity != Severity::Info);
+    l.diagnostics = found;
+    crate::load::sort_diagnostics(&mut l.diagnostics);
     l
 }
 

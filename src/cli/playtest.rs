@@ -358,6 +358,15 @@ pub(super) fn compile(
     mode: Option<&str>,
     without: &[String],
 ) -> Result<Game, i32> {
+    // A map problem (exit 1), worded as `check`'s `no-tickets` warning, not a usage error.
+    if map.tickets.is_empty() {
+        eprintln!(
+            "error: {}: {} (`ttrmap check` reports it as `no-tickets`)",
+            file.display(),
+            crate::model::NO_TICKETS
+        );
+        return Err(EXIT_PROBLEMS);
+    }
     match Game::new_without(map, players, mode, without) {
         Ok(g) => Ok(g),
         Err(e @ EngineError::Unsupported(_)) => {
