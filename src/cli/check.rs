@@ -35,6 +35,12 @@ pub struct Args {
     /// Show the fixes `--fix` would apply, as a unified diff, without writing anything.
     #[arg(long)]
     diff: bool,
+    /// Skip, with a note on stderr, a file that is not a map: one with no `[map]`,
+    /// `[[cities]]`, `[[routes]]` or `[[tickets]]` table and no ttrmap `#:schema` line (other
+    /// tools' `.taplo.toml`, `.cargo/config.toml`, `ruff.toml`, ...). The pre-commit hooks
+    /// use it, since they are given every `.toml` file of the repository.
+    #[arg(long)]
+    skip_non_maps: bool,
 }
 
 /// The files the arguments name: a folder's `.toml` files (sorted), others as given. A folder
@@ -91,7 +97,19 @@ pub fn run(args: Args) -> i32 {
                 continue;
             }
         };
-        match load(&path).map(|l| lint(l, &args)) {
+        let read = load(&path);
+        if let Ok(l) = &read
+            && args.skip_non_maps
+            && path.as_os_str() != "-"
+            && !crate::load::sniff::looks_like_map(&l.text)
+        {
+            eprintln!(
+                "note: {}: not a map (no `[map]`, `[[cities]]`, `[[routes]]` or `[[tickets]]` table), skipped",
+                crate::report::text::escape_controls(&l.name)
+            );
+            continue;
+        }
+        match read.map(|l| lint(l, &args)) {
             Ok(l) if args.fix || args.diff => match fix_file(&path, l, &args) {
                 Ok(l) => loaded.push(l),
                 Err(e) => {
