@@ -22,7 +22,8 @@ pub struct PlayOptions {
     #[arg(long, default_value_t = 0,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
     pub threads: usize,
-    /// Game mode id (maps with `[[modes]]`; default the first).
+    /// Game mode id (maps with `[[modes]]`; default: the first mode recommended for the
+    /// player count, else the first mode; Castilla plays Normal at 2-5, Total at 6-7).
     #[arg(long)]
     pub mode: Option<String>,
     /// Play without these rules of the map, by the key the refusal names

@@ -466,14 +466,22 @@ pub(super) fn optional_left_out(
         .map(|m| format!("mechanics.{m}"))
         .collect();
     if let Some(w) = with.iter().find(|w| !optional.contains(w)) {
-        return Err(if optional.is_empty() {
-            format!("--with {w}: the map has no optional extension")
+        let has = if optional.is_empty() {
+            "the map has no optional extension".to_string()
         } else {
-            format!(
-                "--with {w}: not an optional extension of the map; it has {}",
-                optional.join(", ")
-            )
-        });
+            format!("its optional extensions: {}", optional.join(", "))
+        };
+        let name = w.strip_prefix("mechanics.").unwrap_or(w);
+        // A mechanic the map declares without `optional = true` is part of its rules: say
+        // that, rather than only what `--with` takes.
+        if map.mechanics.declared().contains(&name) {
+            return Err(format!(
+                "--with {w}: the map always plays `{w}` (it is not `optional = true`), so there is nothing to switch on; {has}"
+            ));
+        }
+        let near = crate::suggest::did_you_mean(w, optional.iter().map(String::as_str))
+            .map_or(String::new(), |d| format!("; {d}"));
+        return Err(format!("--with {w}: the map has no `{w}`{near}; {has}"));
     }
     Ok(optional
         .into_iter()
