@@ -199,7 +199,7 @@ pub fn human(c: &Comparison) -> String {
         "\nthe other figures, within noise (old → new, change [95 % interval]):"
     );
     for f in all.iter().filter(|f| {
-        !f.change.significant && !(f.what.starts_with("ticket ") || f.what.starts_with("route "))
+        !(f.change.significant || f.what.starts_with("ticket ") || f.what.starts_with("route "))
     }) {
         let _ = writeln!(s, "  {:<44} {}", f.what, describe(&f.change, f.unit));
     }
