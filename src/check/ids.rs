@@ -119,11 +119,12 @@ fn routes(cx: &mut Cx) {
     // The line of its `id` when the route has one, else of its `[[routes]]` header: where
     // the message points.
     let line_of = |cx: &Cx, i: usize| {
-        let at = if map.routes[i].id.is_some() {
-            cx.spans.locate(&path!["routes", i, "id"])
+        let p = if map.routes[i].id.is_some() {
+            path!["routes", i, "id"]
         } else {
-            cx.spans.locate(&path!["routes", i])
+            path!["routes", i]
         };
+        let at = cx.spans.locate(&p);
         index.line_col(at.key.unwrap_or(at.value).start).0
     };
     let mut first: HashMap<String, usize> = HashMap::new();
