@@ -111,10 +111,10 @@ pub fn bots_help() -> String {
         s.push_str(&format!("  {name}: {doc}\n"));
     }
     s.push_str(
-        "\nFor balance, play the four styles together \
-         (--bots destination-hungry,route-focus,one-step,long-route): a map where one style wins \
-         far more than its share favours one way of playing. Use random to find games that \
-         cannot finish.",
+        "\nThe default is the four styles together \
+         (destination-hungry,route-focus,one-step,long-route), for balance: a map where one \
+         style wins far more than its share favours one way of playing. Use random (--bots \
+         random) to find games that cannot finish; it says nothing about balance.",
     );
     s
 }

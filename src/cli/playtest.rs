@@ -40,7 +40,7 @@ pub struct Args {
     /// (default: the map's minimum, at least 2).
     #[arg(long, value_parser = player_counts, value_name = "N|MIN-MAX")]
     players: Option<(u8, u8)>,
-    #[arg(long, value_delimiter = ',', default_value = "random",
+    #[arg(long, value_delimiter = ',', default_value = super::play_options::STYLE_BOTS,
           help = super::play_options::BOTS_HELP, long_help = crate::bots::bots_help())]
     bots: Vec<String>,
     #[command(flatten)]

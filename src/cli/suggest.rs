@@ -22,8 +22,8 @@ pub enum Format {
     Json,
 }
 
-/// The four playing styles: values should come from purposeful play.
-const STYLE_BOTS: &str = "destination-hungry,route-focus,one-step,long-route";
+/// Values should come from purposeful play: the four playing styles.
+use super::play_options::STYLE_BOTS;
 
 #[derive(clap::Args)]
 pub struct Args {
