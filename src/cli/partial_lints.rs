@@ -26,7 +26,7 @@ pub fn run(l: &Loaded) -> Vec<Diagnostic> {
         // Whether the map can be played is asked of a map that loads: on a file with a typo,
         // "no tickets" would be one more finding that is not the typo.
         if rule.id == "no-tickets" {
-            why = Some("whether it can be played waits for a map without errors".into());
+            why = Some("playability is judged on a map that loads without errors".into());
         }
         if let Some(why) = why {
             skipped.push((rule.id, why));
