@@ -101,6 +101,10 @@ pub const BOT_DOCS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The four playing styles, every command's default bots: a map played with purpose, so a
+/// report speaks of balance. `random` (rule holes, games that cannot finish) only when asked.
+pub const STYLE_BOTS: &str = "destination-hungry,route-focus,one-step,long-route";
+
 /// The `--bots` help: every bot with what it does, and which to use for what.
 pub fn bots_help() -> String {
     let mut s = String::from(

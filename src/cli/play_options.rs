@@ -9,9 +9,7 @@
 pub(super) const MAX_THREADS: u64 = 256;
 
 /// The one-line help of `--bots`, whatever its default.
-/// The four playing styles, every command's default bots: a map played with purpose, so a
-/// report speaks of balance. `random` (rule holes, games that cannot finish) only when asked.
-pub const STYLE_BOTS: &str = "destination-hungry,route-focus,one-step,long-route";
+pub use crate::bots::STYLE_BOTS;
 
 pub const BOTS_HELP: &str = "Bots, comma-separated; seats take them in turn, rotating each \
                              game (`--help` lists them)";
