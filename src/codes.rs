@@ -13,3 +13,15 @@ pub fn summary(code: &str) -> Option<String> {
         .find(|(c, _)| *c == code)
         .map(|(_, s)| (*s).to_string())
 }
+
+/// Every code of ttrmap's (lint rules, loader, checks, the `[lint]` table), for a
+/// "did you mean" on a code the designer wrote.
+pub fn all() -> impl Iterator<Item = &'static str> {
+    crate::lint::registry::RULES.iter().map(|r| r.id).chain(
+        crate::load::CODES
+            .iter()
+            .chain(crate::check::CODES)
+            .chain(crate::lint::TABLE_CODES)
+            .map(|(c, _)| *c),
+    )
+}

@@ -22,3 +22,4 @@ pub mod spans;
 pub mod stats;
 pub mod studio;
 pub mod suggest;
+pub mod typed;

@@ -423,12 +423,19 @@ pub fn render_tables_text(t: &Tables) -> String {
         d.official
     ));
     let tl = &t.ticket_lengths;
+    // The bins mean nothing without their unit: say what is binned and what reach is.
     out.push_str(&format!(
-        "  ticket lengths   reach {:.1} spaces, longest {}\n",
-        tl.reach, tl.longest
+        "  ticket lengths   each ticket's cheapest network in spaces, as a share of reach: {:.1} spaces\n",
+        tl.reach
     ));
+    out.push_str(&format!(
+        "                   ({REACH_FACTOR} × {} trains, the longest official tickets); longest {}\n",
+        (tl.reach / REACH_FACTOR).round(),
+        tl.longest
+    ));
+    out.push_str("    of reach  tickets  of the deck\n");
     for ((label, n), share) in tl.bins.iter().zip(&tl.counts).zip(&tl.shares) {
-        out.push_str(&format!("    {label:<8} {n:>4}  {share:.2}\n"));
+        out.push_str(&format!("    {label:<8}  {n:>7}  {share:.2}\n"));
     }
     out.push_str(&format!("    official: {}\n", tl.official));
     out.push_str("  busiest routes (tickets on the shortest path / usable lanes)\n");

@@ -291,7 +291,13 @@ fn the_documented_shard_scripts_merge_to_the_single_run() {
             bash(&dir.0, &shard, &env);
         }
         let merge = if has_merge {
-            script(file, "merge-script")
+            // The Kubernetes merge is a Job of its own, applied after the shards' Job.
+            let merge_file = if file == "playtest-shards-job.yaml" {
+                "playtest-merge-job.yaml"
+            } else {
+                file
+            };
+            script(merge_file, "merge-script")
         } else {
             "ttrmap merge parts/part-*.json -o report.json".to_string()
         };

@@ -630,10 +630,10 @@ fn either_direction_of_a_route_or_ticket_is_accepted() {
         assert_eq!(code, Some(0), "{err}");
         assert_eq!(a, b);
     }
-    // The breakdown names the route by its id and the ticket by its label.
+    // The breakdown names the route and the ticket as the board and the card print them.
     let (_, out, _) = score_usa(reversed, "human");
-    assert!(out.contains("denver-omaha"), "{out}");
-    assert!(out.contains("boston–miami"), "{out}");
+    assert!(out.contains("Denver – Omaha"), "{out}");
+    assert!(out.contains("Boston – Miami"), "{out}");
 }
 
 /// Lanes out of range, negative or beyond any integer: plain words, never a serde message.

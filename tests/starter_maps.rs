@@ -1,6 +1,7 @@
 //! The starter maps of `ttrmap new` play: every template, at every player count it allows,
-//! finishes 1,000 random games with no failure state. And a map whose games fail makes
-//! `playtest` exit 1 with the cause in one line (`--max-failures`).
+//! finishes 1,000 random games with no failure state, and the four playing styles complete
+//! at least half of the tickets they keep. And a map whose games fail makes `playtest` exit 1
+//! with the cause in one line (`--max-failures`).
 
 mod common;
 use common::{TempDir, ttrmap_in};
@@ -38,6 +39,8 @@ fn every_template_plays_a_thousand_games_at_two_to_five_players() {
                     "1000",
                     "--players",
                     &p,
+                    "--bots",
+                    "random",
                     "--format",
                     "json",
                 ],
@@ -50,6 +53,46 @@ fn every_template_plays_a_thousand_games_at_two_to_five_players() {
                 r["failure_list"]
             );
             assert_eq!(r["finished"], 1000, "{template} at {players}");
+        }
+    }
+}
+
+/// Played with purpose (the default bots, the four styles), a starter is a game: more than
+/// half of the tickets kept are completed at every player count (the basic template once
+/// completed 21 % at 5 players, with negative ticket points).
+#[test]
+fn the_styles_complete_most_kept_tickets_on_every_template_at_every_count() {
+    for template in TEMPLATES {
+        let dir = TempDir::new(&format!("starter-styles-{template}"));
+        assert!(
+            ttrmap_in(&dir.0, &["new", "my-map", "--template", template])
+                .status
+                .success()
+        );
+        for players in 2..=5 {
+            let p = players.to_string();
+            let out = ttrmap_in(
+                &dir.0,
+                &[
+                    "playtest",
+                    "my-map.toml",
+                    "--games",
+                    "500",
+                    "--players",
+                    &p,
+                    "--format",
+                    "json",
+                ],
+            );
+            assert!(out.status.success(), "{template} at {players}: {out:?}");
+            let r = json(&out);
+            let tickets = r["ticket_completion"].as_array().expect("tickets");
+            let sum = |k: &str| tickets.iter().map(|t| t[k].as_u64().unwrap()).sum::<u64>();
+            let (kept, completed) = (sum("kept"), sum("completed"));
+            assert!(
+                completed * 2 >= kept,
+                "{template} at {players} players: {completed} of {kept} kept tickets completed"
+            );
         }
     }
 }

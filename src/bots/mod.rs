@@ -101,6 +101,10 @@ pub const BOT_DOCS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The four playing styles, every command's default bots: a map played with purpose, so a
+/// report speaks of balance. `random` (rule holes, games that cannot finish) only when asked.
+pub const STYLE_BOTS: &str = "destination-hungry,route-focus,one-step,long-route";
+
 /// The `--bots` help: every bot with what it does, and which to use for what.
 pub fn bots_help() -> String {
     let mut s = String::from(
@@ -111,10 +115,10 @@ pub fn bots_help() -> String {
         s.push_str(&format!("  {name}: {doc}\n"));
     }
     s.push_str(
-        "\nFor balance, play the four styles together \
-         (--bots destination-hungry,route-focus,one-step,long-route): a map where one style wins \
-         far more than its share favours one way of playing. Use random to find games that \
-         cannot finish.",
+        "\nThe default is the four styles together \
+         (destination-hungry,route-focus,one-step,long-route), for balance: a map where one \
+         style wins far more than its share favours one way of playing. Use random (--bots \
+         random) to find games that cannot finish; it says nothing about balance.",
     );
     s
 }

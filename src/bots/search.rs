@@ -52,8 +52,8 @@
 //!
 //! Measured (release, 2 players, seats alternating, seed 2026, against the best style on
 //! the map at 2 players): strength, speed (`benches/search.rs`), the diagnosis of the
-//! Castilla y León games and every change screened are in docs/playtest.md ("The search
-//! bot"): `search:128` takes 3.9 ms a decision of CPU on USA, 7.5 on Europe and 37.7 on
+//! Castilla y León games and every change screened are in docs/search-experiments.md:
+//! `search:128` takes 3.9 ms a decision of CPU on USA, 7.5 on Europe and 37.7 on
 //! Castilla y León (where the ticket draw is searched whenever legal).
 
 use super::Bot;
@@ -67,7 +67,7 @@ pub const DEFAULT_ITERATIONS: u32 = 64;
 /// Below this many rollouts per decision the bot does not search.
 pub const MIN_ITERATIONS: u32 = 4;
 /// Value a point of margin over the best other score adds to a rollout (a win is 1). 0.01
-/// was tried (docs/playtest.md): 59.8 % of the screening's 200 Castilla y León games
+/// was tried (docs/search-experiments.md): 59.8 % of the screening's 200 Castilla y León games
 /// against 57.0 %, but 58.4 % of 1,000, no better than 0.002.
 pub const MARGIN_WEIGHT: f64 = 0.002;
 /// The style that plays on the bot's seat after a ticket draw no style proposed (it keeps

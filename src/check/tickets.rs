@@ -1,4 +1,4 @@
-//! Ticket checks: `ticket-shape`, `ticket-same-city`, `deck-size`.
+//! Ticket checks: `ticket-shape`, `ticket-same-city`, `deck-size`, `deck-published-size`.
 
 use super::Cx;
 use crate::diagnostic::Diagnostic;

@@ -35,6 +35,12 @@ pub struct Args {
     /// Show the fixes `--fix` would apply, as a unified diff, without writing anything.
     #[arg(long)]
     diff: bool,
+    /// Skip, with a note on stderr, a file that is not a map: one with no `[map]`,
+    /// `[[cities]]`, `[[routes]]` or `[[tickets]]` table and no ttrmap `#:schema` line (other
+    /// tools' `.taplo.toml`, `.cargo/config.toml`, `ruff.toml`, ...). The pre-commit hooks
+    /// use it, since they are given every `.toml` file of the repository.
+    #[arg(long)]
+    skip_non_maps: bool,
 }
 
 /// The files the arguments name: a folder's `.toml` files (sorted), others as given. A folder
@@ -91,7 +97,19 @@ pub fn run(args: Args) -> i32 {
                 continue;
             }
         };
-        match load(&path).map(|l| lint(l, &args)) {
+        let read = load(&path);
+        if let Ok(l) = &read
+            && args.skip_non_maps
+            && path.as_os_str() != "-"
+            && !crate::load::sniff::looks_like_map(&l.text)
+        {
+            eprintln!(
+                "note: {}: not a map (no `[map]`, `[[cities]]`, `[[routes]]` or `[[tickets]]` table), skipped",
+                crate::report::text::escape_controls(&l.name)
+            );
+            continue;
+        }
+        match read.map(|l| lint(l, &args)) {
             Ok(l) if args.fix || args.diff => match fix_file(&path, l, &args) {
                 Ok(l) => loaded.push(l),
                 Err(e) => {
@@ -115,19 +133,20 @@ pub fn run(args: Args) -> i32 {
 /// The lints (unless `--no-lints`), findings in source order: on the map, or on a file with
 /// errors on the parts that loaded (`partial_lints`).
 fn lint(mut l: Loaded, args: &Args) -> Loaded {
+    let clean = !l.has_errors();
+    let mut found = std::mem::take(&mut l.diagnostics);
     if !args.no_lints {
-        let found = if l.has_errors() {
-            super::partial_lints::run(&l)
-        } else {
+        found.extend(if clean {
             crate::lint::run(&l)
-        };
-        l.diagnostics.extend(
-            found
-                .into_iter()
-                .filter(|d| args.verbose || d.severity != Severity::Info),
-        );
-        crate::load::sort_diagnostics(&mut l.diagnostics);
+        } else {
+            super::partial_lints::run(&l)
+        });
     }
+    // After the lints: a known finding may come from a check or a lint rule alike.
+    crate::lint::known::apply(&l, &mut found, clean && !args.no_lints);
+    found.retain(|d| args.verbose || d.severity != Severity::Info);
+    l.diagnostics = found;
+    crate::load::sort_diagnostics(&mut l.diagnostics);
     l
 }
 

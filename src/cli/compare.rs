@@ -31,7 +31,7 @@ pub struct Args {
     /// Players per game (default: the old map's minimum, at least 2).
     #[arg(long)]
     players: Option<u8>,
-    #[arg(long, value_delimiter = ',', default_value = "random",
+    #[arg(long, value_delimiter = ',', default_value = super::play_options::STYLE_BOTS,
           help = super::play_options::BOTS_HELP, long_help = crate::bots::bots_help())]
     bots: Vec<String>,
     #[command(flatten)]

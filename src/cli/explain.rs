@@ -43,7 +43,7 @@ pub fn run(args: Args) -> i32 {
                 ));
             }
             super::emit(
-                "load, check and score codes (errors; `unknown-lint` a warning, `lint-skipped` information):\n",
+                "load, check and score codes (errors unless the line says a warning; `lint-skipped` information):\n",
             );
             for (code, summary) in plain() {
                 super::emit(&format!("  {code:<24} {summary}\n"));

@@ -9,6 +9,8 @@
 pub(super) const MAX_THREADS: u64 = 256;
 
 /// The one-line help of `--bots`, whatever its default.
+pub use crate::bots::STYLE_BOTS;
+
 pub const BOTS_HELP: &str = "Bots, comma-separated; seats take them in turn, rotating each \
                              game (`--help` lists them)";
 
@@ -22,7 +24,8 @@ pub struct PlayOptions {
     #[arg(long, default_value_t = 0,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS))]
     pub threads: usize,
-    /// Game mode id (maps with `[[modes]]`; default the first).
+    /// Game mode id (maps with `[[modes]]`; default: the first mode recommended for the
+    /// player count, else the first mode; Castilla plays Normal at 2-5, Total at 6-7).
     #[arg(long)]
     pub mode: Option<String>,
     /// Play without these rules of the map, by the key the refusal names

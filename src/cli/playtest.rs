@@ -40,7 +40,7 @@ pub struct Args {
     /// (default: the map's minimum, at least 2).
     #[arg(long, value_parser = player_counts, value_name = "N|MIN-MAX")]
     players: Option<(u8, u8)>,
-    #[arg(long, value_delimiter = ',', default_value = "random",
+    #[arg(long, value_delimiter = ',', default_value = super::play_options::STYLE_BOTS,
           help = super::play_options::BOTS_HELP, long_help = crate::bots::bots_help())]
     bots: Vec<String>,
     #[command(flatten)]
@@ -358,6 +358,15 @@ pub(super) fn compile(
     mode: Option<&str>,
     without: &[String],
 ) -> Result<Game, i32> {
+    // A map problem (exit 1), worded as `check`'s `no-tickets` warning, not a usage error.
+    if map.tickets.is_empty() {
+        eprintln!(
+            "error: {}: {} (`ttrmap check` reports it as `no-tickets`)",
+            file.display(),
+            crate::model::NO_TICKETS
+        );
+        return Err(EXIT_PROBLEMS);
+    }
     match Game::new_without(map, players, mode, without) {
         Ok(g) => Ok(g),
         Err(e @ EngineError::Unsupported(_)) => {
@@ -457,14 +466,22 @@ pub(super) fn optional_left_out(
         .map(|m| format!("mechanics.{m}"))
         .collect();
     if let Some(w) = with.iter().find(|w| !optional.contains(w)) {
-        return Err(if optional.is_empty() {
-            format!("--with {w}: the map has no optional extension")
+        let has = if optional.is_empty() {
+            "the map has no optional extension".to_string()
         } else {
-            format!(
-                "--with {w}: not an optional extension of the map; it has {}",
-                optional.join(", ")
-            )
-        });
+            format!("its optional extensions: {}", optional.join(", "))
+        };
+        let name = w.strip_prefix("mechanics.").unwrap_or(w);
+        // A mechanic the map declares without `optional = true` is part of its rules: say
+        // that, rather than only what `--with` takes.
+        if map.mechanics.declared().contains(&name) {
+            return Err(format!(
+                "--with {w}: the map always plays `{w}` (it is not `optional = true`), so there is nothing to switch on; {has}"
+            ));
+        }
+        let near = crate::suggest::did_you_mean(w, optional.iter().map(String::as_str))
+            .map_or(String::new(), |d| format!("; {d}"));
+        return Err(format!("--with {w}: the map has no `{w}`{near}; {has}"));
     }
     Ok(optional
         .into_iter()

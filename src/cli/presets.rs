@@ -14,8 +14,7 @@ pub fn run(args: Args) -> i32 {
     match args.name {
         None => {
             for (name, text) in PRESETS {
-                let summary = text.lines().next().unwrap_or("").trim_start_matches("# ");
-                super::emit(&format!("{name:<16} {summary}\n"));
+                super::emit(&format!("{name:<16} {}\n", wrap(&summary(text), 17, 100)));
             }
             EXIT_OK
         }
@@ -52,4 +51,40 @@ fn resolved_text(chain: &serde_json::Value) -> Result<String, String> {
         rules: Rules,
     }
     toml::to_string_pretty(&Resolved { rules }).map_err(|e| e.to_string())
+}
+
+/// The first sentence of a preset's leading comment, whole (a sentence may run over several
+/// comment lines: Nordic's does).
+fn summary(text: &str) -> String {
+    let comment: Vec<&str> = text
+        .lines()
+        .map_while(|l| l.strip_prefix('#'))
+        .map(str::trim)
+        .collect();
+    let joined = comment.join(" ");
+    match joined.find(". ") {
+        Some(i) => joined[..=i].to_string(),
+        None => joined,
+    }
+}
+
+/// `text` in lines of at most `width` characters, the later ones indented by `indent`
+/// (the name column) and the first starting there.
+fn wrap(text: &str, indent: usize, width: usize) -> String {
+    let mut out = String::new();
+    let mut column = indent;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if column > indent && column + 1 + len > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            column = indent;
+        } else if column > indent {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(word);
+        column += len;
+    }
+    out
 }

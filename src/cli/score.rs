@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::position::{self, Checked};
 use crate::engine::scoring::DetailedScore;
 use crate::load::{load_path, sort_diagnostics};
-use crate::model::TieBreak;
+use crate::model::{MapFile, TieBreak};
 use crate::report::{FileReport, Format, render};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -132,7 +132,29 @@ fn city(c: &Checked, i: u16) -> &str {
     &c.game.city_ids[i as usize]
 }
 
-fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
+/// Route `r` of the game as the board prints it (`Northport – Lakeside`), its id when the
+/// map's routes do not line up with the game's (they do: the engine keeps the map's order).
+fn route_name(c: &Checked, map: &MapFile, r: usize) -> String {
+    let id = &c.game.routes[r].id;
+    match map.routes.iter().position(|m| &m.id() == id) {
+        Some(i) => crate::playtest::names::route(map, i),
+        None => id.clone(),
+    }
+}
+
+/// Ticket `t` of the game as its card reads (`Northport – Central`).
+fn ticket_name(c: &Checked, map: &MapFile, t: usize) -> String {
+    let label = &c.game.tickets[t].label;
+    match map.tickets.iter().find(|m| &m.label() == label) {
+        Some(m) => crate::playtest::names::ticket(map, m),
+        None => label.clone(),
+    }
+}
+
+/// The human report: routes and tickets by the names on the board and the cards (the json
+/// keeps ids and labels, for programs).
+fn human(c: &Checked, scores: &[DetailedScore], map: &MapFile) -> String {
+    let map_name = &map.map.name;
     let mut s = String::new();
     let _ = writeln!(s, "{map_name}, {} players\n", scores.len());
     for (p, d) in scores.iter().enumerate() {
@@ -165,7 +187,7 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
             let _ = writeln!(
                 s,
                 "    {:<36} {:>2} space{} {:>4}{from}",
-                format!("{}{lane_text}", info.id),
+                format!("{}{lane_text}", route_name(c, map, line.route as usize)),
                 info.length,
                 if info.length == 1 { " " } else { "s" },
                 line.points
@@ -182,7 +204,7 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
             let _ = writeln!(
                 s,
                 "    {:<36} {:<9} {:>+4}",
-                c.game.tickets[t.ticket as usize].label,
+                ticket_name(c, map, t.ticket as usize),
                 if t.completed { "completed" } else { "failed" },
                 t.points
             );
@@ -199,9 +221,9 @@ fn human(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
                 let _ = writeln!(
                     s,
                     "    station in {}: {}",
-                    city(c, st.city),
+                    crate::playtest::names::place(map, city(c, st.city)),
                     match st.borrowed {
-                        Some(r) => format!("borrows {}", c.game.routes[r as usize].id),
+                        Some(r) => format!("borrows {}", route_name(c, map, r as usize)),
                         None => "borrows nothing".into(),
                     }
                 );
@@ -377,7 +399,7 @@ pub fn run(args: Args) -> i32 {
     let scores = checked.score();
     match args.format {
         // Names from the map and the position reach the terminal escaped.
-        ScoreFormat::Human => super::emit_human(&human(&checked, &scores, &map.map.name)),
+        ScoreFormat::Human => super::emit_human(&human(&checked, &scores, map)),
         ScoreFormat::Json => super::emit(&json(&checked, &scores, &map.map.name)),
     }
     EXIT_OK

@@ -67,13 +67,17 @@ pub fn run(args: Args) -> i32 {
 /// `--verbose`.
 fn check(name: &str, bytes: &[u8]) -> Loaded {
     let mut l = crate::load::load_bytes(name, bytes);
-    let found = if l.has_errors() {
-        super::partial_lints::run(&l)
-    } else {
+    let clean = !l.has_errors();
+    let mut found = std::mem::take(&mut l.diagnostics);
+    found.extend(if clean {
         crate::lint::run(&l)
-    };
-    l.diagnostics
-        .extend(found.into_iter().filter(|d| d.severity != Severity::Info));
+    } else {
+        super::partial_lints::run(&l)
+    });
+    // The map's `[lint.known]` findings are information here too, as in `check`.
+    crate::lint::known::apply(&l, &mut found, clean);
+    found.retain(|d| d.severity != Severity::Info);
+    l.diagnostics = found;
     crate::load::sort_diagnostics(&mut l.diagnostics);
     l
 }

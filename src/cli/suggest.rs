@@ -22,8 +22,8 @@ pub enum Format {
     Json,
 }
 
-/// The four playing styles: values should come from purposeful play.
-const STYLE_BOTS: &str = "destination-hungry,route-focus,one-step,long-route";
+/// Values should come from purposeful play: the four playing styles.
+use super::play_options::STYLE_BOTS;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -48,7 +48,8 @@ pub struct Args {
     /// order are kept). Tickets without a suggestion keep theirs.
     #[arg(long)]
     write: bool,
-    /// With --write: only these tickets, by label (`denver-el-paso`, as the json's `label`).
+    /// With --write: only these tickets, by label (`denver-el-paso`: the json's `label`, a
+    /// hyphen for its dash), from either end or as the card reads (`"Denver – El Paso"`).
     #[arg(long, value_delimiter = ',', requires = "write", value_name = "LABEL")]
     only: Vec<String>,
 }
@@ -81,13 +82,10 @@ pub fn run(what: What) -> i32 {
         Ok(g) => g,
         Err(code) => return code,
     };
-    if let Some(l) = args
-        .only
-        .iter()
-        .find(|l| !game.tickets.iter().any(|t| &t.label == *l))
-    {
-        return usage_error(format!("--only {l}: the map has no ticket labelled so"));
-    }
+    let only = match only_labels(&args.only, &game, &clean.map) {
+        Ok(labels) => labels,
+        Err(e) => return usage_error(e),
+    };
     let config = Config {
         games: args.games,
         seed: args.play.seed,
@@ -110,7 +108,7 @@ pub fn run(what: What) -> i32 {
         .tickets
         .iter()
         .enumerate()
-        .filter(|(_, t)| args.only.is_empty() || args.only.contains(&t.label))
+        .filter(|(_, t)| only.is_empty() || only.contains(&t.label))
         .filter_map(|(i, t)| Some((i, t.suggested?)))
         .filter(|&(i, v)| s.tickets[i].printed != Some(v))
         .collect();
@@ -129,4 +127,41 @@ pub fn run(what: What) -> i32 {
         if chosen.len() == 1 { "" } else { "s" }
     );
     EXIT_OK
+}
+
+/// `--only`'s names as the tickets' labels: a label as the json gives it, with a hyphen for
+/// its dash, read from either end or by the places' names (`crate::typed`); a name that fits
+/// no ticket is refused with the closest label.
+fn only_labels(
+    names: &[String],
+    game: &crate::engine::Game,
+    map: &crate::model::MapFile,
+) -> Result<Vec<String>, String> {
+    let place = |id: &str| crate::typed::place_name(map, id);
+    let forms: Vec<(String, &str)> = game
+        .tickets
+        .iter()
+        .flat_map(|t| {
+            crate::typed::ticket_forms(&t.label, place)
+                .into_iter()
+                .map(|f| (f, t.label.as_str()))
+        })
+        .collect();
+    let mut labels = Vec::new();
+    for name in names {
+        let wanted = crate::typed::normalise(name);
+        match forms.iter().find(|(f, _)| *f == wanted) {
+            Some((_, label)) => labels.push(label.to_string()),
+            None => {
+                let near = crate::suggest::closest(&wanted, forms.iter().map(|(f, _)| f.as_str()))
+                    .and_then(|f| forms.iter().find(|(g, _)| g == f))
+                    .map(|(_, label)| crate::typed::normalise(label));
+                let hint = near.map_or(String::new(), |l| format!("; did you mean '{l}'?"));
+                return Err(format!(
+                    "--only {name}: the map has no ticket labelled so{hint}"
+                ));
+            }
+        }
+    }
+    Ok(labels)
 }

@@ -305,9 +305,7 @@ impl Tickets {
         }
         // A deck too small for the deal deals what it has; a map without tickets is refused.
         if tickets.is_empty() {
-            return Err(EngineError::Setup(
-                "the map has no tickets: nothing to play for".into(),
-            ));
+            return Err(EngineError::Setup(crate::model::NO_TICKETS.into()));
         }
         let (initial_deal, drawable, initial_keep, draw_deal) = deals(map, &deck_ids, mode);
         let dealt: u32 = initial_deal.iter().map(|&n| n as u32).sum();

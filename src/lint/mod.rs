@@ -10,12 +10,20 @@ pub mod registry;
 
 /// Codes about the map's `[lint]` table itself (not lint rules), with a one-line summary for
 /// `ttrmap explain`. Warnings: a misspelt rule id should not fail a map, but must be seen.
-pub const TABLE_CODES: &[(&str, &str)] = &[(
-    "unknown-lint",
-    "a `[lint]` table (`allow`, `warn`, `deny` or `params`) names a lint rule that does not \
-     exist, so the setting does nothing; a warning, with the closest rule id suggested \
-     (`ttrmap explain` lists the rules)",
-)];
+pub const TABLE_CODES: &[(&str, &str)] = &[
+    (
+        "unknown-lint",
+        "a `[lint]` table (`allow`, `warn`, `deny`, `params` or `known`) names a lint rule or \
+         code that does not exist, so the setting does nothing; a warning, with the closest id \
+         suggested (`ttrmap explain` lists them)",
+    ),
+    (
+        "known-unused",
+        "`[lint.known]` gives a reason for a code that finds nothing in the map any more; a \
+         warning: remove the entry",
+    ),
+];
+pub mod known;
 pub(crate) mod rules;
 
 use crate::diagnostic::{Diagnostic, Severity};

@@ -18,6 +18,7 @@ pub static RULES: &[&Rule] = &[
     &single_lane_bridge::RULE,
     &board_capacity::RULE,
     &deck_size::RULE,
+    &no_tickets::RULE,
     &duplicate_ticket::RULE,
     &city_without_ticket::RULE,
     &city_ticket_overload::RULE,

@@ -13,6 +13,7 @@ mod lintable;
 mod partial;
 mod presets;
 mod schema_errors;
+pub mod sniff;
 mod syntax;
 mod syntax_scan;
 

@@ -2,6 +2,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// What `check` (`no-tickets`) and `playtest` say of a map without tickets, in one wording.
+pub const NO_TICKETS: &str = "the map has no tickets: nothing to play for";
+
 /// A destination ticket. It takes one of three shapes:
 /// - city to city: `from`, `to`, `points`;
 /// - multi-city (Castilla's triple destinations): `cities` (3 or more) and `points`;

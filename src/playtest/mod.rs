@@ -217,8 +217,10 @@ pub fn bot_names(config: &Config) -> Result<Vec<String>, String> {
     let mut names: Vec<String> = Vec::new();
     for b in &config.bots {
         if bots::by_name(b).is_none() {
+            let near = crate::suggest::did_you_mean(b, bots::BOT_NAMES.iter().copied())
+                .map_or(String::new(), |d| format!("; {d}"));
             return Err(format!(
-                "unknown bot {b}; bots: {}",
+                "unknown bot {b}{near}; bots: {}",
                 bots::BOT_NAMES.join(", ")
             ));
         }

@@ -317,11 +317,13 @@ pub fn replay(
         let mut say = |text: String| turns.push((turn, p + 1, text));
         match action {
             Action::DrawFaceUp(_) | Action::DrawBlind => {
-                let k = (0..CARD_KINDS).find(|&k| gained(k)).unwrap_or(0);
-                draws.push(if action == Action::DrawBlind {
-                    "blind".into()
-                } else {
-                    colour(k).to_string()
+                // The replay deals the deck again from the seed, so a blind card's colour is
+                // known here (to the reader, not to the other players of the game).
+                let got = (0..CARD_KINDS).find(|&k| gained(k));
+                draws.push(match (action == Action::DrawBlind, got) {
+                    (true, Some(k)) => format!("{} from the deck", colour(k)),
+                    (true, None) => "one from the deck".into(),
+                    (false, k) => colour(k.unwrap_or(0)).to_string(),
                 });
                 let turn_over = state.current_player() != p || state.is_terminal();
                 if turn_over || !matches!(state.phase, Phase::Drawing { .. }) {

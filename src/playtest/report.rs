@@ -551,9 +551,20 @@ pub fn interval_text(i: [f64; 2]) -> String {
     format!("[{:.1}, {:.1}]", i[0] * 100.0, i[1] * 100.0)
 }
 
+/// The first line of a report played by random bots: what they are for, so that nobody reads
+/// their win rates or never-kept tickets as the map's balance.
+pub fn random_note(bots: &[String]) -> Option<&'static str> {
+    bots.iter().any(|b| b == "random").then_some(
+        "RANDOM BOTS: they find rule holes and games that cannot finish; they say nothing about balance (the default bots, the four playing styles, do)",
+    )
+}
+
 /// The report as text for people.
 pub fn render_human(r: &Report) -> String {
     let mut s = String::new();
+    if let Some(note) = random_note(&r.bots) {
+        let _ = writeln!(s, "{note}");
+    }
     let _ = writeln!(
         s,
         "{}{}: {} games, {} players, bots {}, seed {}",

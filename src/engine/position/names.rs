@@ -1,9 +1,12 @@
 //! How a position names routes, cities and tickets: by id or label, from either end
-//! (`omaha-denver` is the route `denver-omaha`, `miami-boston` the ticket Boston–Miami),
-//! with a "did you mean" for a misspelt name.
+//! (`omaha-denver` is the route `denver-omaha`, `miami-boston` the ticket Boston–Miami), by
+//! the cities' names as the board and the cards print them (`Omaha – Denver`), with a
+//! hyphen or a dash (`crate::typed`), and a "did you mean" for a misspelt name.
 
 use crate::engine::Game;
+use crate::model::MapFile;
 use crate::suggest::closest;
+use crate::typed::{normalise, ticket_forms};
 use std::collections::BTreeMap;
 
 /// What a name resolved to.
@@ -29,11 +32,6 @@ pub(super) struct Names<'g> {
     ticket_forms: Vec<String>,
 }
 
-/// Lower case, with `–` and `—` written as `-` (what a keyboard gives).
-fn normalise(label: &str) -> String {
-    label.replace(['–', '—'], "-").to_lowercase()
-}
-
 fn push(map: &mut BTreeMap<String, Vec<usize>>, key: String, i: usize) {
     let list = map.entry(key).or_default();
     if !list.contains(&i) {
@@ -42,24 +40,27 @@ fn push(map: &mut BTreeMap<String, Vec<usize>>, key: String, i: usize) {
 }
 
 impl<'g> Names<'g> {
-    pub(super) fn new(game: &'g Game) -> Self {
+    pub(super) fn new(game: &'g Game, map: &MapFile) -> Self {
+        let name = |id: &str| crate::typed::place_name(map, id);
         let mut route_ends = BTreeMap::new();
         for (r, info) in game.routes.iter().enumerate() {
             let (a, b) = (
-                &game.city_ids[info.city_a as usize],
-                &game.city_ids[info.city_b as usize],
+                game.city_ids[info.city_a as usize].as_str(),
+                game.city_ids[info.city_b as usize].as_str(),
             );
-            push(&mut route_ends, format!("{a}-{b}"), r);
-            push(&mut route_ends, format!("{b}-{a}"), r);
+            // By ids and by names, each from either end: what a player reads off the board.
+            let (na, nb) = (name(a).unwrap_or(a), name(b).unwrap_or(b));
+            for (x, y) in [(a, b), (b, a), (na, nb), (nb, na)] {
+                push(&mut route_ends, normalise(&format!("{x}-{y}")), r);
+            }
         }
         let mut ticket_labels = BTreeMap::new();
         let mut ticket_reversed = BTreeMap::new();
         for (t, info) in game.tickets.iter().enumerate() {
             push(&mut ticket_labels, normalise(&info.label), t);
-            // Only place–place labels read backwards; `from→a|b` and explicit ids do not.
-            if info.label.contains('–') && !info.label.contains('→') {
-                let back: Vec<&str> = info.label.split('–').rev().collect();
-                push(&mut ticket_reversed, normalise(&back.join("–")), t);
+            // The other forms (read backwards, by names) rank after every label as written.
+            for form in ticket_forms(&info.label, name).into_iter().skip(1) {
+                push(&mut ticket_reversed, form, t);
             }
         }
         Names {
@@ -80,6 +81,10 @@ impl<'g> Names<'g> {
     /// A route by its id, or by its two cities' ids in either order.
     pub(super) fn route(&self, game: &Game, name: &str) -> Found {
         if let Some(&r) = self.route_ids.get(name) {
+            return Found::One(r);
+        }
+        let name = &normalise(name);
+        if let Some(&r) = self.route_ids.get(name.as_str()) {
             return Found::One(r);
         }
         match self.route_ends.get(name).map(Vec::as_slice) {

@@ -13,6 +13,7 @@ pub mod duplicate_id;
 pub mod duplicate_ticket;
 pub mod ferry_locomotive_demand;
 pub mod label_collision;
+pub mod no_tickets;
 pub mod region_color;
 pub mod route_drawn_length;
 pub mod route_slack;

@@ -100,9 +100,27 @@ pub fn failed(conditions: &[Condition], c: &Comparison) -> Vec<String> {
             } else {
                 x < cond.value
             };
-            holds.then(|| format!("--fail-if {}: {} is {x:.4}", cond.text, cond.name))
+            holds.then(|| {
+                format!(
+                    "--fail-if {}: {} is {}",
+                    cond.text,
+                    cond.name,
+                    shown(&cond.name, x)
+                )
+            })
         })
         .collect()
+}
+
+/// A measured value as its name reads: a share in percent (`10.71 %`), a change of a share
+/// in percentage points, a count or turns as a number.
+fn shown(name: &str, x: f64) -> String {
+    match name {
+        "seat-spread" | "bot-spread" | "failure-rate" => format!("{:.2} %", x * 100.0),
+        "seat-spread-change" => format!("{:+.2} percentage points", x * 100.0),
+        "significant" => format!("{x:.0}"),
+        _ => format!("{x:.2}"),
+    }
 }
 
 #[cfg(test)]

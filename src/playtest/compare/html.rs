@@ -95,17 +95,7 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
         esc(&c.bots.join(", ")),
         c.seed
     );
-    body.push_str("<section class=\"standout\"><h2>Significant changes</h2>");
-    if c.significant.is_empty() {
-        body.push_str("<p>None: every difference is within noise.</p>");
-    } else {
-        body.push_str("<ul>");
-        for line in &c.significant {
-            let _ = write!(body, "<li>{}</li>", esc(line));
-        }
-        body.push_str("</ul>");
-    }
-    body.push_str("<p class=\"noise\">Significant: the 95 % interval of the change excludes 0. Among many figures about one in twenty looks significant by chance alone.</p></section>");
+    // As the text report: what the designer changed first, then what it did to the games.
     body.push_str("<h2>Map differences</h2>");
     let lines = map_lines(&c.map_changes);
     if lines.is_empty() {
@@ -117,6 +107,17 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
         }
         body.push_str("</ul>");
     }
+    body.push_str("<section class=\"standout\"><h2>Significant changes</h2>");
+    if c.significant.is_empty() {
+        body.push_str("<p>None: every difference is within noise.</p>");
+    } else {
+        body.push_str("<ul>");
+        for line in &c.significant {
+            let _ = write!(body, "<li>{}</li>", esc(line));
+        }
+        body.push_str("</ul>");
+    }
+    body.push_str("<p class=\"noise\">Significant: the 95 % interval of the change excludes 0. Among many figures about one in twenty looks significant by chance alone.</p></section>");
     let pp = |x: f64| format!("{:+.0} pp", x * 100.0);
     let heat_legend = legend(
         "cmp-heat",

@@ -26,6 +26,11 @@ pub struct MapDiff {
     pub tickets_changed: Vec<String>,
     /// `id: old name → new name`.
     pub cities_renamed: Vec<String>,
+    /// The rules values that differ, resolved through the presets, as `trains.per_player 12
+    /// → 16` (a change of rules is a change of the map even where no count shows it).
+    pub rules_changed: Vec<String>,
+    /// The mechanic values that differ, as `mechanics.alvin.optional false → true`.
+    pub mechanics_changed: Vec<String>,
     /// The `ttrmap stats` counts that differ (cities, lanes, spaces, tickets, ...), and the
     /// spaces per colour that differ (`spaces red`).
     pub counts: Vec<CountChange>,
@@ -53,6 +58,36 @@ fn changed_keys(a: &impl Serialize, b: &impl Serialize) -> Vec<String> {
         .filter(|k| a.get(*k) != b.get(*k))
         .map(|k| format!("{k} {} → {}", shown(a.get(k)), shown(b.get(k))))
         .collect()
+}
+
+/// Every leaf that differs between two serialized values, by its dotted path under `prefix`
+/// (`trains.by_players.3 13 → 17`); arrays are compared whole.
+fn changed_leaves(prefix: &str, a: &impl Serialize, b: &impl Serialize) -> Vec<String> {
+    fn walk(path: &str, a: Option<&Value>, b: Option<&Value>, out: &mut Vec<String>) {
+        if a == b {
+            return;
+        }
+        if let (Some(Value::Object(x)), Some(Value::Object(y))) = (a, b) {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                let sub = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                walk(&sub, x.get(k), y.get(k), out);
+            }
+            return;
+        }
+        let shown = |v: Option<&Value>| v.map_or("none".to_string(), |v| v.to_string());
+        out.push(format!("{path} {} → {}", shown(a), shown(b)));
+    }
+    use serde_json::Value;
+    let mut out = Vec::new();
+    if let (Ok(a), Ok(b)) = (serde_json::to_value(a), serde_json::to_value(b)) {
+        walk(prefix, Some(&a), Some(&b), &mut out);
+    }
+    out
 }
 
 /// The differences between `old` and `new`; `lint_old` and `lint_new` are their lint
@@ -108,6 +143,8 @@ pub fn diff(old: &MapFile, new: &MapFile, lint_old: &[&str], lint_new: &[&str]) 
             ));
         }
     }
+    d.rules_changed = changed_leaves("", &old.rules, &new.rules);
+    d.mechanics_changed = changed_leaves("mechanics", &old.mechanics, &new.mechanics);
     d.counts = counts(old, new);
     let tally = |codes: &[&str]| {
         let mut m: BTreeMap<String, i64> = BTreeMap::new();

@@ -1,5 +1,6 @@
-//! A comparison for people: every figure on both versions with its change and 95 % interval,
-//! the significant ones first, then the map differences and the tables.
+//! A comparison for people: the map differences first (what the designer changed), then the
+//! significant changes in the games with their 95 % intervals, then the other figures, each
+//! figure said once.
 
 use super::stats::Change;
 use super::{Comparison, mapdiff::MapDiff};
@@ -124,6 +125,8 @@ pub fn map_lines(d: &MapDiff) -> Vec<String> {
     list("ticket removed:", &d.tickets_removed);
     list("ticket changed:", &d.tickets_changed);
     list("city renamed:", &d.cities_renamed);
+    list("rules changed:", &d.rules_changed);
+    list("mechanics changed:", &d.mechanics_changed);
     for c in &d.counts {
         out.push(format!("{}: {} → {}", c.name, c.old, c.new));
     }
@@ -151,6 +154,16 @@ pub fn human(c: &Comparison) -> String {
         "finished on both: {}; every game played on both versions with the same seed and seats",
         c.both_finished
     );
+    // The map differences first: they are what the designer changed; the figures after them
+    // are what that did to the games.
+    let lines = map_lines(&c.map_changes);
+    let _ = writeln!(s, "\nmap differences:");
+    if lines.is_empty() {
+        let _ = writeln!(s, "  none");
+    }
+    for line in lines {
+        let _ = writeln!(s, "  {line}");
+    }
     let all = figures(c);
     let _ = writeln!(
         s,
@@ -172,14 +185,6 @@ pub fn human(c: &Comparison) -> String {
     for line in &c.significant {
         let _ = writeln!(s, "  {line}");
     }
-    let lines = map_lines(&c.map_changes);
-    let _ = writeln!(s, "\nmap differences:");
-    if lines.is_empty() {
-        let _ = writeln!(s, "  none");
-    }
-    for line in lines {
-        let _ = writeln!(s, "  {line}");
-    }
     let _ = writeln!(
         s,
         "\nseat/bot spread of win rates: seats {:.1} → {:.1} pp, bots {:.1} → {:.1} pp",
@@ -188,16 +193,19 @@ pub fn human(c: &Comparison) -> String {
         c.bot_spread.old * 100.0,
         c.bot_spread.new * 100.0
     );
-    let _ = writeln!(s, "\nall figures (old → new, change [95 % interval]):");
+    // The significant figures are listed above; here the rest, so nothing is said twice.
+    let _ = writeln!(
+        s,
+        "\nthe other figures, within noise (old → new, change [95 % interval]):"
+    );
     for f in all.iter().filter(|f| {
-        !(f.what.starts_with("ticket ") || f.what.starts_with("route ")) || f.change.significant
+        !(f.change.significant || f.what.starts_with("ticket ") || f.what.starts_with("route "))
     }) {
-        let mark = if f.change.significant { "*" } else { " " };
-        let _ = writeln!(s, "{mark} {:<44} {}", f.what, describe(&f.change, f.unit));
+        let _ = writeln!(s, "  {:<44} {}", f.what, describe(&f.change, f.unit));
     }
     let _ = writeln!(
         s,
-        "  (tickets and routes: the significant ones above; --format json or html lists all)"
+        "  (tickets and routes within noise: --format json or html lists them)"
     );
     s
 }
