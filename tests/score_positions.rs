@@ -906,3 +906,35 @@ fn positions_keep_parallel_groups_to_the_double_route_rules() {
     let (code, _, err) = run(&[one, two, ""]);
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// Issue 41, item 13: positions no Old West game can reach were scored: a route not joined to
+/// its owner's network from the starting city (every claim must touch it), a marker in a city
+/// none of the player's routes reach, and two players of one name (the score names them).
+#[test]
+fn old_west_networks_markers_and_names_are_checked() {
+    let dir = TempDir::new("score-west-network");
+    let file = dir.0.join("position.toml");
+    let map = root().join("maps").join("old-west.toml");
+    let text = format!(
+        "map = {:?}\n\
+         [[player]]\n\
+         name = \"Ada\"\n\
+         routes = [\"grand-junction-salt-lake-city\", \"albuquerque-durango\"]\n\
+         markers = [\"salt-lake-city\", \"denver\"]\n\
+         [[player]]\n\
+         name = \"Ada\"\n\
+         routes = [\"flagstaff-st-george\"]\n\
+         markers = [\"flagstaff\"]\n",
+        map.display().to_string()
+    );
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = score(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    for wanted in [
+        "Ada: route `albuquerque-durango` is not joined to their network from `salt-lake-city`",
+        "Ada: a marker in `denver`, which their network from `salt-lake-city` does not reach",
+        "two players are named `Ada`",
+    ] {
+        assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+}

@@ -87,6 +87,20 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
         })
         .collect();
     let resolve = Names::new(&game, map);
+    // The score names each player: two of one name cannot be told apart.
+    for (i, p) in position.player.iter().enumerate() {
+        if let (Some(name), Some(span)) = (&p.name, &p.name_span)
+            && position.player[..i]
+                .iter()
+                .any(|q| q.name.as_ref() == Some(name))
+        {
+            out.push(
+                Diagnostic::error(GAME, format!("two players are named `{name}`"))
+                    .with_span(span.clone())
+                    .with_label("a name already taken"),
+            );
+        }
+    }
     let mut cx = Cx {
         game: &game,
         names: &names,
@@ -113,6 +127,7 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
             }
         }
     }
+    cx.networks(position, map, &lanes);
     cx.alvin(position, &mut state);
     cx.festivals(position, &mut state);
     cx.right_of_way(position, &mut state);
@@ -458,6 +473,82 @@ impl Cx<'_> {
     /// Old West's city markers: placed in the position (the first is the start), checked
     /// against the map's limit, one a city and the forbidden cities; returns each (route,
     /// city) of a marker placed after that route was claimed.
+    /// With `connected_network`, every claim touches the network grown from the starting
+    /// city (the first marker), so at any point of a game each player's routes are one
+    /// network from it, and a later marker goes in a city of that network.
+    fn networks(&mut self, position: &Position, map: &MapFile, lanes: &[Vec<usize>]) {
+        let game = self.game;
+        let connected = map
+            .mechanics
+            .city_markers
+            .as_ref()
+            .is_some_and(|m| m.connected_network);
+        if !connected || game.mechanics.find("city-markers").is_none() {
+            return;
+        }
+        for (p, player) in position.player.iter().enumerate() {
+            let Some(first) = player.markers.first() else {
+                continue;
+            };
+            let Found::One(start) = self.resolve.city(&first.city.value) else {
+                continue;
+            };
+            let routes: Vec<usize> = lanes[p]
+                .iter()
+                .map(|&l| game.lane_route[l] as usize)
+                .collect();
+            let mut reached = vec![false; game.city_ids.len()];
+            reached[start] = true;
+            // Grow from the start until no route adds a city (few routes a player).
+            let mut joined = vec![false; routes.len()];
+            loop {
+                let mut grew = false;
+                for (k, &r) in routes.iter().enumerate() {
+                    let (a, b) = (
+                        game.routes[r].city_a as usize,
+                        game.routes[r].city_b as usize,
+                    );
+                    if !joined[k] && (reached[a] || reached[b]) {
+                        joined[k] = true;
+                        reached[a] = true;
+                        reached[b] = true;
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+            let who = self.names[p].clone();
+            let from = first.city.value.clone();
+            for claim in &player.routes {
+                let Found::One(r) = self.resolve.route(game, &claim.route.value) else {
+                    continue;
+                };
+                let k = routes.iter().position(|&x| x == r);
+                if k.is_some_and(|k| !joined[k]) {
+                    let message = format!(
+                        "{who}: route `{}` is not joined to their network from `{from}`; every claim must touch it",
+                        game.routes[r].id
+                    );
+                    self.problem(MARKER, &claim.route.span, message, "off the network");
+                }
+            }
+            for m in &player.markers[1..] {
+                let Found::One(c) = self.resolve.city(&m.city.value) else {
+                    continue;
+                };
+                if !reached[c] {
+                    let message = format!(
+                        "{who}: a marker in `{}`, which their network from `{from}` does not reach",
+                        m.city.value
+                    );
+                    self.problem(MARKER, &m.city.span, message, "off the network");
+                }
+            }
+        }
+    }
+
     fn markers(
         &mut self,
         position: &Position,

@@ -76,6 +76,8 @@ pub struct Position {
 #[derive(Debug, Clone, Default)]
 pub struct PlayerPosition {
     pub name: Option<String>,
+    /// Where `name` is written, for two players of one name.
+    pub name_span: Option<Range<usize>>,
     pub routes: Vec<RouteClaim>,
     /// The `routes` key, for problems of the whole list (too many trains).
     pub routes_key: Range<usize>,
@@ -428,13 +430,12 @@ impl Reader<'_> {
     fn player(&mut self, v: &Value, i: usize) -> Option<PlayerPosition> {
         let what = format!("[[player]] #{}", i + 1);
         let table = self.table(v, crate::path!["player", i].as_slice(), PLAYER_KEYS, &what)?;
+        let name = table
+            .get("name")
+            .and_then(|v| self.string(v, crate::path!["player", i, "name"].as_slice(), "`name`"));
         let mut p = PlayerPosition {
-            name: table
-                .get("name")
-                .and_then(|v| {
-                    self.string(v, crate::path!["player", i, "name"].as_slice(), "`name`")
-                })
-                .map(|n| n.value),
+            name_span: name.as_ref().map(|n| n.span.clone()),
+            name: name.map(|n| n.value),
             routes_key: self.key_span(crate::path!["player", i, "routes"].as_slice()),
             stations_key: self.key_span(crate::path!["player", i, "stations"].as_slice()),
             markers_key: self.key_span(crate::path!["player", i, "markers"].as_slice()),
