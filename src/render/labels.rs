@@ -250,14 +250,24 @@ pub fn place_labels(
         };
         let cands = match z.position {
             Some(p) => vec![centred(p)],
-            None => zone_candidates(links, s, board)
-                .into_iter()
-                .map(|c| {
-                    let l = label_at(c.0, c.1, name, s.zone_size, c.2, [0.0; 2], 0.0);
+            None => {
+                let mut cands: Vec<LabelLayout> = zone_candidates(links, s, board)
+                    .into_iter()
+                    .map(|c| {
+                        let l = label_at(c.0, c.1, name, s.zone_size, c.2, [0.0; 2], 0.0);
+                        let b = l.bbox;
+                        centred([b.x + b.w / 2.0, b.y + b.h / 2.0])
+                    })
+                    .collect();
+                // Among places that cost the name alike, the one whose dashed links cross
+                // fewest cars (a stable sort: the nearer, edgeward order breaks ties).
+                let quads: Vec<[P; 4]> = obstacles.spaces().collect();
+                cands.sort_by_cached_key(|l| {
                     let b = l.bbox;
-                    centred([b.x + b.w / 2.0, b.y + b.h / 2.0])
-                })
-                .collect(),
+                    links_across(&quads, [b.x + b.w / 2.0, b.y + b.h / 2.0], links, s)
+                });
+                cands
+            }
         };
         names.push(Name { own: None, cands });
     }
@@ -324,6 +334,31 @@ pub fn names_on_spaces(cities: &[CityLayout], routes: &[RouteLayout], touch: f64
                 .any(|e| penetration(&q, &spaces[e.data]) > touch)
         })
         .collect()
+}
+
+/// Spaces the dashed links from a zone name at `at` to its border cities cross, each link as
+/// drawn (longer than two name heights) and short of its city by a marker and a car, whose own
+/// routes' cars every link meets alike.
+fn links_across(quads: &[[P; 4]], at: P, links: &[P], s: &Sizes) -> usize {
+    let cross = |p1: P, p2: P, q1: P, q2: P| {
+        let o = |a: P, b: P, c: P| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+        o(q1, q2, p1) * o(q1, q2, p2) < 0.0 && o(p1, p2, q1) * o(p1, p2, q2) < 0.0
+    };
+    let mut n = 0;
+    for &p in links {
+        let len = ((p[0] - at[0]).powi(2) + (p[1] - at[1]).powi(2)).sqrt();
+        let short = s.city_radius + s.space_length;
+        if len <= s.zone_size * 2.0 || len <= short {
+            continue;
+        }
+        let t = (len - short) / len;
+        let end = [at[0] + (p[0] - at[0]) * t, at[1] + (p[1] - at[1]) * t];
+        n += quads
+            .iter()
+            .filter(|q| (0..4).any(|k| cross(at, end, q[k], q[(k + 1) % 4])))
+            .count();
+    }
+    n
 }
 
 /// Candidate centres for a zone name without a `position`: around its endpoints, the side
