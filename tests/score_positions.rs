@@ -938,3 +938,43 @@ fn old_west_networks_markers_and_names_are_checked() {
         assert!(err.contains(wanted), "no {wanted:?} in\n{err}");
     }
 }
+
+/// Issue 41, item 14: a per-claim technology of `value = 0` was described as scoring 1 a
+/// claim (the check read `value.max(1)`); it scores nothing, so any points from it are refused
+/// as such, and 0 points are accepted.
+#[test]
+fn a_technology_worth_nothing_a_claim_says_so() {
+    let dir = TempDir::new("score-uk-zero");
+    let uk = std::fs::read_to_string(root().join("maps/uk.toml"))
+        .unwrap()
+        .replace("../schemas/", "");
+    let from = "effect = \"points-per-route\"\nvalue = 1\n";
+    assert!(uk.contains(from));
+    std::fs::write(
+        dir.0.join("uk0.toml"),
+        uk.replacen(from, "effect = \"points-per-route\"\nvalue = 0\n", 1),
+    )
+    .unwrap();
+    let file = dir.0.join("position.toml");
+    for (points, ok) in [(1, false), (0, true)] {
+        std::fs::write(
+            &file,
+            format!(
+                "map = \"uk0.toml\"\n[[player]]\nname = \"Ada\"\nroutes = [\"london-reading\"]\n\
+                 technologies = [\"boiler-lagging\"]\n\
+                 technology_points = {{ boiler-lagging = {points} }}\n[[player]]\nname = \"Bob\"\n"
+            ),
+        )
+        .unwrap();
+        let (code, _, err) = score(&[file.to_str().unwrap()]);
+        if ok {
+            assert_eq!(code, Some(0), "{err}");
+        } else {
+            assert_eq!(code, Some(1), "{err}");
+            assert!(
+                err.contains("1 points from Boiler Lagging, which scores nothing a claim"),
+                "{err}"
+            );
+        }
+    }
+}

@@ -151,14 +151,26 @@ impl Cx<'_> {
                     continue;
                 }
             };
-            let value = tech.value.max(1) as i64;
+            let value = i64::from(tech.value);
+            // What the card's claims can have scored: k × value for k from 0 to `claims`.
+            let possible = if value == 0 {
+                n.value == 0
+            } else {
+                n.value % value == 0 && (0..=claims).contains(&(n.value / value))
+            };
             if n.value > 0 && t.owned(game, state, me, p) & (1 << k) == 0 {
                 let message = format!(
                     "{who}: points from {} without holding it (add it to `technologies`)",
                     tech.name
                 );
                 self.problem(LIMIT, &n.span, message, "card not held");
-            } else if n.value % value != 0 || n.value > claims * value {
+            } else if !possible && value == 0 {
+                let message = format!(
+                    "{who}: {} points from {}, which scores nothing a claim",
+                    n.value, tech.name
+                );
+                self.problem(LIMIT, &n.span, message, "impossible points");
+            } else if !possible {
                 let message = format!(
                     "{who}: {} points from {}, which scores {value} a claim: a multiple of {value}, at most {} for {claims} claims",
                     n.value,
