@@ -10,6 +10,10 @@ fn is_unsafe(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || ('\u{202A}'..='\u{202E}').contains(&c)
         || ('\u{2066}'..='\u{2069}').contains(&c)
+        // Invisible marks a terminal acts on or hides: byte-order mark, left-to-right and
+        // right-to-left marks, the Arabic letter mark, line and paragraph separators (the
+        // zero-width joiner stays: it holds emoji together).
+        || matches!(c, '\u{FEFF}' | '\u{200E}' | '\u{200F}' | '\u{61C}' | '\u{2028}' | '\u{2029}')
 }
 
 /// `text` with every unsafe character written as its TOML escape (`\u001B`), as the map
@@ -150,6 +154,21 @@ mod tests {
         assert_eq!(masked.chars().count(), text.chars().count());
         assert!(!masked.chars().any(is_unsafe));
         assert_eq!(masked.find('e'), text.find('e'));
+    }
+
+    /// Issue 41, item 14: a byte-order mark reached a snippet raw (invisible, and it moves a
+    /// terminal's cursor); so do the other invisible marks that are not part of a character
+    /// sequence (the zero-width joiner stays: it holds emoji together).
+    #[test]
+    fn invisible_marks_are_masked_and_escaped() {
+        let text = "\u{FEFF}[map]\u{200E}x\u{2028}y\u{61C}z 👩\u{200D}👧";
+        let masked = mask_controls(text);
+        assert_eq!(masked.len(), text.len());
+        for c in ['\u{FEFF}', '\u{200E}', '\u{2028}', '\u{61C}'] {
+            assert!(!masked.contains(c), "{c:?} in {masked:?}");
+        }
+        assert!(masked.contains('\u{200D}'));
+        assert_eq!(escape_controls("\u{FEFF}a"), "\\uFEFFa");
     }
 
     #[test]
