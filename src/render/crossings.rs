@@ -59,7 +59,7 @@ pub fn find(pairs: &BTreeSet<(usize, usize)>, routes: &[RouteLayout]) -> Vec<Cro
 }
 
 /// Where segments p1–p2 and q1–q2 cross, strictly inside both.
-fn intersection(p1: P, p2: P, q1: P, q2: P) -> Option<P> {
+pub(super) fn intersection(p1: P, p2: P, q1: P, q2: P) -> Option<P> {
     let r = [p2[0] - p1[0], p2[1] - p1[1]];
     let s = [q2[0] - q1[0], q2[1] - q1[1]];
     let den = r[0] * s[1] - r[1] * s[0];

@@ -340,13 +340,9 @@ pub fn names_on_spaces(cities: &[CityLayout], routes: &[RouteLayout], touch: f64
 /// drawn (longer than two name heights) and short of its city by a marker and a car, whose own
 /// routes' cars every link meets alike.
 fn links_across(quads: &[[P; 4]], at: P, links: &[P], s: &Sizes) -> usize {
-    let cross = |p1: P, p2: P, q1: P, q2: P| {
-        let o = |a: P, b: P, c: P| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-        o(q1, q2, p1) * o(q1, q2, p2) < 0.0 && o(p1, p2, q1) * o(p1, p2, q2) < 0.0
-    };
     let mut n = 0;
     for &p in links {
-        let len = ((p[0] - at[0]).powi(2) + (p[1] - at[1]).powi(2)).sqrt();
+        let len = super::curves::dist(at, p);
         let short = s.city_radius + s.space_length;
         if len <= s.zone_size * 2.0 || len <= short {
             continue;
@@ -355,7 +351,11 @@ fn links_across(quads: &[[P; 4]], at: P, links: &[P], s: &Sizes) -> usize {
         let end = [at[0] + (p[0] - at[0]) * t, at[1] + (p[1] - at[1]) * t];
         n += quads
             .iter()
-            .filter(|q| (0..4).any(|k| cross(at, end, q[k], q[(k + 1) % 4])))
+            .filter(|q| {
+                (0..4).any(|k| {
+                    super::crossings::intersection(at, end, q[k], q[(k + 1) % 4]).is_some()
+                })
+            })
             .count();
     }
     n
