@@ -79,6 +79,12 @@ const COST_SQUEEZED: f64 = 45.0;
 /// room to spare, in millimetres (a little under the 6 mm at which it stops reading as
 /// starting there).
 const END_REACH_MM: f64 = 5.0;
+/// How far a lane's end may stand from its marker's edge before it costs, in millimetres:
+/// beyond it the lane stops reading as starting there.
+const LOOSE_FROM_MM: f64 = 6.0;
+/// Per millimetre a lane's end stands beyond [`LOOSE_FROM_MM`]: a route 20 mm short at one
+/// end costs a little more than a car on a name.
+const COST_LOOSE: f64 = 1.2;
 /// Passes of re-choosing; each pass only moves routes still in conflict.
 const PASSES: usize = 24;
 /// Rounds of moving pairs of routes in conflict together, each followed by passes.
@@ -689,10 +695,11 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
     }
 }
 
-/// Cities crossed, board edges passed and lanes broken (cars turned sharply from, or lying
-/// on, the car before) by a shape, whatever the other routes do.
+/// Cities crossed, board edges passed, lanes broken (cars turned sharply from, or lying
+/// on, the car before) and lane ends standing off their markers by a shape, whatever the
+/// other routes do.
 fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
-    let mut cost = 0.0;
+    let mut cost = loose_cost(c, n, w);
     for lane in &c.lanes {
         let broken = lane.spaces.windows(2).any(|p| {
             let d = (p[0].angle - p[1].angle).rem_euclid(360.0);
@@ -725,6 +732,27 @@ fn own_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
         }
     }
     cost
+}
+
+/// What a shape's lane ends cost for standing off their markers beyond [`LOOSE_FROM_MM`]
+/// (averaged over its lanes): a route bent far round a name or a neighbour spreads its
+/// spare room to its ends and stops visibly short of its cities, which a player reads as a
+/// route to nowhere; a straight route's own spare room costs every shape alike.
+fn loose_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
+    let mut mm = 0.0;
+    for lane in &c.lanes {
+        let (Some(first), Some(last)) = (lane.spaces.first(), lane.spaces.last()) else {
+            continue;
+        };
+        for (city, p) in [(n.from, first.ends[0]), (n.to, last.ends[1])] {
+            if let Some(k) = city {
+                let m = &w.cities[k];
+                let off = (curves::dist(m.pos, p) - m.radius) / w.units_per_mm;
+                mm += (off - LOOSE_FROM_MM).max(0.0);
+            }
+        }
+    }
+    COST_LOOSE * mm / c.lanes.len().max(1) as f64
 }
 
 /// One candidate per route: each route's own best first, then routes in conflict re-chosen
