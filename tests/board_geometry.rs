@@ -626,9 +626,10 @@ fn read_board(map: &MapFile, l: &Layout) -> Reading {
 ///
 /// Zone links across routes: 21 (France 3, Germany 2, Switzerland 16) before a zone's name
 /// preferred, among places alike for the name, the one whose links cross fewest cars; 16
-/// now, all Switzerland's, whose country markers lie along the board's edges far apart, so
-/// straight links from one name to each cross the board whatever the name's place.
-const READING_BOUNDS: [usize; 12] = [1, 1, 0, 707, 245, 0, 0, 0, 1, 1, 0, 16];
+/// after, all Switzerland's, whose country markers lie along the board's edges far apart;
+/// 0 since no link is drawn to a border marker already named as its zone (each Swiss
+/// country marker is labelled "France", "Italia"...).
+const READING_BOUNDS: [usize; 12] = [1, 1, 0, 707, 245, 0, 0, 0, 1, 1, 0, 0];
 
 #[test]
 fn shipped_boards_read_as_printed_boards() {

@@ -227,7 +227,7 @@ pub fn place_labels(
                 .collect()
         })
         .collect();
-    for (z, links) in map.zones.iter().zip(&zone_links) {
+    for (zi, (z, links)) in map.zones.iter().zip(&zone_links).enumerate() {
         let name = z.display_name();
         let w = text_width(name, s.zone_size);
         let centred = |c: P| {
@@ -262,9 +262,10 @@ pub fn place_labels(
                 // Among places that cost the name alike, the one whose dashed links cross
                 // fewest cars (a stable sort: the nearer, edgeward order breaks ties).
                 let quads: Vec<[P; 4]> = obstacles.spaces().collect();
+                let drawn = drawn_links(map, zi);
                 cands.sort_by_cached_key(|l| {
                     let b = l.bbox;
-                    links_across(&quads, [b.x + b.w / 2.0, b.y + b.h / 2.0], links, s)
+                    links_across(&quads, [b.x + b.w / 2.0, b.y + b.h / 2.0], &drawn, s)
                 });
                 cands
             }
@@ -293,11 +294,24 @@ pub fn place_labels(
             ZoneLayout {
                 index,
                 pos: [b.x + b.w / 2.0, b.y + b.h / 2.0],
-                links: zone_links[index].clone(),
+                links: drawn_links(map, index),
             }
         })
         .collect();
     (zones, LabelRun { spaces, reuse })
+}
+
+/// The border endpoints a zone's name is joined to by a dashed link: those not already named
+/// as the zone is (Switzerland names each of its country markers "France", "Italia"...: a
+/// link from one "France" to five others across the board would only cross routes).
+fn drawn_links(map: &MapFile, zone: usize) -> Vec<P> {
+    let z = &map.zones[zone];
+    map.cities
+        .iter()
+        .filter(|c| c.zone.as_deref() == Some(z.id.as_str()))
+        .filter(|c| c.display_name() != z.display_name())
+        .map(|c| c.position)
+        .collect()
 }
 
 /// The distance from `p` to the box `r` (0 inside).

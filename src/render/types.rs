@@ -97,6 +97,7 @@ pub struct Space {
 pub struct ZoneLayout {
     pub index: usize,
     pub pos: P,
-    /// Positions of the zone's border endpoints, joined to the label by dashed links.
+    /// Positions of the zone's border endpoints joined to the label by dashed links: those
+    /// not named as the zone is (see `labels::drawn_links`).
     pub links: Vec<P>,
 }
