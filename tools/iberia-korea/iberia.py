@@ -337,7 +337,9 @@ def main():
     out.append('name = "Portugal"')
     out.append("")
     out.append("# Cities: positions from real latitude/longitude (see the header for the projection),")
-    out.append("# moved by `ttrmap layout --fit` so that every route holds its cars.")
+    out.append("# moved by `ttrmap layout --fit` so that every route's straight distance holds its cars.")
+    out.append("# Where the drawn board bends a route round a crowded city, its cars can still stop short")
+    out.append("# of a marker: `ttrmap check --verbose` names those routes (route-slack).")
     for cid, name, lat, lon, region, fest in CITIES:
         out.append("")
         out.append("[[cities]]")
