@@ -668,13 +668,17 @@ fn print_sheets_tile_castilla_at_real_size_with_overlap_and_trim_marks() {
 
 #[test]
 fn print_size_spaces_are_the_boards_pitch_by_9_mm_on_an_800_mm_board() {
-    let map = template("europe");
+    // The europe template without its print width and car size: what a map that gives
+    // neither is drawn at.
+    let mut map = template("europe");
+    map.map.board.print_width_mm = None;
+    map.map.board.space_mm = None;
     let opts = Options {
         print: true,
         ..Options::default()
     };
     let layout = ttrmap::render::layout(&map, &opts).unwrap();
-    // The europe template gives no print width: its long side (the width) is 800 mm.
+    // No print width: its long side (the width) is 800 mm.
     assert!(map.map.board.width >= map.map.board.height);
     assert!((map.map.board.width / layout.print_units_per_mm - 800.0).abs() < 1e-6);
     for r in &layout.routes {
@@ -859,8 +863,9 @@ fn unknown_theme_and_bad_dpi_are_errors_not_panics() {
         ..Options::default()
     };
     let (w, _) = png_size(&to_png(&map, &o).unwrap());
-    // A 790 mm board plus its margins is a little over 31 inches: about 1600 px at 50 dpi.
-    assert!((1500..1700).contains(&w), "{w}");
+    // The template prints 400 mm wide (`print_width_mm`); with 8 mm margins and the score
+    // track's 13.5 mm band on each side, 443 mm, about 17.4 inches: about 872 px at 50 dpi.
+    assert!((840..900).contains(&w), "{w}");
 }
 
 // ---- the command line ----

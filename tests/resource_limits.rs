@@ -177,3 +177,39 @@ fn replace_last_number(from: &str, by: &str) -> String {
         .map_or(0, |i| i + 1);
     format!("{}{by}{}", &from[..start], &from[end..])
 }
+
+/// A print size or car size beyond any board: refused by `check` (exit 1, naming the key),
+/// not laid out. `print_width_mm = 1e20` made the layout flatten every route's curve to a
+/// tolerance of 1e-18 px and ran for minutes with gigabytes (found by `loader_props` once
+/// the starter templates carried the key).
+#[test]
+fn print_and_car_sizes_beyond_any_board_are_refused_by_check() {
+    let dir = TempDir::new("limit-sizes");
+    basic_map(&dir.0);
+    let text = std::fs::read_to_string(dir.0.join("map.toml")).unwrap();
+    let from = "print_width_mm = 400, space_mm = [26.7, 9]";
+    assert!(text.contains(from), "the template's board line");
+    for (bad, key) in [
+        (
+            "print_width_mm = 1e20, space_mm = [26.7, 9]",
+            "print_width_mm",
+        ),
+        (
+            "print_width_mm = 0.001, space_mm = [26.7, 9]",
+            "print_width_mm",
+        ),
+        ("print_width_mm = 400, space_mm = [1e-300, 9]", "space_mm"),
+        ("print_width_mm = 400, space_mm = [26.7, 1e9]", "space_mm"),
+        ("print_width_mm = 400, space_mm = [-1, 9]", "space_mm"),
+    ] {
+        std::fs::write(dir.0.join("m.toml"), text.replacen(from, bad, 1)).unwrap();
+        let out = ttrmap_in(&dir.0, &["check", "m.toml"]);
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1), "{bad}: {said}");
+        assert!(said.contains(key), "{bad}: {said}");
+    }
+}

@@ -57,15 +57,17 @@ pub struct Board {
     /// Units of positions; `mm` lets `render` print at real size.
     #[serde(default)]
     pub units: Units,
-    /// Printed size of the board in millimetres, when `units` is not `mm` (for real-size prints).
+    /// Printed size of the board in millimetres, when `units` is not `mm` (for real-size prints):
+    /// from 10 mm to 100 m.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 10.0, max = 100000.0))]
     pub print_width_mm: Option<f64>,
     /// Size of one train-car space on the print, `[length, width]` in millimetres (default: the
     /// length the map's routes want, read off the distances between their cities, and the
     /// theme's width, 9). Every space of the board is drawn about this size; routes bend
-    /// gently to hold them.
+    /// gently to hold them. Each from 1 to 1,000 mm.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 2, max = 2))]
+    #[schemars(length(min = 2, max = 2), inner(range(min = 1.0, max = 1000.0)))]
     pub space_mm: Option<[f64; 2]>,
 }
 
