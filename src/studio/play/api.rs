@@ -1,0 +1,157 @@
+//! The table: the game in a lock, a condition the bots' thread and the waiting requests
+//! watch, and the HTTP handlers of the Play tab.
+//!
+//! - `GET /api/play`: the designer's view (JSON); with `?wait=1` it answers once the
+//!   designer decides or the game is over (at most 30 s later), so a client need not poll.
+//! - `POST /api/play/act` with `{"version": V, "index": I}`: plays action `I` of the list the
+//!   view at position `V` offered. Refused with 409 when the game is not at `V` or it is
+//!   not the designer's turn, 400 when there is no action `I` or the body is not that
+//!   JSON; a refused request changes nothing.
+
+use super::session::Session;
+use super::view::view;
+use crate::studio::live::Event;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+
+/// The longest a `?wait=1` request waits.
+const LONGEST_WAIT: Duration = Duration::from_secs(30);
+
+pub struct Table {
+    session: Mutex<Session>,
+    /// Notified after every action.
+    changed: Condvar,
+    delay: Duration,
+    events: broadcast::Sender<Event>,
+}
+
+impl Table {
+    /// The table, and its bots' thread started.
+    pub fn start(
+        session: Session,
+        delay: Duration,
+        events: broadcast::Sender<Event>,
+    ) -> Arc<Table> {
+        let table = Arc::new(Table {
+            session: Mutex::new(session),
+            changed: Condvar::new(),
+            delay,
+            events,
+        });
+        let bots = Arc::clone(&table);
+        std::thread::spawn(move || bots.play_bots());
+        table
+    }
+
+    /// The bots' thread: while a bot decides, it waits `delay` and plays one action; else it
+    /// sleeps until the designer acts.
+    fn play_bots(&self) {
+        let mut s = lock(&self.session);
+        loop {
+            if s.over() || s.designers_turn() {
+                s = self.changed.wait(s).unwrap_or_else(|e| e.into_inner());
+                continue;
+            }
+            if !self.delay.is_zero() {
+                drop(s);
+                std::thread::sleep(self.delay);
+                s = lock(&self.session);
+            }
+            if s.step_bot() {
+                self.told(s.version);
+            }
+        }
+    }
+
+    fn told(&self, version: u64) {
+        self.changed.notify_all();
+        let _ = self.events.send(Event::Play(version));
+    }
+
+    /// The view as JSON; with `wait`, once the designer decides or the game is over.
+    pub fn view_json(&self, wait: bool) -> String {
+        let mut s = lock(&self.session);
+        if wait {
+            let until = Instant::now() + LONGEST_WAIT;
+            while !(s.over() || s.designers_turn()) {
+                let left = until.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    break;
+                }
+                s = self
+                    .changed
+                    .wait_timeout(s, left)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+        }
+        serde_json::to_string(&view(&s)).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Plays the designer's action; `Err` (status, message) when refused.
+    pub fn act(&self, body: &str) -> Result<String, (StatusCode, String)> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Act {
+            version: u64,
+            index: usize,
+        }
+        let ask: Act = serde_json::from_str(body).map_err(|e| {
+            (
+                StatusCode::BAD_REQUEST,
+                format!("bad request: {e} (send {{\"version\": V, \"index\": I}})"),
+            )
+        })?;
+        let mut s = lock(&self.session);
+        s.act(ask.version, ask.index).map_err(|r| {
+            let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::CONFLICT);
+            (status, r.message)
+        })?;
+        let version = s.version;
+        let json = serde_json::to_string(&view(&s)).unwrap_or_else(|_| "{}".into());
+        drop(s);
+        self.told(version);
+        Ok(json)
+    }
+}
+
+/// `GET /api/play[?wait=1]`.
+pub async fn get(table: Arc<Table>, query: Option<String>) -> Response {
+    let wait = query
+        .iter()
+        .flat_map(|q| q.split('&'))
+        .any(|p| p == "wait=1");
+    match tokio::task::spawn_blocking(move || table.view_json(wait)).await {
+        Ok(json) => json_response(StatusCode::OK, json),
+        Err(e) => message(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+    }
+}
+
+/// `POST /api/play/act`.
+pub async fn act(table: Arc<Table>, body: String) -> Response {
+    match tokio::task::spawn_blocking(move || table.act(&body)).await {
+        Ok(Ok(json)) => json_response(StatusCode::OK, json),
+        Ok(Err((status, why))) => message(status, &why),
+        Err(e) => message(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+    }
+}
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
+}
+
+fn message(status: StatusCode, text: &str) -> Response {
+    json_response(status, serde_json::json!({ "message": text }).to_string())
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
