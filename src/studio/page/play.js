@@ -11,10 +11,15 @@
   var view = null;     // the last view
   var filter = null;   // a route id: only its claims are listed
   var sending = false; // an action is on its way
-  // Seat colours on the board (seat 1 first), dark enough to read on every card colour.
-  var SEATS = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f'];
+  // Seat colours on the board (seat 1 first): none of them a card colour, so a claimed lane
+  // never looks like an open one.
+  var SEATS = ['#7b1fa2', '#00acc1', '#8d6e63', '#c0ca33', '#1a237e', '#ff6f00'];
   var CARDS = { red: '#e53935', orange: '#fb8c00', yellow: '#fdd835', green: '#43a047', blue: '#1e88e5',
-    pink: '#ec407a', white: '#fafafa', black: '#212121', locomotive: 'linear-gradient(90deg,#e53935,#fdd835,#43a047,#1e88e5)' };
+    pink: '#ec407a', white: '#fafafa', black: '#212121', locomotive: '#78909c' };
+  // What the designer is asked, by the view's phase.
+  var ASKED = { 'setup tickets': 'choose your starting tickets', turn: 'draw cards, claim a route or draw tickets',
+    drawing: 'take your next card', tunnel: 'pay the tunnel\'s extra cards or withdraw',
+    'keeping tickets': 'choose the tickets to keep', decision: 'a decision' };
 
   function api(path) {
     return path + (path.indexOf('?') < 0 ? '?' : '&') + 'token=' + encodeURIComponent(token);
@@ -59,7 +64,7 @@
     document.body.setAttribute('data-play-over', String(v.over));
     document.body.setAttribute('data-your-turn', String(v.your_turn));
     $('pl-status').textContent = v.over ? 'The game is over.'
-      : v.your_turn ? 'Your turn (' + v.phase + ').'
+      : v.your_turn ? 'Your turn: ' + (ASKED[v.phase] || v.phase) + '.'
       : seatName(v.current) + ' is playing…';
     seats(v);
     display(v);
@@ -86,6 +91,7 @@
   }
 
   function seats(v) {
+    document.querySelector('#pl-seats .pl-stations').hidden = !v.stations_each;
     var body = document.querySelector('#pl-seats tbody');
     body.replaceChildren();
     v.seats.forEach(function (s) {
@@ -95,7 +101,9 @@
       dot.style.background = SEATS[(s.seat - 1) % SEATS.length];
       name.append(dot, el('span', s.seat + ' ' + s.name));
       tr.append(name);
-      [s.trains, s.score, s.tickets, s.cards, s.stations].forEach(function (n) { tr.append(el('td', n, 'num')); });
+      var cells = [s.trains, s.score, s.tickets, s.cards];
+      if (v.stations_each) cells.push(s.stations);
+      cells.forEach(function (n) { tr.append(el('td', n, 'num')); });
       body.append(tr);
     });
   }
@@ -137,6 +145,7 @@
       b.type = 'button';
       b.setAttribute('data-index', String(a.index));
       b.setAttribute('data-kind', a.kind);
+      if (a.route) b.setAttribute('data-route', a.route);
       b.addEventListener('click', function () { act(a.index); });
       li.append(b);
       ul.append(li);

@@ -33,6 +33,8 @@ pub struct View<'a> {
     pub deck: u16,
     pub discard: u16,
     pub tickets_left: usize,
+    /// Stations each player may build (0: the map has none).
+    pub stations_each: u8,
     /// Cards revealed for a pending tunnel (public).
     pub revealed: String,
     pub claims: Vec<Claim>,
@@ -152,6 +154,7 @@ pub fn view(s: &Session) -> View<'_> {
         deck: state.deck_size,
         discard: state.discard.iter().sum(),
         tickets_left: state.ticket_decks.iter().map(|d| d.len()).sum(),
+        stations_each: game.stations,
         revealed: match state.phase {
             Phase::Tunnel { .. } => cards_text(&state.revealed),
             _ => String::new(),
