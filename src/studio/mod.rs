@@ -89,7 +89,7 @@ pub fn serve(opts: Options) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
     let on_listening = opts.on_listening;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)
             .map_err(|e| format!("cannot listen: {e}"))?;
         on_listening(&url);
@@ -109,7 +109,11 @@ pub fn serve(opts: Options) -> Result<(), String> {
                 Ok(())
             }
         }
-    })?;
+    });
+    // A request still waiting in a blocking thread (`/api/play?wait=1` waits up to 30 s for
+    // the bots) does not hold the exit up.
+    runtime.shutdown_timeout(GRACE);
+    served?;
     live.runs.cancel("the studio stopped");
     Ok(())
 }
