@@ -42,13 +42,15 @@ fn copy_map(tag: &str, name: &str) -> (TempDir, PathBuf) {
 }
 
 /// The designer's choice: a claim when the engine offers one, else a module's decision or
-/// action, else the first action listed (so claims, tunnels and every module get played).
+/// action, else a station, else the first action listed (so claims, tunnels, stations and
+/// every module get played).
 fn choose(v: &Value) -> &Value {
     let actions = v["actions"].as_array().expect("actions");
     assert!(!actions.is_empty(), "the designer's turn offers an action");
     let first_of = |kind: &str| actions.iter().find(|a| a["kind"] == kind);
     first_of("claim")
         .or_else(|| first_of("module"))
+        .or_else(|| first_of("station"))
         .unwrap_or(&actions[0])
 }
 
@@ -160,13 +162,26 @@ fn check_nothing_hidden(dir: &Path, map: &Path, recording: &str, seat: u8, p: &P
 }
 
 fn whole_game(name: &str, seed: &str, module_words: &[&str]) {
+    whole_game_at(name, seed, &[], 1, module_words);
+}
+
+/// A whole game with more options (`extra`), the designer at `seat`.
+fn whole_game_at(
+    name: &str,
+    seed: &str,
+    extra: &[&str],
+    seat: u8,
+    module_words: &[&str],
+) -> Played {
     let (dir, map) = copy_map(&format!("play-{name}"), name);
-    let s = Studio::start_with(&map, &["--play", "--seed", seed, "--bot-delay", "0"]);
+    let mut args = vec!["--play", "--seed", seed, "--bot-delay", "0"];
+    args.extend_from_slice(extra);
+    let s = Studio::start_with(&map, &args);
     let p = play_through(&s);
-    let recording = check_the_end(&dir.0, &p.last, 1);
+    let recording = check_the_end(&dir.0, &p.last, seat as usize);
     assert_eq!(recording, format!("{name}.play-{seed}.jsonl"));
     assert!(dir.0.join(&recording).is_file());
-    check_nothing_hidden(&dir.0, &map, &recording, 1, &p);
+    check_nothing_hidden(&dir.0, &map, &recording, seat, &p);
     assert!(p.taken.iter().any(|(k, _)| k == "claim"), "{name}: a claim");
     for want in module_words {
         assert!(
@@ -177,6 +192,7 @@ fn whole_game(name: &str, seed: &str, module_words: &[&str]) {
             p.taken
         );
     }
+    p
 }
 
 #[test]
@@ -207,6 +223,33 @@ fn south_korea_plays_to_the_end_with_its_drafts_and_mat() {
 #[test]
 fn uk_plays_to_the_end_with_its_technologies() {
     whole_game("uk", "16", &["technolog"]);
+}
+
+#[test]
+fn europe_at_three_players_plays_with_tunnels_and_stations_from_seat_two() {
+    let p = whole_game_at(
+        "europe",
+        "17",
+        &[
+            "--players",
+            "3",
+            "--seat",
+            "2",
+            "--bots",
+            "one-step,route-focus",
+        ],
+        2,
+        &[],
+    );
+    assert_eq!(p.last["seats"][0]["name"], "one-step");
+    assert_eq!(p.last["seats"][2]["name"], "route-focus");
+    for kind in ["station", "tunnel"] {
+        assert!(
+            p.taken.iter().any(|(k, _)| k == kind),
+            "a {kind} action was taken from the list: {:?}",
+            p.taken
+        );
+    }
 }
 
 #[test]
@@ -357,4 +400,43 @@ fn without_play_there_is_no_game() {
     let page = format!("/?token={}", s.token);
     let (_, html) = s.request("GET", &page, &[("Host", &s.host())], "");
     assert!(html.contains(r#"data-play="false""#));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_studio_with_a_game_and_a_request_waiting_for_the_bots() {
+    let (dir, map) = copy_map("play-stop", "usa");
+    // The bot of seat 1 waits a minute: a `?wait=1` request is left waiting for it.
+    let mut s = Studio::start_with(
+        &map,
+        &[
+            "--play",
+            "--seed",
+            "4",
+            "--seat",
+            "2",
+            "--bot-delay",
+            "60000",
+        ],
+    );
+    let (port, token, host) = (s.port, s.token.clone(), s.host());
+    std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        let mut c = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let req = format!("GET /api/play?wait=1&token={token} HTTP/1.1\r\nHost: {host}\r\n\r\n");
+        c.write_all(req.as_bytes()).unwrap();
+        let mut buf = [0u8; 256];
+        while c.read(&mut buf).is_ok_and(|n| n > 0) {}
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = s
+        .interrupt(std::time::Duration::from_secs(10))
+        .expect("the studio stops on SIGINT");
+    assert!(status.success(), "{status:?}");
+    // A game under way is not saved.
+    let left: Vec<_> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["usa.toml"]);
 }

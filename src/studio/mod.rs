@@ -111,8 +111,8 @@ pub fn serve(opts: Options) -> Result<(), String> {
         }
     });
     // A request still waiting in a blocking thread (`/api/play?wait=1` waits up to 30 s for
-    // the bots) does not hold the exit up.
-    runtime.shutdown_timeout(GRACE);
+    // the bots) does not hold the exit up: it has had GRACE already.
+    runtime.shutdown_timeout(Duration::from_millis(500));
     served?;
     live.runs.cancel("the studio stopped");
     Ok(())

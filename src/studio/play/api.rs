@@ -60,9 +60,16 @@ impl Table {
                 std::thread::sleep(self.delay);
                 s = lock(&self.session);
             }
-            if s.step_bot() {
-                self.told(s.version);
-            }
+            // The bot thinks with the table free: the page reads the game meanwhile.
+            let Some(mut turn) = s.bot_turn() else {
+                s = self.changed.wait(s).unwrap_or_else(|e| e.into_inner());
+                continue;
+            };
+            drop(s);
+            let action = turn.think();
+            s = lock(&self.session);
+            s.bot_played(turn, action);
+            self.told(s.version);
         }
     }
 

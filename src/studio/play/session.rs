@@ -1,10 +1,10 @@
 //! One game at the table: the engine's state, the bots of the other seats, every action in
 //! order (the recording) and the table's account of them. The designer's seat acts only
 //! through [`Session::act`], by the index of an action of the list the engine gives
-//! ([`Session::offered`]); the bots act through [`Session::step_bot`]. Chance and the bots'
-//! choices come from two streams of the seed, as in `ttrmap playtest`, so the recording
-//! replays with `ttrmap replay`, and the same seed and the same choices of the designer give
-//! the same game.
+//! ([`Session::offered`]); the bots act through [`Session::bot_turn`] and
+//! [`Session::bot_played`]. Chance and the bots' choices come from two streams of the seed,
+//! as in `ttrmap playtest`, so the recording replays with `ttrmap replay`, and the same seed
+//! and the same choices of the designer give the same game.
 
 use crate::bots::{self, Bot};
 use crate::engine::position::Checked;
@@ -16,6 +16,7 @@ use crate::playtest::words::Teller;
 use crate::playtest::{bot_rng, chance_rng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The name the recording gives the designer's seat.
 pub const HUMAN: &str = "human";
@@ -71,7 +72,7 @@ pub struct Refused {
 }
 
 pub struct Session {
-    pub game: Game,
+    pub game: Arc<Game>,
     pub map: MapFile,
     /// The map file as the recording names it, and the hash of the bytes played.
     map_path: String,
@@ -138,7 +139,7 @@ impl Session {
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
         let shown = std::path::absolute(map_path).unwrap_or_else(|_| map_path.to_path_buf());
         Ok(Session {
-            game,
+            game: Arc::new(game),
             map,
             map_path: shown.display().to_string(),
             map_hash,
@@ -213,34 +214,59 @@ impl Session {
         Ok(())
     }
 
-    /// Plays one action of the bot whose seat decides now; false when no bot decides (the
-    /// designer's turn, or the game is over).
-    pub fn step_bot(&mut self) -> bool {
+    /// The turn of the bot whose seat decides now, taken out of the session so that it
+    /// thinks without the table held ([`BotTurn::think`], then [`Session::bot_played`]);
+    /// `None` when no bot decides. Until it is played, nobody else can act: the designer
+    /// acts only on its own turn.
+    pub fn bot_turn(&mut self) -> Option<BotTurn> {
         if self.over() || self.designers_turn() {
-            return false;
+            return None;
         }
-        let p = self.state.current_player() as usize;
-        let mut scratch = Vec::new();
-        let Some(bot) = self.bots[p].as_mut() else {
-            return false;
-        };
-        match bot.act(&self.game, &self.state, &mut scratch, &mut self.choices) {
+        let seat = self.state.current_player() as usize;
+        let bot = self.bots[seat].take()?;
+        Some(BotTurn {
+            seat,
+            version: self.version,
+            bot,
+            game: Arc::clone(&self.game),
+            state: self.state.clone(),
+            choices: self.choices.clone(),
+        })
+    }
+
+    /// Plays what the bot of `turn` chose (`None`: it had no action) and gives it its seat
+    /// back.
+    pub fn bot_played(&mut self, turn: BotTurn, action: Option<Action>) {
+        let BotTurn {
+            seat,
+            version,
+            bot,
+            choices,
+            ..
+        } = turn;
+        self.bots[seat] = Some(bot);
+        if version != self.version || self.over() {
+            return;
+        }
+        self.choices = choices;
+        match action {
             Some(action) if self.state.is_legal(&self.game, action) => self.apply(action),
             Some(_) => {
-                self.state
-                    .fail(format!("player {} (a bot) chose an illegal action", p + 1));
+                self.state.fail(format!(
+                    "player {} (a bot) chose an illegal action",
+                    seat + 1
+                ));
                 self.finish();
             }
             None => {
                 self.state.fail(format!(
                     "player {} has no legal action in {:?}",
-                    p + 1,
+                    seat + 1,
                     self.state.phase
                 ));
                 self.finish();
             }
         }
-        true
     }
 
     fn apply(&mut self, action: Action) {
@@ -282,7 +308,7 @@ impl Session {
         let (sheet, totals) = match &self.state.result {
             Some(_) => {
                 let checked = Checked {
-                    game: self.game.clone(),
+                    game: (*self.game).clone(),
                     state: self.state.clone(),
                     borrow: Vec::new(),
                     names: (0..self.setup.players)
@@ -380,4 +406,24 @@ pub fn recording_paths(dir: &Path, stem: &str, seed: u64) -> Vec<PathBuf> {
             dir.join(name)
         })
         .collect()
+}
+
+/// A bot's turn, out of the session while it thinks.
+pub struct BotTurn {
+    seat: usize,
+    /// The position it thinks about.
+    version: u64,
+    bot: Box<dyn Bot>,
+    game: Arc<Game>,
+    state: State,
+    choices: ChaCha8Rng,
+}
+
+impl BotTurn {
+    /// The bot's choice (`None`: it has no legal action).
+    pub fn think(&mut self) -> Option<Action> {
+        let mut scratch = Vec::new();
+        self.bot
+            .act(&self.game, &self.state, &mut scratch, &mut self.choices)
+    }
 }
