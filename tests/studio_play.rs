@@ -399,7 +399,7 @@ fn without_play_there_is_no_game() {
     assert_eq!(code, 404);
     let page = format!("/?token={}", s.token);
     let (_, html) = s.request("GET", &page, &[("Host", &s.host())], "");
-    assert!(html.contains(r#"data-play="false""#));
+    assert!(html.contains(r#"data-game="false""#));
 }
 
 #[cfg(unix)]

@@ -116,7 +116,7 @@ async fn index(State(app): State<App>) -> Response {
         .replace("{{TOKEN}}", app.guard.token())
         .replace("{{FILE}}", &crate::render::svg::esc(&app.live.name))
         .replace(
-            "{{PLAY}}",
+            "{{GAME}}",
             if app.table.is_some() { "true" } else { "false" },
         );
     let mut r = typed("text/html; charset=utf-8", page);

@@ -38,6 +38,11 @@ fn a_whole_usa_game_through_the_page(chromium: &Path) {
         b.wait("document.body.getAttribute('data-tab')==='play'", 10),
         true
     );
+    let game = b.wait("document.getElementById('pl-game').textContent", 10);
+    assert!(
+        game.as_str().is_some_and(|g| g.contains("seed 21")),
+        "the page shows the seed: {game}"
+    );
     let mut clicks = 0;
     let mut route_clicks = 0;
     loop {

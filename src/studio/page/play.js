@@ -4,7 +4,7 @@
 // actions with the position it was offered at. User text is only written with textContent.
 (function () {
   'use strict';
-  if (document.body.getAttribute('data-play') !== 'true') return;
+  if (document.body.getAttribute('data-game') !== 'true') return;
   var token = document.body.getAttribute('data-token');
   var $ = function (id) { return document.getElementById(id); };
   var board = $('st-board');
@@ -63,6 +63,8 @@
     document.body.setAttribute('data-play-version', String(v.version));
     document.body.setAttribute('data-play-over', String(v.over));
     document.body.setAttribute('data-your-turn', String(v.your_turn));
+    $('pl-game').textContent = v.map + ' · ' + v.players + ' players · you are player ' + v.seat +
+      ' · seed ' + v.seed + ' · turn ' + (v.turn + 1);
     $('pl-status').textContent = v.over ? 'The game is over.'
       : v.your_turn ? 'Your turn: ' + (ASKED[v.phase] || v.phase) + '.'
       : seatName(v.current) + ' is playing…';
