@@ -440,3 +440,58 @@ fn ctrl_c_stops_a_studio_with_a_game_and_a_request_waiting_for_the_bots() {
         .collect();
     assert_eq!(left, ["usa.toml"]);
 }
+
+/// Waits until the studio has read the file's latest save: its state says `current` as
+/// `want` (a clean file, or one with errors).
+fn wait_for_file(s: &Studio, want: bool) {
+    let path = format!("/api/state?token={}", s.token);
+    for _ in 0..600 {
+        let (_, body) = s.request("GET", &path, &[("Host", &s.host())], "");
+        if body.contains(&format!("\"current\":{want}")) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("the studio never read the file as current: {want}");
+}
+
+#[test]
+fn a_new_game_plays_the_file_as_it_is_then() {
+    let (dir, map) = copy_map("play-new", "usa");
+    let s = Studio::start_with(&map, &["--play", "--seed", "30", "--bot-delay", "0"]);
+    let (before, v) = view(&s);
+    assert_eq!(v["game"], 1);
+    // A file with errors is not played: the game under way stays.
+    let good = std::fs::read_to_string(&map).unwrap();
+    std::fs::write(&map, format!("{good}\n[[routes]]\nfrom = \"nowhere\"\n")).unwrap();
+    wait_for_file(&s, false);
+    let path = format!("/api/play/new?token={}", s.token);
+    let (code, answer) = s.request("POST", &path, &[("Host", &s.host())], "");
+    assert_eq!(code, 409, "{answer}");
+    assert!(answer.contains("has errors"), "{answer}");
+    assert_eq!(view(&s).0, before, "the game under way is kept");
+    // Mended (and changed: a comment), a new game plays it, at the next seed.
+    std::fs::write(&map, format!("{good}\n# changed after the first game\n")).unwrap();
+    wait_for_file(&s, true);
+    let (code, answer) = s.request("POST", &path, &[("Host", &s.host())], "");
+    assert_eq!(code, 200, "{answer}");
+    let v: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(
+        (v["game"].as_u64(), v["seed"].as_u64()),
+        (Some(2), Some(31))
+    );
+    assert_eq!(
+        (v["version"].as_u64(), v["over"].as_bool()),
+        (Some(0), Some(false))
+    );
+    let p = play_through(&s);
+    assert_eq!(p.last["game"], 2);
+    let recording = check_the_end(&dir.0, &p.last, 1);
+    assert_eq!(recording, "usa.play-31.jsonl");
+    let out = common::ttrmap_in(&dir.0, &["replay", &recording]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("changed since"),
+        "recorded on the file as it is: {err}"
+    );
+}

@@ -60,7 +60,9 @@ struct PlayArgs {
     #[arg(long, requires = "play", default_value_t = 700, value_name = "MS")]
     bot_delay: u64,
     /// Where the finished game's recording goes; a new file only, never written over (default:
-    /// MAP.play-SEED.jsonl beside the map, or MAP.play-SEED-2.jsonl and so on when taken).
+    /// MAP.play-SEED.jsonl beside the map, or MAP.play-SEED-2.jsonl and so on when taken; with
+    /// --record game.jsonl, the page's later games, its New game button, go to game-2.jsonl,
+    /// game-3.jsonl, ...).
     #[arg(long, requires = "play", value_name = "FILE")]
     record: Option<PathBuf>,
 }

@@ -118,14 +118,23 @@ pub fn serve(opts: Options) -> Result<(), String> {
     Ok(())
 }
 
-/// The game of `--play`, on the file as it is now (a map with errors is not played).
+/// The game of `--play`, on the file as it is now (a map with errors is not played); a new
+/// game from the page, likewise on the file as it is then.
 fn start_game(live: &Arc<live::Live>, play: play::PlayOptions) -> Result<Arc<play::Table>, String> {
-    let (map, stamp, _) = live.clean_map_stamped().ok_or_else(|| {
-        format!(
-            "{} has errors: a game plays a map that checks without errors; run `ttrmap check` on it",
-            live.name
-        )
-    })?;
-    let session = play::Session::new(map, &live.path, stamp, play.setup, play.write_new)?;
-    Ok(play::Table::start(session, play.delay, live.events.clone()))
+    let seed = play.setup.seed;
+    let from = Arc::clone(live);
+    let new_game: play::api::NewGame = Box::new(move |seed| {
+        let (map, stamp, _) = from.clean_map_stamped().ok_or_else(|| {
+            format!(
+                "{} has errors: a game plays a map that checks without errors; run `ttrmap check` on it",
+                from.name
+            )
+        })?;
+        let setup = play::Setup {
+            seed,
+            ..play.setup.clone()
+        };
+        play::Session::new(map, &from.path, stamp, setup, play.write_new)
+    });
+    play::Table::start(new_game, seed, play.delay, live.events.clone())
 }

@@ -6,8 +6,8 @@
 //! current version; `/api/events` the event stream (`version`, `playtest`); `POST
 //! /api/position`; `/api/playtest` its status, `POST /api/playtest/start` and
 //! `/api/playtest/cancel`, `/api/playtest/report?players=N` the HTML report of a finished run.
-//! With `--play`: `/play.js`, `/api/play` the designer's view of the game and `POST
-//! /api/play/act` (`play/api.rs`); without it those answer 404.
+//! With `--play`: `/play.js`, `/api/play` the designer's view of the game, `POST
+//! /api/play/act` and `POST /api/play/new` (`play/api.rs`); without it those answer 404.
 
 use super::guard::Guard;
 use super::live::{Event, Live, PositionEdit, WriteRefused};
@@ -66,6 +66,7 @@ pub fn router(app: App) -> Router {
         .route("/api/playtest/report", get(playtest_report))
         .route("/api/play", get(play_view))
         .route("/api/play/act", post(play_act))
+        .route("/api/play/new", post(play_new))
         .layer(middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)
 }
@@ -261,6 +262,13 @@ async fn play_view(State(app): State<App>, req: Request) -> Response {
 async fn play_act(State(app): State<App>, body: String) -> Response {
     match app.table {
         Some(t) => super::play::api::act(t, body).await,
+        None => no_game(),
+    }
+}
+
+async fn play_new(State(app): State<App>) -> Response {
+    match app.table {
+        Some(t) => super::play::api::new_game(t).await,
         None => no_game(),
     }
 }

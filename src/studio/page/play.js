@@ -53,14 +53,14 @@
 
   function apply(v) {
     if (!v || typeof v.version !== 'number') return;
-    if (view && v.version < view.version) return;
+    if (view && (v.game < view.game || (v.game === view.game && v.version < view.version))) return;
     view = v;
     render();
   }
 
   function render() {
     var v = view;
-    document.body.setAttribute('data-play-version', String(v.version));
+    document.body.setAttribute('data-play-version', v.game + '.' + v.version);
     document.body.setAttribute('data-play-over', String(v.over));
     document.body.setAttribute('data-your-turn', String(v.your_turn));
     $('pl-game').textContent = v.map + ' · ' + v.players + ' players · you are player ' + v.seat +
@@ -212,6 +212,16 @@
     render();
   });
 
+  // A new game of the file as it is now (the one under way is dropped, unsaved).
+  $('pl-new').addEventListener('click', function () {
+    if (view && !view.over && !window.confirm('Leave this game unsaved and start a new one?')) return;
+    fetch(api('/api/play/new'), { method: 'POST' })
+      .then(function (r) {
+        return r.json().then(function (j) { if (r.ok) { filter = null; apply(j); } else toast(j.message); });
+      })
+      .catch(function (e) { toast('no new game: ' + e); });
+  });
+
   function act(index) {
     if (sending || !view) return;
     sending = true;
@@ -228,7 +238,7 @@
 
   var events = new EventSource(api('/api/events'));
   events.addEventListener('play', function (e) {
-    if (!view || Number(e.data) > view.version) fetchView();
+    if (!view || Number(e.data) !== view.version) fetchView();
   });
   fetchView();
 })();

@@ -7,6 +7,9 @@
 //!   view at position `V` offered. Refused with 409 when the game is not at `V` or it is
 //!   not the designer's turn, 400 when there is no action `I` or the body is not that
 //!   JSON; a refused request changes nothing.
+//! - `POST /api/play/new`: a new game of the file as it is now, with the same options and
+//!   the next seed (the game under way, if any, is dropped unsaved); 409 while the file has
+//!   errors, the game under way kept.
 
 use super::session::Session;
 use super::view::view;
@@ -20,8 +23,12 @@ use tokio::sync::broadcast;
 /// The longest a `?wait=1` request waits.
 const LONGEST_WAIT: Duration = Duration::from_secs(30);
 
+/// Makes the next game: of the file as it is now, at this seed.
+pub type NewGame = Box<dyn Fn(u64) -> Result<Session, String> + Send + Sync>;
+
 pub struct Table {
     session: Mutex<Session>,
+    new_game: NewGame,
     /// Notified after every action.
     changed: Condvar,
     delay: Duration,
@@ -31,19 +38,47 @@ pub struct Table {
 impl Table {
     /// The table, and its bots' thread started.
     pub fn start(
-        session: Session,
+        new_game: NewGame,
+        seed: u64,
         delay: Duration,
         events: broadcast::Sender<Event>,
-    ) -> Arc<Table> {
+    ) -> Result<Arc<Table>, String> {
+        let mut session = new_game(seed)?;
+        session.number = 1;
         let table = Arc::new(Table {
             session: Mutex::new(session),
+            new_game,
             changed: Condvar::new(),
             delay,
             events,
         });
         let bots = Arc::clone(&table);
         std::thread::spawn(move || bots.play_bots());
-        table
+        Ok(table)
+    }
+
+    /// Starts the next game (see the module comment); `Err` says why not.
+    pub fn restart(&self) -> Result<String, (StatusCode, String)> {
+        let (seed, number) = {
+            let s = lock(&self.session);
+            (s.setup.seed.wrapping_add(1), s.number + 1)
+        };
+        // Made with the table free: compiling a game and reading the file take a moment.
+        let mut next = (self.new_game)(seed).map_err(|why| (StatusCode::CONFLICT, why))?;
+        next.number = number;
+        let mut s = lock(&self.session);
+        if s.number >= number {
+            return Err((
+                StatusCode::CONFLICT,
+                "another new game was started at the same time".into(),
+            ));
+        }
+        *s = next;
+        let json = serde_json::to_string(&view(&s)).unwrap_or_else(|_| "{}".into());
+        let version = s.version;
+        drop(s);
+        self.told(version);
+        Ok(json)
     }
 
     /// The bots' thread: while a bot decides, it waits `delay` and plays one action; else it
@@ -133,6 +168,15 @@ pub async fn get(table: Arc<Table>, query: Option<String>) -> Response {
         .any(|p| p == "wait=1");
     match tokio::task::spawn_blocking(move || table.view_json(wait)).await {
         Ok(json) => json_response(StatusCode::OK, json),
+        Err(e) => message(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+    }
+}
+
+/// `POST /api/play/new`.
+pub async fn new_game(table: Arc<Table>) -> Response {
+    match tokio::task::spawn_blocking(move || table.restart()).await {
+        Ok(Ok(json)) => json_response(StatusCode::OK, json),
+        Ok(Err((status, why))) => message(status, &why),
         Err(e) => message(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     }
 }

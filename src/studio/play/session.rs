@@ -91,6 +91,8 @@ pub struct Session {
     pub log: Vec<Line>,
     /// Counts the actions applied: the page names the position it acts on by it.
     pub version: u64,
+    /// Counts the games of the studio, from 1 (set by the table).
+    pub number: u64,
     pub end: Option<End>,
     write_new: WriteNew,
 }
@@ -155,6 +157,7 @@ impl Session {
             teller: Teller::default(),
             log: Vec::new(),
             version: 0,
+            number: 0,
             end: None,
             write_new,
         })
@@ -226,6 +229,7 @@ impl Session {
         let bot = self.bots[seat].take()?;
         Some(BotTurn {
             seat,
+            number: self.number,
             version: self.version,
             bot,
             game: Arc::clone(&self.game),
@@ -239,11 +243,16 @@ impl Session {
     pub fn bot_played(&mut self, turn: BotTurn, action: Option<Action>) {
         let BotTurn {
             seat,
+            number,
             version,
             bot,
             choices,
             ..
         } = turn;
+        if number != self.number {
+            // A new game began while it thought: its bot is not this game's.
+            return;
+        }
         self.bots[seat] = Some(bot);
         if version != self.version || self.over() {
             return;
@@ -367,6 +376,7 @@ impl Session {
     fn save(&self) -> Result<PathBuf, String> {
         let line = self.record_line();
         let paths = match &self.setup.record {
+            Some(p) if self.number > 1 => vec![numbered(p, self.number)],
             Some(p) => vec![p.clone()],
             None => recording_paths(&self.map_dir, &self.map_stem, self.setup.seed),
         };
@@ -377,19 +387,34 @@ impl Session {
                 Err(e) => return Err(format!("cannot write {}: {e}", path.display())),
             }
         }
-        Err(match &self.setup.record {
-            Some(p) => format!(
-                "{} exists: the studio writes a recording only to a new file",
-                p.display()
-            ),
-            None => format!(
-                "every name from {} on is taken",
-                paths
-                    .first()
-                    .map_or(String::new(), |p| p.display().to_string())
-            ),
-        })
+        Err(
+            match paths.first().filter(|_| self.setup.record.is_some()) {
+                Some(p) => format!(
+                    "{} exists: the studio writes a recording only to a new file",
+                    p.display()
+                ),
+                None => format!(
+                    "every name from {} on is taken",
+                    paths
+                        .first()
+                        .map_or(String::new(), |p| p.display().to_string())
+                ),
+            },
+        )
     }
+}
+
+/// `--record FILE`'s name for the studio's game `number` after the first: `game.jsonl` gives
+/// `game-2.jsonl`.
+fn numbered(path: &Path, number: u64) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{number}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{number}"),
+    };
+    path.with_file_name(name)
 }
 
 /// The names a recording takes beside the map when `--record` names none, in order:
@@ -411,7 +436,8 @@ pub fn recording_paths(dir: &Path, stem: &str, seed: u64) -> Vec<PathBuf> {
 /// A bot's turn, out of the session while it thinks.
 pub struct BotTurn {
     seat: usize,
-    /// The position it thinks about.
+    /// The game ([`Session::number`]) and the position it thinks about.
+    number: u64,
     version: u64,
     bot: Box<dyn Bot>,
     game: Arc<Game>,

@@ -19,6 +19,8 @@ pub struct View<'a> {
     pub players: u8,
     /// The designer's seat, from 1.
     pub seat: u8,
+    /// The game of this studio, from 1 (a new game counts up).
+    pub game: u64,
     /// The position the page acts on ([`Session::act`]).
     pub version: u64,
     /// Turns completed.
@@ -140,6 +142,7 @@ pub fn view(s: &Session) -> View<'_> {
         seed: s.setup.seed,
         players: s.setup.players,
         seat: s.setup.seat + 1,
+        game: s.number,
         version: s.version,
         turn: state.turn,
         current: state.current_player() + 1,
