@@ -140,7 +140,7 @@ impl Session {
             .file_stem()
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
         let shown = std::path::absolute(map_path).unwrap_or_else(|_| map_path.to_path_buf());
-        Ok(Session {
+        let mut session = Session {
             game: Arc::new(game),
             map,
             map_path: shown.display().to_string(),
@@ -160,7 +160,9 @@ impl Session {
             number: 0,
             end: None,
             write_new,
-        })
+        };
+        session.stop_if_stuck();
+        Ok(session)
     }
 
     pub fn over(&self) -> bool {
@@ -304,7 +306,22 @@ impl Session {
             }
         }
         self.version += 1;
+        self.stop_if_stuck();
         if self.over() {
+            self.finish();
+        }
+    }
+
+    /// The designer with no legal action at all (`rules.end_game.when_stuck = "fail"`; under
+    /// the other readings a stuck player passes): the game ends in a failure state, as a
+    /// playtest's does when a bot has nothing to do.
+    fn stop_if_stuck(&mut self) {
+        if self.designers_turn() && self.offered().is_empty() {
+            self.state.fail(format!(
+                "player {} (you) has no legal action in {:?}",
+                self.setup.seat + 1,
+                self.state.phase
+            ));
             self.finish();
         }
     }
