@@ -117,6 +117,38 @@ pub struct Teller {
 }
 
 impl Teller {
+    /// A card draw, told with the turn's other draws once the turn's drawing is over.
+    fn draw(
+        &mut self,
+        before: &State,
+        after: &State,
+        action: Action,
+        hide: bool,
+    ) -> Option<String> {
+        let p = before.current_player() as usize;
+        let (hand_before, hand_after) = (&before.players[p].hand, &after.players[p].hand);
+        // A replay deals the deck again from the seed, so a blind card's colour is known
+        // there (to the reader, not to the other players of the game).
+        let got = (0..CARD_KINDS).find(|&k| hand_after[k] > hand_before[k]);
+        self.draws.push(match (action == Action::DrawBlind, got) {
+            (true, Some(k)) if !hide => format!("{} from the deck", colour(k)),
+            (true, _) => "one from the deck".into(),
+            (false, k) => colour(k.unwrap_or(0)).to_string(),
+        });
+        let turn_over = after.current_player() as usize != p || after.is_terminal();
+        if !turn_over && matches!(after.phase, Phase::Drawing { .. }) {
+            return None;
+        }
+        let n = self.draws.len();
+        let text = format!(
+            "drew {n} card{} ({})",
+            if n == 1 { "" } else { "s" },
+            self.draws.join(", ")
+        );
+        self.draws.clear();
+        Some(text)
+    }
+
     /// The words for `action`, which turned `before` into `after`; `None` while a turn's
     /// card draws go on (and for a ticket draw, told with the keep). With `hide`, only what
     /// every player at the table sees: a blind card's colour, the tickets kept and returned
@@ -139,45 +171,10 @@ impl Teller {
         }
         Some(match action {
             Action::DrawFaceUp(_) | Action::DrawBlind => {
-                // A replay deals the deck again from the seed, so a blind card's colour is
-                // known there (to the reader, not to the other players of the game).
-                let got = (0..CARD_KINDS).find(|&k| hand_after[k] > hand_before[k]);
-                self.draws.push(match (action == Action::DrawBlind, got) {
-                    (true, Some(k)) if !hide => format!("{} from the deck", colour(k)),
-                    (true, _) => "one from the deck".into(),
-                    (false, k) => colour(k.unwrap_or(0)).to_string(),
-                });
-                let turn_over = after.current_player() as usize != p || after.is_terminal();
-                if !turn_over && matches!(after.phase, Phase::Drawing { .. }) {
-                    return None;
-                }
-                let n = self.draws.len();
-                let text = format!(
-                    "drew {n} card{} ({})",
-                    if n == 1 { "" } else { "s" },
-                    self.draws.join(", ")
-                );
-                self.draws.clear();
-                text
+                return self.draw(before, after, action, hide);
             }
             Action::DrawTickets => return None,
-            Action::KeepTickets(mask) => {
-                let (kept, returned) = split_offer(&before.offered, mask);
-                let what = if before.phase == Phase::SetupTickets {
-                    "chose starting tickets"
-                } else {
-                    "drew tickets"
-                };
-                if hide {
-                    format!("{what}, kept {}; returned {}", kept.len(), returned.len())
-                } else {
-                    format!(
-                        "{what}, kept {}; returned {}",
-                        ticket_list(game, &kept),
-                        ticket_list(game, &returned)
-                    )
-                }
-            }
+            Action::KeepTickets(mask) => keep_words(game, before, mask, hide),
             Action::Claim { lane, color, locos } => {
                 let r = game.lane_route[lane as usize] as usize;
                 let route = &game.routes[r];
@@ -214,29 +211,7 @@ impl Teller {
             }
             Action::TunnelWithdraw => "withdrew from the tunnel".into(),
             Action::Mechanic { mechanic, choice } => {
-                let step = match before.phase {
-                    Phase::Mechanic { step, .. } => Some(step),
-                    _ => None,
-                };
-                let module = game.mechanics.modules.get(mechanic as usize);
-                let secret = hide
-                    && step.is_some_and(|s| {
-                        module.is_some_and(|m| {
-                            m.ticket_decision(game, before, mechanic as usize, s)
-                                .is_some()
-                        })
-                    });
-                let words = if secret {
-                    "chose among tickets".to_string()
-                } else {
-                    module
-                        .and_then(|m| m.describe(game, before, mechanic as usize, step, choice))
-                        .unwrap_or_else(|| format!("choice {choice}"))
-                };
-                format!(
-                    "{}: {words}",
-                    module.map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
-                )
+                mechanic_words(game, before, mechanic, choice, hide)
             }
             Action::Pass => "passes: nothing it can do".into(),
             Action::EndTurn => "ended the turn with a claim to spare".into(),
@@ -247,4 +222,51 @@ impl Teller {
             ),
         })
     }
+}
+
+/// Tickets kept and returned (counted, with `hide`).
+fn keep_words(game: &Game, before: &State, mask: u32, hide: bool) -> String {
+    let (kept, returned) = split_offer(&before.offered, mask);
+    let what = if before.phase == Phase::SetupTickets {
+        "chose starting tickets"
+    } else {
+        "drew tickets"
+    };
+    if hide {
+        format!("{what}, kept {}; returned {}", kept.len(), returned.len())
+    } else {
+        format!(
+            "{what}, kept {}; returned {}",
+            ticket_list(game, &kept),
+            ticket_list(game, &returned)
+        )
+    }
+}
+
+/// A module's choice in its words; with `hide`, a choice among tickets (a draft) is not
+/// named.
+fn mechanic_words(game: &Game, before: &State, mechanic: u8, choice: u16, hide: bool) -> String {
+    let step = match before.phase {
+        Phase::Mechanic { step, .. } => Some(step),
+        _ => None,
+    };
+    let module = game.mechanics.modules.get(mechanic as usize);
+    let secret = hide
+        && step.is_some_and(|s| {
+            module.is_some_and(|m| {
+                m.ticket_decision(game, before, mechanic as usize, s)
+                    .is_some()
+            })
+        });
+    let words = if secret {
+        "chose among tickets".to_string()
+    } else {
+        module
+            .and_then(|m| m.describe(game, before, mechanic as usize, step, choice))
+            .unwrap_or_else(|| format!("choice {choice}"))
+    };
+    format!(
+        "{}: {words}",
+        module.map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
+    )
 }

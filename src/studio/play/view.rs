@@ -109,34 +109,7 @@ pub struct Offer {
 /// The view of the designer's seat.
 pub fn view(s: &Session) -> View<'_> {
     let (game, state) = (&s.game, &s.state);
-    let seat = s.setup.seat as usize;
-    let me = &state.players[seat];
-    let completed = if me.tickets.is_empty() {
-        Vec::new()
-    } else {
-        score_detailed(game, state, &[])
-            .swap_remove(seat)
-            .tickets
-            .iter()
-            .map(|t| (t.ticket, t.completed))
-            .collect()
-    };
-    let claims = state
-        .lane_owner
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| **o != NOBODY)
-        .map(|(l, &o)| (l, o))
-        .chain(state.shared_lanes.iter().map(|&(l, p)| (l as usize, p)))
-        .map(|(l, o)| {
-            let route = &game.routes[game.lane_route[l] as usize];
-            Claim {
-                route: route.id.clone(),
-                lane: l as u16 - route.first_lane,
-                player: o + 1,
-            }
-        })
-        .collect();
+    let me = &state.players[s.setup.seat as usize];
     View {
         map: &s.map.map.name,
         seed: s.setup.seed,
@@ -162,7 +135,7 @@ pub fn view(s: &Session) -> View<'_> {
             Phase::Tunnel { .. } => cards_text(&state.revealed),
             _ => String::new(),
         },
-        claims,
+        claims: claims(game, state),
         stations: state
             .station_owner
             .iter()
@@ -173,24 +146,7 @@ pub fn view(s: &Session) -> View<'_> {
                 player: o + 1,
             })
             .collect(),
-        seats: (0..state.players.len())
-            .map(|p| {
-                let ps = &state.players[p];
-                Seat {
-                    seat: p as u8 + 1,
-                    name: if p == seat {
-                        "you".into()
-                    } else {
-                        s.names[p].clone()
-                    },
-                    trains: ps.trains,
-                    score: ps.route_points,
-                    tickets: ps.tickets.len(),
-                    cards: ps.hand.iter().sum(),
-                    stations: ps.stations.len(),
-                }
-            })
-            .collect(),
+        seats: seats(s),
         hand: (0..CARD_KINDS)
             .filter(|&k| me.hand[k] > 0)
             .map(|k| Held {
@@ -198,14 +154,7 @@ pub fn view(s: &Session) -> View<'_> {
                 count: me.hand[k],
             })
             .collect(),
-        tickets: me
-            .tickets
-            .iter()
-            .map(|&t| Ticket {
-                name: ticket_name(game, &s.map, t),
-                completed: completed.iter().any(|&(x, done)| x == t && done),
-            })
-            .collect(),
+        tickets: own_tickets(s),
         actions: s
             .offered()
             .into_iter()
@@ -215,6 +164,67 @@ pub fn view(s: &Session) -> View<'_> {
         log: &s.log,
         end: s.end.as_ref(),
     }
+}
+
+/// Every claimed lane with its owner (and a lane's second owner, the UK's Right of Way).
+fn claims(game: &Game, state: &State) -> Vec<Claim> {
+    state
+        .lane_owner
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| **o != NOBODY)
+        .map(|(l, &o)| (l, o))
+        .chain(state.shared_lanes.iter().map(|&(l, p)| (l as usize, p)))
+        .map(|(l, o)| {
+            let route = &game.routes[game.lane_route[l] as usize];
+            Claim {
+                route: route.id.clone(),
+                lane: l as u16 - route.first_lane,
+                player: o + 1,
+            }
+        })
+        .collect()
+}
+
+/// What every seat shows the table: counts, never cards or tickets.
+fn seats(s: &Session) -> Vec<Seat> {
+    let players = &s.state.players;
+    (0..players.len())
+        .map(|p| {
+            let ps = &players[p];
+            Seat {
+                seat: p as u8 + 1,
+                name: if p == s.setup.seat as usize {
+                    "you".into()
+                } else {
+                    s.names[p].clone()
+                },
+                trains: ps.trains,
+                score: ps.route_points,
+                tickets: ps.tickets.len(),
+                cards: ps.hand.iter().sum(),
+                stations: ps.stations.len(),
+            }
+        })
+        .collect()
+}
+
+/// The designer's tickets, each marked completed when its network completes it now.
+fn own_tickets(s: &Session) -> Vec<Ticket> {
+    let seat = s.setup.seat as usize;
+    let mine = &s.state.players[seat].tickets;
+    if mine.is_empty() {
+        return Vec::new();
+    }
+    let lines = score_detailed(&s.game, &s.state, &[])
+        .swap_remove(seat)
+        .tickets;
+    mine.iter()
+        .map(|&t| Ticket {
+            name: ticket_name(&s.game, &s.map, t),
+            completed: lines.iter().any(|l| l.ticket == t && l.completed),
+        })
+        .collect()
 }
 
 /// Ticket `t` as its card reads (`Vancouver – Santa Fe`; its label when the map has no such
@@ -262,55 +272,12 @@ fn offer(game: &Game, map: &MapFile, state: &State, index: usize, a: Action) -> 
         }
         Action::DrawBlind => ("deck", "draw a card from the deck".into()),
         Action::DrawTickets => ("tickets", "draw tickets".into()),
-        Action::KeepTickets(mask) => {
-            let (mut kept, mut back) = (Vec::new(), Vec::new());
-            for (i, &t) in state.offered.iter().enumerate() {
-                if mask & (1 << i) != 0 {
-                    kept.push(t);
-                } else {
-                    back.push(t);
-                }
-            }
-            let list = |ts: &[u16]| {
-                ts.iter()
-                    .map(|&t| ticket_name(game, map, t))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let words = if back.is_empty() {
-                format!("keep {}", list(&kept))
-            } else {
-                format!("keep {}; return {}", list(&kept), list(&back))
-            };
-            ("keep", words)
-        }
+        Action::KeepTickets(mask) => ("keep", keep_words(game, map, state, mask)),
         Action::Claim { lane, color, locos } => {
-            let r = game.lane_route[lane as usize] as usize;
-            let route = &game.routes[r];
+            let route = &game.routes[game.lane_route[lane as usize] as usize];
             o.route = Some(route.id.clone());
             o.lane = Some(lane - route.first_lane);
-            let lane_text = if route.lane_count > 1 {
-                format!(" (lane {})", lane - route.first_lane + 1)
-            } else {
-                String::new()
-            };
-            let cards = state
-                .payment(game, lane as usize, color, locos)
-                .map_or_else(|| paying_text(color, locos), |c| cards_text(&c));
-            let verb = if route.tunnel {
-                "try the tunnel"
-            } else {
-                "claim"
-            };
-            (
-                "claim",
-                format!(
-                    "{verb} {}{lane_text} with {cards}: {}, {}",
-                    route_name(game, map, r),
-                    plural(route.length, "space"),
-                    plural(route.points, "point")
-                ),
-            )
+            ("claim", claim_words(game, map, state, lane, color, locos))
         }
         Action::BuildStation { city, color, locos } => (
             "station",
@@ -341,16 +308,7 @@ fn offer(game: &Game, map: &MapFile, state: &State, index: usize, a: Action) -> 
         }
         Action::TunnelWithdraw => ("tunnel", "withdraw from the tunnel".into()),
         Action::Mechanic { mechanic, choice } => {
-            let step = match state.phase {
-                Phase::Mechanic { step, .. } => Some(step),
-                _ => None,
-            };
-            let module = game.mechanics.modules.get(mechanic as usize);
-            let words = module
-                .and_then(|m| m.describe(game, state, mechanic as usize, step, choice))
-                .unwrap_or_else(|| format!("choice {choice}"));
-            let name = module.map_or_else(|| format!("mechanic {mechanic}"), |m| m.name());
-            ("module", format!("{name}: {words}"))
+            ("module", module_words(game, state, mechanic, choice))
         }
         Action::Pass => ("pass", "pass: there is nothing you can do".into()),
         Action::EndTurn => (
@@ -359,4 +317,69 @@ fn offer(game: &Game, map: &MapFile, state: &State, index: usize, a: Action) -> 
         ),
     };
     o
+}
+
+/// Keeping the offered tickets of `mask`, as their cards read.
+fn keep_words(game: &Game, map: &MapFile, state: &State, mask: u32) -> String {
+    let (mut kept, mut back) = (Vec::new(), Vec::new());
+    for (i, &t) in state.offered.iter().enumerate() {
+        let name = ticket_name(game, map, t);
+        if mask & (1 << i) != 0 {
+            kept.push(name);
+        } else {
+            back.push(name);
+        }
+    }
+    if back.is_empty() {
+        format!("keep {}", kept.join(", "))
+    } else {
+        format!("keep {}; return {}", kept.join(", "), back.join(", "))
+    }
+}
+
+/// A claim: the route (its lane when it has several), the cards it pays, its spaces and
+/// points; a tunnel is tried.
+fn claim_words(
+    game: &Game,
+    map: &MapFile,
+    state: &State,
+    lane: u16,
+    color: u8,
+    locos: u16,
+) -> String {
+    let r = game.lane_route[lane as usize] as usize;
+    let route = &game.routes[r];
+    let lane_text = if route.lane_count > 1 {
+        format!(" (lane {})", lane - route.first_lane + 1)
+    } else {
+        String::new()
+    };
+    let cards = state
+        .payment(game, lane as usize, color, locos)
+        .map_or_else(|| paying_text(color, locos), |c| cards_text(&c));
+    let verb = if route.tunnel {
+        "try the tunnel"
+    } else {
+        "claim"
+    };
+    format!(
+        "{verb} {}{lane_text} with {cards}: {}, {}",
+        route_name(game, map, r),
+        plural(route.length, "space"),
+        plural(route.points, "point")
+    )
+}
+
+/// A module's choice in the module's own words (its name, then what the choice does).
+fn module_words(game: &Game, state: &State, mechanic: u8, choice: u16) -> String {
+    let step = match state.phase {
+        Phase::Mechanic { step, .. } => Some(step),
+        _ => None,
+    };
+    let module = game.mechanics.modules.get(mechanic as usize);
+    let words = module
+        .and_then(|m| m.describe(game, state, mechanic as usize, step, choice))
+        .unwrap_or_else(|| format!("choice {choice}"));
+    let name = module.map_or_else(|| format!("mechanic {mechanic}"), |m| m.name());
+    format!("{name}: {words}")
 }
