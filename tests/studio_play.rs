@@ -15,7 +15,7 @@ mod studio;
 
 use common::TempDir;
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use studio::Studio;
 
@@ -56,12 +56,12 @@ fn choose(v: &Value) -> &Value {
 
 /// What a game played through the API left.
 struct Played {
-    /// Every view the designer's seat got before the end, as sent.
-    bodies: Vec<String>,
-    /// The words of every action the designer took.
+    /// Every view a designer's seat got before the end, as sent, with its seat.
+    bodies: Vec<(u8, String)>,
+    /// The words of every action the designers took.
     taken: Vec<(String, String)>,
-    /// Every word the designer was shown of its own (offers and tickets).
-    seen: BTreeSet<String>,
+    /// Every word each designer's seat was shown of its own (its offers).
+    seen: BTreeMap<u8, BTreeSet<String>>,
     last: Value,
 }
 
@@ -70,7 +70,7 @@ fn play_through(s: &Studio) -> Played {
     let mut p = Played {
         bodies: Vec::new(),
         taken: Vec::new(),
-        seen: BTreeSet::new(),
+        seen: BTreeMap::new(),
         last: Value::Null,
     };
     for _ in 0..5_000 {
@@ -79,12 +79,12 @@ fn play_through(s: &Studio) -> Played {
             p.last = v;
             return p;
         }
-        assert_eq!(
-            v["your_turn"], true,
-            "a wait answers on the designer's turn"
-        );
+        assert_eq!(v["your_turn"], true, "a wait answers on a designer's turn");
+        let seat = v["seat"].as_u64().unwrap() as u8;
+        assert_eq!(v["current"], seat, "the view is of the seat deciding");
+        let seen = p.seen.entry(seat).or_default();
         for a in v["actions"].as_array().unwrap() {
-            p.seen.insert(a["words"].as_str().unwrap().to_string());
+            seen.insert(a["words"].as_str().unwrap().to_string());
         }
         let a = choose(&v);
         p.taken.push((
@@ -94,7 +94,7 @@ fn play_through(s: &Studio) -> Played {
         let ask = format!(r#"{{"version":{},"index":{}}}"#, v["version"], a["index"]);
         let (code, answer) = act(s, &ask);
         assert_eq!(code, 200, "{answer}");
-        p.bodies.push(body);
+        p.bodies.push((seat, body));
     }
     panic!("the game did not end in 5,000 of the designer's actions");
 }
@@ -120,27 +120,26 @@ fn check_the_end(dir: &Path, last: &Value, seat: usize) -> String {
     recording.to_string()
 }
 
-/// No view before the end names a ticket another seat kept (by its label or as its card
-/// reads) unless the designer saw it itself, and no view holds another seat's hand.
-fn check_nothing_hidden(dir: &Path, map: &Path, recording: &str, seat: u8, p: &Played) {
+/// No view of a seat before the end names a ticket another seat kept (by its label or as
+/// its card reads) unless that seat saw it itself, and no view holds another seat's hand.
+fn check_nothing_hidden(dir: &Path, map: &Path, recording: &str, p: &Played) {
     let loaded = ttrmap::load::load_path(map).unwrap();
     let m = loaded.map.as_ref().unwrap();
-    let theirs: Vec<String> = play::kept_tickets(dir, recording)
+    let kept: Vec<(u8, String)> = play::kept_tickets(dir, recording)
         .into_iter()
-        .filter(|(s, _)| *s != seat)
-        .flat_map(|(_, label)| {
+        .flat_map(|(seat, label)| {
             let card = m
                 .tickets
                 .iter()
                 .find(|t| t.label() == label)
                 .map(|t| ttrmap::playtest::names::ticket(m, t));
-            std::iter::once(label).chain(card)
+            std::iter::once(label).chain(card).map(move |n| (seat, n))
         })
         .collect();
-    assert!(!theirs.is_empty(), "the bots kept tickets");
-    let seen = |name: &str| p.seen.iter().any(|w| w.contains(name));
     let mut checked = 0;
-    for body in &p.bodies {
+    for (seat, body) in &p.bodies {
+        let seen = |name: &str| p.seen[seat].iter().any(|w| w.contains(name));
+        let theirs = kept.iter().filter(|(s, _)| s != seat).map(|(_, n)| n);
         let v: Value = serde_json::from_str(body).unwrap();
         for s in v["seats"].as_array().unwrap() {
             let keys: BTreeSet<&str> = s.as_object().unwrap().keys().map(|k| k.as_str()).collect();
@@ -153,7 +152,7 @@ fn check_nothing_hidden(dir: &Path, map: &Path, recording: &str, seat: u8, p: &P
         for own in v["tickets"].as_array().unwrap() {
             assert!(!own["name"].as_str().unwrap().is_empty());
         }
-        for name in theirs.iter().filter(|n| !seen(n)) {
+        for name in theirs.filter(|n| !seen(n)) {
             assert!(!body.contains(name.as_str()), "{name} leaked in {body}");
             checked += 1;
         }
@@ -181,7 +180,7 @@ fn whole_game_at(
     let recording = check_the_end(&dir.0, &p.last, seat as usize);
     assert_eq!(recording, format!("{name}.play-{seed}.jsonl"));
     assert!(dir.0.join(&recording).is_file());
-    check_nothing_hidden(&dir.0, &map, &recording, seat, &p);
+    check_nothing_hidden(&dir.0, &map, &recording, &p);
     assert!(p.taken.iter().any(|(k, _)| k == "claim"), "{name}: a claim");
     for want in module_words {
         assert!(
@@ -249,6 +248,54 @@ fn europe_at_three_players_plays_with_tunnels_and_stations_from_seat_two() {
             "a {kind} action was taken from the list: {:?}",
             p.taken
         );
+    }
+}
+
+#[test]
+fn hot_seat_two_designers_each_see_only_their_own_seat() {
+    let p = whole_game_at(
+        "usa",
+        "18",
+        &["--players", "3", "--seat", "1,3", "--bots", "route-focus"],
+        1,
+        &[],
+    );
+    let seats: BTreeSet<u8> = p.bodies.iter().map(|(k, _)| *k).collect();
+    assert_eq!(seats, [1, 3].into(), "both designers' seats were shown");
+    assert_eq!(p.last["designers"], serde_json::json!([1, 3]));
+    assert_eq!(p.last["seats"][1]["name"], "route-focus");
+}
+
+#[test]
+fn a_view_of_a_seat_that_is_no_designers_is_refused() {
+    let (_dir, map) = copy_map("play-seat-view", "usa");
+    let s = Studio::start_with(
+        &map,
+        &[
+            "--play",
+            "--seed",
+            "6",
+            "--players",
+            "3",
+            "--seat",
+            "1,3",
+            "--bot-delay",
+            "0",
+        ],
+    );
+    let host = [("Host", s.host())];
+    let host: Vec<(&str, &str)> = host.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    for (seat, code) in [("2", 400), ("4", 400), ("x", 400), ("3", 200), ("1", 200)] {
+        let path = format!("/api/play?seat={seat}&token={}", s.token);
+        let (got, body) = s.request("GET", &path, &host, "");
+        assert_eq!(got, code, "seat {seat}: {body}");
+        if code == 200 {
+            let v: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(v["seat"].as_u64().unwrap().to_string(), seat);
+            // Seat 1 chooses its tickets first: seat 3 is offered nothing yet.
+            assert_eq!(v["your_turn"], seat == "1", "{body}");
+            assert_eq!(v["actions"].as_array().unwrap().is_empty(), seat == "3");
+        }
     }
 }
 

@@ -53,9 +53,11 @@ struct PlayArgs {
     /// on the page and in the recording).
     #[arg(long, requires = "play")]
     seed: Option<u64>,
-    /// Your seat, from 1 (default 1: you play first).
-    #[arg(long, requires = "play", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
-    seat: u8,
+    /// Your seat, from 1 (default 1: you play first); several, `1,3`, for players sharing the
+    /// screen (hot-seat: the page shows the seat deciding, its cards covered until asked).
+    #[arg(long, requires = "play", value_delimiter = ',', default_value = "1",
+          value_parser = clap::value_parser!(u8).range(1..=8))]
+    seat: Vec<u8>,
     /// Milliseconds the bots wait before each action, so you can follow them (0: at once).
     #[arg(long, requires = "play", default_value_t = 700, value_name = "MS")]
     bot_delay: u64,
@@ -123,12 +125,14 @@ fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
         );
         super::EXIT_PROBLEMS
     })?;
-    if a.seat > players {
+    if let Some(k) = a.seat.iter().find(|&&k| k > players) {
         return Err(usage_error(format!(
-            "--seat {}: the game has {players} seats",
-            a.seat
+            "--seat {k}: the game has {players} seats"
         )));
     }
+    let mut seats: Vec<u8> = a.seat.iter().map(|k| k - 1).collect();
+    seats.sort_unstable();
+    seats.dedup();
     let names: Vec<String> = if a.bots.is_empty() {
         STYLE_BOTS.split(',').map(str::to_string).collect()
     } else {
@@ -142,7 +146,7 @@ fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
         progress: false,
     };
     crate::playtest::bots_for(&game, &config).map_err(usage_error)?;
-    let bots = (0..players as usize - 1)
+    let bots = (0..players as usize - seats.len())
         .map(|i| names[i % names.len()].clone())
         .collect();
     let seed = match a.seed {
@@ -164,7 +168,7 @@ fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
     Ok(Some(PlayOptions {
         setup: Setup {
             players,
-            seat: a.seat - 1,
+            seats,
             bots,
             seed,
             record: a.record.clone(),

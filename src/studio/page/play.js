@@ -11,6 +11,7 @@
   var view = null;     // the last view
   var filter = null;   // a route id: only its claims are listed
   var sending = false; // an action is on its way
+  var shownSeat = null; // hot-seat: the seat whose cards were last shown
   // Seat colours on the board (seat 1 first): none of them a card colour, so a claimed lane
   // never looks like an open one.
   var SEATS = ['#7b1fa2', '#00acc1', '#8d6e63', '#c0ca33', '#1a237e', '#ff6f00'];
@@ -68,6 +69,13 @@
     $('pl-status').textContent = v.over ? 'The game is over.'
       : v.your_turn ? 'Your turn: ' + (ASKED[v.phase] || v.phase) + '.'
       : seatName(v.current) + ' is playing…';
+    // Hot-seat: another designer's seat comes up covered, until its player asks.
+    if (v.designers.length > 1 && v.seat !== shownSeat) {
+      $('pl-uncover').textContent = 'Player ' + v.seat + ': show my cards';
+      $('pl-cover').hidden = false;
+      $('pl-private').hidden = true;
+    }
+    shownSeat = v.seat;
     seats(v);
     display(v);
     var hand = $('pl-hand');
@@ -120,14 +128,14 @@
       b.type = 'button';
       b.style.setProperty('--card', CARDS[card] || '#ccc');
       b.disabled = !offer;
-      if (offer) b.addEventListener('click', function () { act(offer.index); });
+      if (offer) b.addEventListener('click', function () { if ($('pl-private').hidden) return; act(offer.index); });
       d.append(b);
     });
     var deck = v.actions.filter(function (a) { return a.kind === 'deck'; })[0];
     var b = el('button', 'deck (' + v.deck + ')', 'pl-deck');
     b.type = 'button';
     b.disabled = !deck;
-    if (deck) b.addEventListener('click', function () { act(deck.index); });
+    if (deck) b.addEventListener('click', function () { if ($('pl-private').hidden) return; act(deck.index); });
     d.append(b);
     $('pl-deck-count').textContent = '· discards ' + v.discard + ' · tickets left ' + v.tickets_left;
   }
@@ -154,6 +162,10 @@
     });
   }
   $('pl-all').addEventListener('click', function () { filter = null; render(); });
+  $('pl-uncover').addEventListener('click', function () {
+    $('pl-cover').hidden = true;
+    $('pl-private').hidden = false;
+  });
 
   function log(v) {
     var ol = $('pl-log');

@@ -1,8 +1,10 @@
 //! The table: the game in a lock, a condition the bots' thread and the waiting requests
 //! watch, and the HTTP handlers of the Play tab.
 //!
-//! - `GET /api/play`: the designer's view (JSON); with `?wait=1` it answers once the
-//!   designer decides or the game is over (at most 30 s later), so a client need not poll.
+//! - `GET /api/play`: the view (JSON) of the designer deciding now, or of the one who
+//!   decided last (`?seat=K` names a designer's seat; another seat is refused, 400); with
+//!   `?wait=1` it answers once a designer decides or the game is over (at most 30 s later),
+//!   so a client need not poll.
 //! - `POST /api/play/act` with `{"version": V, "index": I}`: plays action `I` of the list the
 //!   view at position `V` offered. Refused with 409 when the game is not at `V` or it is
 //!   not the designer's turn, 400 when there is no action `I` or the body is not that
@@ -74,7 +76,7 @@ impl Table {
             ));
         }
         *s = next;
-        let json = serde_json::to_string(&view(&s)).unwrap_or_else(|_| "{}".into());
+        let json = serde_json::to_string(&view(&s, s.viewer())).unwrap_or_else(|_| "{}".into());
         let version = s.version;
         drop(s);
         self.told(version);
@@ -113,8 +115,10 @@ impl Table {
         let _ = self.events.send(Event::Play(version));
     }
 
-    /// The view as JSON; with `wait`, once the designer decides or the game is over.
-    pub fn view_json(&self, wait: bool) -> String {
+    /// The view of designer's seat `seat` (from 1; `None`: [`Session::viewer`]) as JSON;
+    /// with `wait`, once a designer decides or the game is over. `Err` for a seat that is
+    /// no designer's.
+    pub fn view_json(&self, seat: Option<u8>, wait: bool) -> Result<String, String> {
         let mut s = lock(&self.session);
         if wait {
             let until = Instant::now() + LONGEST_WAIT;
@@ -130,7 +134,16 @@ impl Table {
                     .0;
             }
         }
-        serde_json::to_string(&view(&s)).unwrap_or_else(|_| "{}".into())
+        let viewer = match seat {
+            None => s.viewer(),
+            Some(k) if k >= 1 && s.is_designer(k - 1) => k - 1,
+            Some(k) => {
+                return Err(format!(
+                    "seat {k} is not yours: this page shows only the seats of --seat"
+                ));
+            }
+        };
+        Ok(serde_json::to_string(&view(&s, viewer)).unwrap_or_else(|_| "{}".into()))
     }
 
     /// Plays the designer's action; `Err` (status, message) when refused.
@@ -153,21 +166,27 @@ impl Table {
             (status, r.message)
         })?;
         let version = s.version;
-        let json = serde_json::to_string(&view(&s)).unwrap_or_else(|_| "{}".into());
+        let json = serde_json::to_string(&view(&s, s.viewer())).unwrap_or_else(|_| "{}".into());
         drop(s);
         self.told(version);
         Ok(json)
     }
 }
 
-/// `GET /api/play[?wait=1]`.
+/// `GET /api/play[?wait=1][&seat=K]`.
 pub async fn get(table: Arc<Table>, query: Option<String>) -> Response {
-    let wait = query
-        .iter()
-        .flat_map(|q| q.split('&'))
-        .any(|p| p == "wait=1");
-    match tokio::task::spawn_blocking(move || table.view_json(wait)).await {
-        Ok(json) => json_response(StatusCode::OK, json),
+    let pairs = || query.iter().flat_map(|q| q.split('&'));
+    let wait = pairs().any(|p| p == "wait=1");
+    let seat = match pairs().find_map(|p| p.strip_prefix("seat=")) {
+        None => None,
+        Some(k) => match k.parse::<u8>() {
+            Ok(k) => Some(k),
+            Err(_) => return message(StatusCode::BAD_REQUEST, "seat=K: a seat number"),
+        },
+    };
+    match tokio::task::spawn_blocking(move || table.view_json(seat, wait)).await {
+        Ok(Ok(json)) => json_response(StatusCode::OK, json),
+        Ok(Err(why)) => message(StatusCode::BAD_REQUEST, &why),
         Err(e) => message(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     }
 }

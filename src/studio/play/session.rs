@@ -25,9 +25,10 @@ pub const HUMAN: &str = "human";
 #[derive(Debug, Clone)]
 pub struct Setup {
     pub players: u8,
-    /// The designer's seat, from 0.
-    pub seat: u8,
-    /// The bot of every other seat, in seat order (`players - 1` names).
+    /// The designers' seats, from 0, in seat order: one, or several sharing the screen
+    /// (hot-seat).
+    pub seats: Vec<u8>,
+    /// The bot of every other seat, in seat order (`players - seats` names).
     pub bots: Vec<String>,
     pub seed: u64,
     /// Where the recording goes; `None`: a new file beside the map ([`recording_paths`]).
@@ -37,15 +38,16 @@ pub struct Setup {
 /// Writes a new file and never replaces one: `AlreadyExists` when the path is taken.
 pub type WriteNew = fn(&Path, &[u8]) -> std::io::Result<()>;
 
-/// One line of the table's account: who did what, in words every seat may read (the
-/// designer's own lines name their cards and tickets).
-#[derive(Debug, Clone, serde::Serialize)]
+/// One line of the table's account: who did what, in the words its own seat reads (naming
+/// its cards and tickets) and in those every other seat reads.
+#[derive(Debug, Clone)]
 pub struct Line {
     /// The turn from 1; 0 for setup.
     pub turn: u32,
     /// The seat from 1.
     pub player: u8,
-    pub text: String,
+    pub own: String,
+    pub public: String,
 }
 
 /// How the game ended.
@@ -87,7 +89,9 @@ pub struct Session {
     chance: ChaCha8Rng,
     choices: ChaCha8Rng,
     actions: Vec<Action>,
+    /// The account as the acting seat reads it, and as the others do.
     teller: Teller,
+    public_teller: Teller,
     pub log: Vec<Line>,
     /// Counts the actions applied: the page names the position it acts on by it.
     pub version: u64,
@@ -108,10 +112,10 @@ impl Session {
         write_new: WriteNew,
     ) -> Result<Session, String> {
         let game = Game::new(&map, setup.players, None).map_err(|e| e.to_string())?;
-        if setup.seat >= setup.players {
+        if let Some(seat) = setup.seats.iter().find(|&&k| k >= setup.players) {
             return Err(format!(
                 "--seat {}: the game has {} seats",
-                setup.seat + 1,
+                seat + 1,
                 setup.players
             ));
         }
@@ -119,7 +123,7 @@ impl Session {
         let mut seats: Vec<Option<Box<dyn Bot>>> = Vec::new();
         let mut others = setup.bots.iter();
         for p in 0..setup.players {
-            if p == setup.seat {
+            if setup.seats.contains(&p) {
                 names.push(HUMAN.to_string());
                 seats.push(None);
                 continue;
@@ -155,6 +159,7 @@ impl Session {
             setup,
             actions: Vec::new(),
             teller: Teller::default(),
+            public_teller: Teller::default(),
             log: Vec::new(),
             version: 0,
             number: 0,
@@ -169,9 +174,28 @@ impl Session {
         self.state.is_terminal()
     }
 
-    /// The designer decides now.
+    /// A designer decides now.
     pub fn designers_turn(&self) -> bool {
-        !self.over() && self.state.current_player() == self.setup.seat
+        !self.over() && self.is_designer(self.state.current_player())
+    }
+
+    /// Seat `p` (from 0) is a designer's.
+    pub fn is_designer(&self, p: u8) -> bool {
+        self.setup.seats.contains(&p)
+    }
+
+    /// The seat whose view the page shows when it names none: the designer deciding now,
+    /// else the designer who decided last (the first designer before anyone has).
+    pub fn viewer(&self) -> u8 {
+        if self.designers_turn() {
+            return self.state.current_player();
+        }
+        self.log
+            .iter()
+            .rev()
+            .map(|l| l.player - 1)
+            .find(|&p| self.is_designer(p))
+            .unwrap_or(self.setup.seats[0])
     }
 
     /// The actions the designer may take now, as the engine lists them (empty when it is
@@ -293,15 +317,19 @@ impl Session {
                 .fail(format!("the engine refused an action it listed: {e}"));
         } else {
             self.actions.push(action);
-            let hide = p != self.setup.seat;
-            if let Some(text) =
-                self.teller
-                    .tell(&self.game, &self.map, &before, &self.state, action, hide)
-            {
+            let (game, map) = (&self.game, &self.map);
+            let own = self
+                .teller
+                .tell(game, map, &before, &self.state, action, false);
+            let public = self
+                .public_teller
+                .tell(game, map, &before, &self.state, action, true);
+            if let (Some(own), Some(public)) = (own, public) {
                 self.log.push(Line {
                     turn,
                     player: p + 1,
-                    text,
+                    own,
+                    public,
                 });
             }
         }
@@ -319,7 +347,7 @@ impl Session {
         if self.designers_turn() && self.offered().is_empty() {
             self.state.fail(format!(
                 "player {} (you) has no legal action in {:?}",
-                self.setup.seat + 1,
+                self.state.current_player() + 1,
                 self.state.phase
             ));
             self.finish();
@@ -363,7 +391,7 @@ impl Session {
 
     /// A seat as the score sheet names it: `player 1 (you)`, `player 2 (one-step)`.
     pub fn seat_name(&self, p: usize) -> String {
-        if p == self.setup.seat as usize {
+        if self.is_designer(p as u8) {
             format!("player {} (you)", p + 1)
         } else {
             format!("player {} ({})", p + 1, self.names[p])

@@ -1,11 +1,11 @@
-//! What the page of the designer's seat is sent: the public table (claimed lanes, stations,
+//! What the page of a designer's seat is sent: the public table (claimed lanes, stations,
 //! the display, the decks' sizes, every seat's trains, score, ticket and card counts, whose
 //! turn, the account of every action) and the designer's own hand, tickets and actions.
 //! Nothing of another seat's hand or tickets is in it: those are counted, never named, until
 //! the game is over and the score sheet shows every seat's tickets (as players turn their
 //! tickets over at the end of a game).
 
-use super::session::{End, Line, Session};
+use super::session::{End, Session};
 use crate::engine::scoring::score_detailed;
 use crate::engine::{Action, CARD_KINDS, Game, NOBODY, Phase, State};
 use crate::model::MapFile;
@@ -17,8 +17,10 @@ pub struct View<'a> {
     pub map: &'a str,
     pub seed: u64,
     pub players: u8,
-    /// The designer's seat, from 1.
+    /// The seat this view is of, from 1.
     pub seat: u8,
+    /// Every designer's seat, from 1 (several: hot-seat).
+    pub designers: Vec<u8>,
     /// The game of this studio, from 1 (a new game counts up).
     pub game: u64,
     /// The position the page acts on ([`Session::act`]).
@@ -45,8 +47,16 @@ pub struct View<'a> {
     pub hand: Vec<Held>,
     pub tickets: Vec<Ticket>,
     pub actions: Vec<Offer>,
-    pub log: &'a [Line],
+    pub log: Vec<Told<'a>>,
     pub end: Option<&'a End>,
+}
+
+/// A line of the table's account, in the words this seat reads.
+#[derive(Serialize)]
+pub struct Told<'a> {
+    pub turn: u32,
+    pub player: u8,
+    pub text: &'a str,
 }
 
 #[derive(Serialize)]
@@ -106,21 +116,23 @@ pub struct Offer {
     pub slot: Option<u8>,
 }
 
-/// The view of the designer's seat.
-pub fn view(s: &Session) -> View<'_> {
+/// The view of designer's seat `viewer` (from 0).
+pub fn view(s: &Session, viewer: u8) -> View<'_> {
     let (game, state) = (&s.game, &s.state);
-    let me = &state.players[s.setup.seat as usize];
+    let me = &state.players[viewer as usize];
+    let deciding = s.designers_turn() && state.current_player() == viewer;
     View {
         map: &s.map.map.name,
         seed: s.setup.seed,
         players: s.setup.players,
-        seat: s.setup.seat + 1,
+        seat: viewer + 1,
+        designers: s.setup.seats.iter().map(|k| k + 1).collect(),
         game: s.number,
         version: s.version,
         turn: state.turn,
         current: state.current_player() + 1,
         phase: phase_name(state.phase),
-        your_turn: s.designers_turn(),
+        your_turn: deciding,
         over: s.over(),
         display: state
             .face_up
@@ -146,7 +158,7 @@ pub fn view(s: &Session) -> View<'_> {
                 player: o + 1,
             })
             .collect(),
-        seats: seats(s),
+        seats: seats(s, viewer),
         hand: (0..CARD_KINDS)
             .filter(|&k| me.hand[k] > 0)
             .map(|k| Held {
@@ -154,14 +166,27 @@ pub fn view(s: &Session) -> View<'_> {
                 count: me.hand[k],
             })
             .collect(),
-        tickets: own_tickets(s),
+        tickets: own_tickets(s, viewer),
         actions: s
             .offered()
             .into_iter()
+            .filter(|_| deciding)
             .enumerate()
             .map(|(index, a)| offer(game, &s.map, state, index, a))
             .collect(),
-        log: &s.log,
+        log: s
+            .log
+            .iter()
+            .map(|l| Told {
+                turn: l.turn,
+                player: l.player,
+                text: if l.player == viewer + 1 {
+                    &l.own
+                } else {
+                    &l.public
+                },
+            })
+            .collect(),
         end: s.end.as_ref(),
     }
 }
@@ -187,14 +212,14 @@ fn claims(game: &Game, state: &State) -> Vec<Claim> {
 }
 
 /// What every seat shows the table: counts, never cards or tickets.
-fn seats(s: &Session) -> Vec<Seat> {
+fn seats(s: &Session, viewer: u8) -> Vec<Seat> {
     let players = &s.state.players;
     (0..players.len())
         .map(|p| {
             let ps = &players[p];
             Seat {
                 seat: p as u8 + 1,
-                name: if p == s.setup.seat as usize {
+                name: if p == viewer as usize {
                     "you".into()
                 } else {
                     s.names[p].clone()
@@ -210,8 +235,8 @@ fn seats(s: &Session) -> Vec<Seat> {
 }
 
 /// The designer's tickets, each marked completed when its network completes it now.
-fn own_tickets(s: &Session) -> Vec<Ticket> {
-    let seat = s.setup.seat as usize;
+fn own_tickets(s: &Session, viewer: u8) -> Vec<Ticket> {
+    let seat = viewer as usize;
     let mine = &s.state.players[seat].tickets;
     if mine.is_empty() {
         return Vec::new();
