@@ -18,6 +18,7 @@ pub mod playtest;
 pub mod render;
 pub mod report;
 pub mod schema;
+pub mod score_sheet;
 pub mod spans;
 pub mod stats;
 pub mod studio;

@@ -84,7 +84,8 @@ enum Command {
     /// Re-play a game recorded by `playtest --record`, turn by turn.
     Replay(replay::Args),
     /// A live page of one map in the browser: the board as `render` draws it and every
-    /// problem `check` finds, updated on every save; drag a city to move it; run playtests.
+    /// problem `check` finds, updated on every save; drag a city to move it; run playtests;
+    /// play the map by hand against bots (`--play`).
     Studio(studio::Args),
 }
 

@@ -200,6 +200,31 @@ pub(crate) fn write(target: &Target, contents: &[u8]) -> std::io::Result<()> {
     out.commit()
 }
 
+/// Writes `contents` to a new regular file at `path` and never over an existing one: through
+/// a temporary file beside it (removed on failure and on the signals), moved into place only
+/// if nothing is there yet (`AlreadyExists` otherwise). The studio's recordings of games
+/// played by hand.
+pub(crate) fn write_new(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(std::io::ErrorKind::AlreadyExists.into());
+    }
+    install_signal_cleanup();
+    let mut tmp = {
+        let mut live = lock_live();
+        let tmp = temp_beside(path)?;
+        live.push(tmp.path().to_path_buf());
+        tmp
+    };
+    let written = tmp
+        .write_all(contents)
+        .and_then(|()| tmp.as_file().sync_all());
+    let mut live = lock_live();
+    live.retain(|p| p != tmp.path());
+    written?;
+    // `persist_noclobber` hands the file back on failure; dropping it removes it.
+    tmp.persist_noclobber(path).map(drop).map_err(|e| e.error)
+}
+
 /// An output being written. For a regular file the bytes go to a temporary file beside it,
 /// renamed over the target by [`Output::commit`]; dropping an uncommitted `Output` (an
 /// error, a panic) removes the temporary file, and so do SIGINT, SIGTERM, SIGHUP and SIGQUIT.

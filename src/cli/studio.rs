@@ -1,11 +1,14 @@
-//! `ttrmap studio MAP [--port N] [--open] [--listen ADDR]`: the live page of one map
-//! (`crate::studio`). This file gives the studio what it shares with the other commands:
-//! `check`'s reading of a file (lints included) and `layout --write`'s writing of one (only
-//! the keys it sets change; the file replaced whole or not at all).
+//! `ttrmap studio MAP [--port N] [--open] [--listen ADDR] [--play ...]`: the live page of one
+//! map (`crate::studio`). This file gives the studio what it shares with the other commands:
+//! `check`'s reading of a file (lints included), `layout --write`'s writing of one (only the
+//! keys it sets change; the file replaced whole or not at all) and, for `--play`, the
+//! writing of a recording to a new file (`output::write_new`).
 
 use super::{EXIT_OK, usage_error};
+use crate::bots::STYLE_BOTS;
 use crate::diagnostic::Severity;
 use crate::load::Loaded;
+use crate::studio::play::{PlayOptions, Setup};
 use crate::studio::{Hooks, PositionEdit};
 use std::io::Write;
 use std::net::IpAddr;
@@ -26,6 +29,44 @@ pub struct Args {
     /// another machine; the token in the URL is still required).
     #[arg(long, value_name = "ADDR")]
     listen: Option<IpAddr>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// `--play` and its options: a game played by hand in the page's Play tab.
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// Play the map by hand against bots in the page's Play tab: the studio holds the game,
+    /// the page shows your seat's cards, tickets and legal actions; at the end the score
+    /// sheet, and the game saved as a `playtest --record` recording (`ttrmap replay` reads it).
+    #[arg(long)]
+    play: bool,
+    /// Players in the game (default: the map's minimum, at least 2).
+    #[arg(long, requires = "play", value_parser = clap::value_parser!(u8).range(2..=8))]
+    players: Option<u8>,
+    /// The bots of the other seats, in seat order, taken in turn (default: the four playing
+    /// styles).
+    #[arg(long, requires = "play", value_delimiter = ',', value_name = "BOT,...")]
+    bots: Vec<String>,
+    /// The game's seed: the deals, the deck and the bots' choices follow from it, so the same
+    /// seed and the same choices of yours give the same game (default: a random seed, shown
+    /// on the page and in the recording).
+    #[arg(long, requires = "play")]
+    seed: Option<u64>,
+    /// Your seat, from 1 (default 1: you play first); several, `1,3`, for players sharing the
+    /// screen (hot-seat: the page shows the seat deciding, its cards covered until asked).
+    #[arg(long, requires = "play", value_delimiter = ',', default_value = "1",
+          value_parser = clap::value_parser!(u8).range(1..=8))]
+    seat: Vec<u8>,
+    /// Milliseconds the bots wait before each action, so you can follow them (0: at once).
+    #[arg(long, requires = "play", default_value_t = 700, value_name = "MS")]
+    bot_delay: u64,
+    /// Where the finished game's recording goes; a new file only, never written over (default:
+    /// MAP.play-SEED.jsonl beside the map, or MAP.play-SEED-2.jsonl and so on when taken; with
+    /// --record game.jsonl, the page's later games, its New game button, go to game-2.jsonl,
+    /// game-3.jsonl, ...).
+    #[arg(long, requires = "play", value_name = "FILE")]
+    record: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -36,6 +77,10 @@ pub fn run(args: Args) -> i32 {
         );
     }
     let open = args.open;
+    let play = match play_options(&args.map, &args.play) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let opts = crate::studio::Options {
         path: args.map,
         port: args.port,
@@ -44,6 +89,7 @@ pub fn run(args: Args) -> i32 {
             check,
             write_position,
         },
+        play,
         on_listening: Box::new(move |url| {
             println!("ttrmap studio: {url}");
             eprintln!("watching the file; Ctrl-C stops");
@@ -60,6 +106,76 @@ pub fn run(args: Args) -> i32 {
         }
         Err(e) => usage_error(e),
     }
+}
+
+/// The game `--play` asks for, its options checked against the map as it is now: a map
+/// with errors or that the engine cannot play at that count exits 1, a bad option 2.
+fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
+    if !a.play {
+        return Ok(None);
+    }
+    let clean = super::load_clean_map(map, "")?;
+    let players = a
+        .players
+        .unwrap_or_else(|| clean.map.map.players.min.max(2));
+    let game = crate::engine::Game::new(&clean.map, players, None).map_err(|e| {
+        eprintln!(
+            "error: {}",
+            crate::report::text::escape_controls(&format!("{}: {e}", map.display()))
+        );
+        super::EXIT_PROBLEMS
+    })?;
+    if let Some(k) = a.seat.iter().find(|&&k| k > players) {
+        return Err(usage_error(format!(
+            "--seat {k}: the game has {players} seats"
+        )));
+    }
+    let mut seats: Vec<u8> = a.seat.iter().map(|k| k - 1).collect();
+    seats.sort_unstable();
+    seats.dedup();
+    let names: Vec<String> = if a.bots.is_empty() {
+        STYLE_BOTS.split(',').map(str::to_string).collect()
+    } else {
+        a.bots.clone()
+    };
+    let config = crate::playtest::Config {
+        games: 1,
+        seed: 0,
+        bots: names.clone(),
+        threads: 1,
+        progress: false,
+    };
+    crate::playtest::bots_for(&game, &config).map_err(usage_error)?;
+    let bots = (0..players as usize - seats.len())
+        .map(|i| names[i % names.len()].clone())
+        .collect();
+    let seed = match a.seed {
+        Some(s) => s,
+        None => {
+            let mut b = [0u8; 8];
+            getrandom::fill(&mut b).map_err(|e| usage_error(format!("no random seed: {e}")))?;
+            u64::from_le_bytes(b) >> 1
+        }
+    };
+    if let Some(path) = &a.record
+        && std::fs::symlink_metadata(path).is_ok()
+    {
+        return Err(usage_error(format!(
+            "--record {}: the file exists; the studio writes a recording only to a new file",
+            path.display()
+        )));
+    }
+    Ok(Some(PlayOptions {
+        setup: Setup {
+            players,
+            seats,
+            bots,
+            seed,
+            record: a.record.clone(),
+        },
+        delay: std::time::Duration::from_millis(a.bot_delay),
+        write_new: super::output::write_new,
+    }))
 }
 
 /// The file as `ttrmap check` reports it: loaded, then linted (on a file with errors, the

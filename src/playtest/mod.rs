@@ -23,6 +23,7 @@ mod report;
 pub mod standout;
 pub mod ticket_values;
 pub mod totals;
+pub mod words;
 
 pub use record::{RecordHeader, Recording};
 pub use report::*;

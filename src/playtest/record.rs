@@ -23,10 +23,10 @@
 //! version that no longer fits is refused rather than replayed wrongly.
 
 use super::chance_rng;
+use super::words::Teller;
 use crate::engine::scoring::score_detailed;
-use crate::engine::{Action, CARD_KINDS, Game, LOCO, Phase, State, claim_locos};
+use crate::engine::{Action, Game, Phase, State};
 use crate::model::MapFile;
-use crate::render::tickets::place_name;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 
@@ -198,67 +198,6 @@ pub enum ReplayError {
     TooLong(usize),
 }
 
-fn city_name<'a>(game: &'a Game, map: &'a MapFile, c: u16) -> &'a str {
-    game.city_ids
-        .get(c as usize)
-        .map_or("?", |id| place_name(map, id))
-}
-
-fn route_name(game: &Game, map: &MapFile, r: usize) -> String {
-    let route = &game.routes[r];
-    format!(
-        "{}–{}",
-        city_name(game, map, route.city_a),
-        city_name(game, map, route.city_b)
-    )
-}
-
-fn plural(n: impl Into<i64>, word: &str) -> String {
-    let n = n.into();
-    if n == 1 || n == -1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
-fn colour(k: usize) -> &'static str {
-    super::colour_name(k)
-}
-
-fn cards_text(cards: &[u16; CARD_KINDS]) -> String {
-    let parts: Vec<String> = (0..CARD_KINDS)
-        .filter(|&k| cards[k] > 0)
-        .map(|k| {
-            if k == LOCO as usize {
-                format!(
-                    "{} locomotive{}",
-                    cards[k],
-                    if cards[k] == 1 { "" } else { "s" }
-                )
-            } else {
-                format!("{} {}", cards[k], colour(k))
-            }
-        })
-        .collect();
-    if parts.is_empty() {
-        "nothing".into()
-    } else {
-        parts.join(" + ")
-    }
-}
-
-fn ticket_list(game: &Game, tickets: &[u16]) -> String {
-    if tickets.is_empty() {
-        return "none".into();
-    }
-    tickets
-        .iter()
-        .map(|&t| game.tickets[t as usize].label.clone())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Replays a recorded game through the engine and tells it.
 pub fn replay(
     game: &Game,
@@ -270,7 +209,7 @@ pub fn replay(
     let mut state = State::new(game, seed, &mut rng);
     let mut turns: Vec<(u32, u8, String)> = Vec::new();
     // The words of the turn being played, finished when the turn changes hands.
-    let mut draws: Vec<String> = Vec::new();
+    let mut teller = Teller::default();
     let mut index = 0;
     while !state.is_terminal() {
         let Some(code) = codes.get(index) else {
@@ -304,138 +243,8 @@ pub fn replay(
                 player: p + 1,
             })?;
         index += 1;
-        let hand_before = before.players[p as usize].hand;
-        let hand_after = state.players[p as usize].hand;
-        let gained = |k: usize| hand_after[k] > hand_before[k];
-        let paid = {
-            let mut c = [0u16; CARD_KINDS];
-            for k in 0..CARD_KINDS {
-                c[k] = hand_before[k].saturating_sub(hand_after[k]);
-            }
-            c
-        };
-        let mut say = |text: String| turns.push((turn, p + 1, text));
-        match action {
-            Action::DrawFaceUp(_) | Action::DrawBlind => {
-                // The replay deals the deck again from the seed, so a blind card's colour is
-                // known here (to the reader, not to the other players of the game).
-                let got = (0..CARD_KINDS).find(|&k| gained(k));
-                draws.push(match (action == Action::DrawBlind, got) {
-                    (true, Some(k)) => format!("{} from the deck", colour(k)),
-                    (true, None) => "one from the deck".into(),
-                    (false, k) => colour(k.unwrap_or(0)).to_string(),
-                });
-                let turn_over = state.current_player() != p || state.is_terminal();
-                if turn_over || !matches!(state.phase, Phase::Drawing { .. }) {
-                    let n = draws.len();
-                    say(format!(
-                        "drew {n} card{} ({})",
-                        if n == 1 { "" } else { "s" },
-                        draws.join(", ")
-                    ));
-                    draws.clear();
-                }
-            }
-            Action::DrawTickets => {}
-            Action::KeepTickets(mask) => {
-                let offered = &before.offered;
-                let kept: Vec<u16> = offered
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| mask & (1 << i) != 0)
-                    .map(|(_, &t)| t)
-                    .collect();
-                let returned: Vec<u16> = offered
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| mask & (1 << i) == 0)
-                    .map(|(_, &t)| t)
-                    .collect();
-                let what = if before.phase == Phase::SetupTickets {
-                    "chose starting tickets"
-                } else {
-                    "drew tickets"
-                };
-                say(format!(
-                    "{what}, kept {}; returned {}",
-                    ticket_list(game, &kept),
-                    ticket_list(game, &returned)
-                ));
-            }
-            Action::Claim { lane, color, locos } => {
-                let r = game.lane_route[lane as usize] as usize;
-                let route = &game.routes[r];
-                // `locos` packs the direct locomotives and those among "any N cards"
-                // substitutes (`claim_locos`).
-                let (direct, among) = claim_locos(locos);
-                let mut paying = if color == LOCO {
-                    "locomotives".to_string()
-                } else if direct > 0 {
-                    format!(
-                        "{} + {}",
-                        colour(color as usize),
-                        plural(direct, "locomotive")
-                    )
-                } else {
-                    colour(color as usize).to_string()
-                };
-                if among > 0 {
-                    paying.push_str(&format!(
-                        ", {} among the substitute cards",
-                        plural(among, "locomotive")
-                    ));
-                }
-                if let Phase::Tunnel { extra, .. } = state.phase {
-                    say(format!(
-                        "tried the tunnel {} ({paying}, {}): {} to pay",
-                        route_name(game, map, r),
-                        plural(route.length, "space"),
-                        plural(extra, "extra card")
-                    ));
-                } else {
-                    say(format!(
-                        "claimed {} ({paying}, {}) for {}",
-                        route_name(game, map, r),
-                        plural(route.length, "space"),
-                        plural(route.points, "point")
-                    ));
-                }
-            }
-            Action::TunnelPay { .. } => {
-                if let Phase::Tunnel { lane, .. } = before.phase {
-                    let r = game.lane_route[lane as usize] as usize;
-                    let route = &game.routes[r];
-                    say(format!(
-                        "paid {} and claimed {} ({}) for {}",
-                        cards_text(&paid),
-                        route_name(game, map, r),
-                        plural(route.length, "space"),
-                        plural(route.points, "point")
-                    ));
-                }
-            }
-            Action::TunnelWithdraw => say("withdrew from the tunnel".into()),
-            Action::Mechanic { mechanic, choice } => {
-                let step = match before.phase {
-                    Phase::Mechanic { step, .. } => Some(step),
-                    _ => None,
-                };
-                let module = game.mechanics.modules.get(mechanic as usize);
-                let words = module
-                    .and_then(|m| m.describe(game, &before, mechanic as usize, step, choice))
-                    .unwrap_or_else(|| format!("choice {choice}"));
-                say(format!(
-                    "{}: {words}",
-                    module.map_or_else(|| format!("mechanic {mechanic}"), |m| m.name())
-                ))
-            }
-            Action::Pass => say("passes: nothing it can do".into()),
-            Action::EndTurn => say("ended the turn with a claim to spare".into()),
-            Action::BuildStation { city, .. } => say(format!(
-                "built a station in {} (paid {})",
-                city_name(game, map, city),
-                cards_text(&paid)
-            )),
+        if let Some(text) = teller.tell(game, map, &before, &state, action, false) {
+            turns.push((turn, p + 1, text));
         }
     }
     if index < codes.len() {

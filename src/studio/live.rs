@@ -38,6 +38,8 @@ pub enum Event {
     Version(u64),
     /// A playtest's status, as JSON.
     Playtest(Arc<String>),
+    /// The game at the table moved to this position: fetch the play view.
+    Play(u64),
 }
 
 /// The file as last read.
@@ -185,6 +187,16 @@ impl Live {
             .cancel("the map changed on disk during the playtest: it was cancelled");
         let _ = self.events.send(Event::Version(version));
         true
+    }
+
+    /// The map of the current version, the stamp of its bytes ([`map_hash`]) and its
+    /// version, when it checked clean.
+    pub fn clean_map_stamped(&self) -> Option<(crate::model::MapFile, String, u64)> {
+        let c = lock(&self.current);
+        match (&c.board, c.clean) {
+            (Some(b), true) => Some((b.map.clone(), c.stamp.clone(), c.version)),
+            _ => None,
+        }
     }
 
     /// The map of the current version and its version, when it checked clean.

@@ -9,6 +9,7 @@
 //! - `live.rs`: the file as last read (version, board, problems), reloads, writes.
 //! - `snapshot.rs`: one version as the page gets it; `details.rs`: a route's or city's data.
 //! - `watch.rs`: the file watcher; `playtest.rs`: background runs.
+//! - `play/`: a game played by hand against the bots (`--play`), the page's Play tab.
 //! - `server.rs`: the HTTP routes; `page/`: the page (plain HTML, JS and CSS, built in).
 //!
 //! The command line (`cli/studio.rs`) hands in how `check` reads a file and how
@@ -17,6 +18,7 @@
 pub mod details;
 pub mod guard;
 pub mod live;
+pub mod play;
 pub mod playtest;
 pub mod server;
 pub mod snapshot;
@@ -38,6 +40,8 @@ pub struct Options {
     /// The address to listen on; `None`: 127.0.0.1 only.
     pub listen: Option<IpAddr>,
     pub hooks: Hooks,
+    /// A game to play by hand (`--play`): the page gets a Play tab.
+    pub play: Option<play::PlayOptions>,
     /// Called with the page's URL once the server listens (to print it, open a browser).
     pub on_listening: Box<dyn FnOnce(&str)>,
 }
@@ -61,6 +65,10 @@ pub fn serve(opts: Options) -> Result<(), String> {
         return Err(format!("cannot read {}: no such file", live.name));
     }
     live.reload();
+    let table = match opts.play {
+        Some(play) => Some(start_game(&live, play)?),
+        None => None,
+    };
     let _watcher = watch::watch(Arc::clone(&live))?;
     let host = match ip {
         IpAddr::V4(v) if v.is_unspecified() => "127.0.0.1".to_string(),
@@ -74,13 +82,14 @@ pub fn serve(opts: Options) -> Result<(), String> {
         live: Arc::clone(&live),
         guard: Arc::new(guard::Guard::new(token, port)),
         stopping,
+        table,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
     let on_listening = opts.on_listening;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)
             .map_err(|e| format!("cannot listen: {e}"))?;
         on_listening(&url);
@@ -100,7 +109,32 @@ pub fn serve(opts: Options) -> Result<(), String> {
                 Ok(())
             }
         }
-    })?;
+    });
+    // A request still waiting in a blocking thread (`/api/play?wait=1` waits up to 30 s for
+    // the bots) does not hold the exit up: it has had GRACE already.
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    served?;
     live.runs.cancel("the studio stopped");
     Ok(())
+}
+
+/// The game of `--play`, on the file as it is now (a map with errors is not played); a new
+/// game from the page, likewise on the file as it is then.
+fn start_game(live: &Arc<live::Live>, play: play::PlayOptions) -> Result<Arc<play::Table>, String> {
+    let seed = play.setup.seed;
+    let from = Arc::clone(live);
+    let new_game: play::api::NewGame = Box::new(move |seed| {
+        let (map, stamp, _) = from.clean_map_stamped().ok_or_else(|| {
+            format!(
+                "{} has errors: a game plays a map that checks without errors; run `ttrmap check` on it",
+                from.name
+            )
+        })?;
+        let setup = play::Setup {
+            seed,
+            ..play.setup.clone()
+        };
+        play::Session::new(map, &from.path, stamp, setup, play.write_new)
+    });
+    play::Table::start(new_game, seed, play.delay, live.events.clone())
 }

@@ -6,7 +6,8 @@
 //! current version; `/api/events` the event stream (`version`, `playtest`); `POST
 //! /api/position`; `/api/playtest` its status, `POST /api/playtest/start` and
 //! `/api/playtest/cancel`, `/api/playtest/report?players=N` the HTML report of a finished run.
-//! A later tab of the page (playing by hand) gets paths of its own under `/api/`.
+//! With `--play`: `/play.js`, `/api/play` the designer's view of the game, `POST
+//! /api/play/act` and `POST /api/play/new` (`play/api.rs`); without it those answer 404.
 
 use super::guard::Guard;
 use super::live::{Event, Live, PositionEdit, WriteRefused};
@@ -26,6 +27,7 @@ use tokio::sync::{broadcast, watch};
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/studio.js");
 const STYLE: &str = include_str!("page/studio.css");
+const PLAY_SCRIPT: &str = include_str!("page/play.js");
 
 /// The page's own policy: nothing from anywhere but the studio (the SVG's fonts are data).
 const PAGE_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'";
@@ -36,6 +38,8 @@ pub struct App {
     pub guard: Arc<Guard>,
     /// Becomes true when the server stops: the event streams end.
     pub stopping: watch::Receiver<bool>,
+    /// The game played by hand (`--play`).
+    pub table: Option<Arc<super::play::Table>>,
 }
 
 pub fn router(app: App) -> Router {
@@ -49,6 +53,10 @@ pub fn router(app: App) -> Router {
             "/studio.css",
             get(|| async { typed("text/css; charset=utf-8", STYLE) }),
         )
+        .route(
+            "/play.js",
+            get(|| async { typed("text/javascript; charset=utf-8", PLAY_SCRIPT) }),
+        )
         .route("/api/state", get(state))
         .route("/api/events", get(events))
         .route("/api/position", post(position))
@@ -56,6 +64,9 @@ pub fn router(app: App) -> Router {
         .route("/api/playtest/start", post(playtest_start))
         .route("/api/playtest/cancel", post(playtest_cancel))
         .route("/api/playtest/report", get(playtest_report))
+        .route("/api/play", get(play_view))
+        .route("/api/play/act", post(play_act))
+        .route("/api/play/new", post(play_new))
         .layer(middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)
 }
@@ -104,7 +115,11 @@ fn message(status: StatusCode, text: &str) -> Response {
 async fn index(State(app): State<App>) -> Response {
     let page = INDEX
         .replace("{{TOKEN}}", app.guard.token())
-        .replace("{{FILE}}", &crate::render::svg::esc(&app.live.name));
+        .replace("{{FILE}}", &crate::render::svg::esc(&app.live.name))
+        .replace(
+            "{{GAME}}",
+            if app.table.is_some() { "true" } else { "false" },
+        );
     let mut r = typed("text/html; charset=utf-8", page);
     r.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,
@@ -136,6 +151,7 @@ async fn events(State(app): State<App>) -> Sse<impl Stream<Item = Result<SseEven
                         Ok(Event::Playtest(status)) => {
                             SseEvent::default().event("playtest").data(status.as_str())
                         }
+                        Ok(Event::Play(v)) => SseEvent::default().event("play").data(v.to_string()),
                         // Missed some: the latest version says all the page needs.
                         Err(broadcast::error::RecvError::Lagged(_)) => version(live.version()),
                         Err(broadcast::error::RecvError::Closed) => return None,
@@ -226,5 +242,33 @@ async fn playtest_report(State(app): State<App>, req: Request) -> Response {
             StatusCode::NOT_FOUND,
             "no finished playtest at that player count",
         ),
+    }
+}
+
+fn no_game() -> Response {
+    message(
+        StatusCode::NOT_FOUND,
+        "no game at this studio: start it with `ttrmap studio MAP --play`",
+    )
+}
+
+async fn play_view(State(app): State<App>, req: Request) -> Response {
+    match app.table {
+        Some(t) => super::play::api::get(t, req.uri().query().map(str::to_string)).await,
+        None => no_game(),
+    }
+}
+
+async fn play_act(State(app): State<App>, body: String) -> Response {
+    match app.table {
+        Some(t) => super::play::api::act(t, body).await,
+        None => no_game(),
+    }
+}
+
+async fn play_new(State(app): State<App>) -> Response {
+    match app.table {
+        Some(t) => super::play::api::new_game(t).await,
+        None => no_game(),
     }
 }

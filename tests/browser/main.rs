@@ -20,6 +20,7 @@ mod playtest_report;
 mod render_html;
 mod self_check;
 mod studio;
+mod studio_play;
 #[path = "../common/studio.rs"]
 mod studio_process;
 
@@ -41,6 +42,7 @@ fn browser_tests() -> impl Iterator<Item = (String, fn(&Path))> {
     group("render_html", render_html::TESTS)
         .chain(group("playtest_report", playtest_report::TESTS))
         .chain(group("studio", studio::TESTS))
+        .chain(group("studio_play", studio_play::TESTS))
         .chain(group("hostile_theme", hostile_theme::TESTS))
 }
 

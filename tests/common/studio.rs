@@ -17,10 +17,16 @@ pub struct Studio {
 
 impl Studio {
     pub fn start(map: &Path) -> Studio {
+        Studio::start_with(map, &[])
+    }
+
+    /// [`Studio::start`] with more arguments (`--play ...`).
+    pub fn start_with(map: &Path, args: &[&str]) -> Studio {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
             .arg("studio")
             // Run in the map's folder, named as a designer names it (the page shows the name).
             .arg(map.file_name().expect("a file"))
+            .args(args)
             .current_dir(map.parent().expect("a folder"))
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

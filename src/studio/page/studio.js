@@ -38,7 +38,10 @@
     document.querySelectorAll('#st-side [data-panel]').forEach(function (p) {
       p.hidden = p.getAttribute('data-panel') !== name;
     });
+    document.body.setAttribute('data-tab', name);
   }
+  // While the Play tab is shown, the board is the table: clicks are play.js's, no drags.
+  function playing() { return document.body.getAttribute('data-tab') === 'play'; }
   document.querySelectorAll('#st-tabs [data-tab]').forEach(function (b) {
     b.addEventListener('click', function () { showTab(b.getAttribute('data-tab')); });
   });
@@ -201,7 +204,7 @@
   }
   board.addEventListener('pointerdown', function (e) {
     var s = svg();
-    if (!s || e.button !== 0) return;
+    if (!s || e.button !== 0 || playing()) return;
     var city = e.target.closest('g[data-city]');
     if (city && state && state.current) {
       var id = city.getAttribute('data-city');
@@ -235,6 +238,7 @@
     move(info, to, d.had);
   });
   board.addEventListener('click', function (e) {
+    if (playing()) return;
     var route = e.target.closest && e.target.closest('g.route[data-route]');
     if (route) showDetails('route', route.getAttribute('data-route'));
   });
