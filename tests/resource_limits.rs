@@ -142,30 +142,31 @@ fn more_express_cards_than_the_engine_plays_are_refused_by_check() {
 fn points_values_beyond_any_game_are_refused_by_check() {
     let dir = TempDir::new("limit-points");
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let huge = "2147483647";
-    for (map, from, key) in [
-        ("iberia", "chart = [1, 3, 6, 10, 14, 18, 22, 26]", "chart"),
-        ("legendary-asia", "points_per_train = 2", "points_per_train"),
-        ("old-west", "capture_points = 10", "capture_points"),
-        ("old-west", "end_points = 10", "end_points"),
-        ("uk", "value = 3", "value"),
-        ("south-korea", "scoring = { 2 = [10],", "scoring"),
-        ("germany", "route_points = { 1 = 1,", "route_points"),
-    ] {
-        let text = std::fs::read_to_string(maps.join(format!("{map}.toml")))
-            .unwrap()
-            .replace("../schemas/", "");
-        assert!(text.contains(from), "{map}: {from}");
-        let bad = replace_last_number(from, huge);
-        std::fs::write(dir.0.join("m.toml"), text.replacen(from, &bad, 1)).unwrap();
-        let out = ttrmap_in(&dir.0, &["check", "m.toml"]);
-        let said = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(out.status.code(), Some(1), "{map} {bad}: {said}");
-        assert!(said.contains(key), "{map} {bad}: {said}");
+    for huge in ["2147483647", "-2147483648"] {
+        for (map, from, key) in [
+            ("iberia", "chart = [1, 3, 6, 10, 14, 18, 22, 26]", "chart"),
+            ("legendary-asia", "points_per_train = 2", "points_per_train"),
+            ("old-west", "capture_points = 10", "capture_points"),
+            ("old-west", "end_points = 10", "end_points"),
+            ("uk", "value = 3", "value"),
+            ("south-korea", "scoring = { 2 = [10],", "scoring"),
+            ("germany", "route_points = { 1 = 1,", "route_points"),
+        ] {
+            let text = std::fs::read_to_string(maps.join(format!("{map}.toml")))
+                .unwrap()
+                .replace("../schemas/", "");
+            assert!(text.contains(from), "{map}: {from}");
+            let bad = replace_last_number(from, huge);
+            std::fs::write(dir.0.join("m.toml"), text.replacen(from, &bad, 1)).unwrap();
+            let out = ttrmap_in(&dir.0, &["check", "m.toml"]);
+            let said = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(out.status.code(), Some(1), "{map} {bad}: {said}");
+            assert!(said.contains(key), "{map} {bad}: {said}");
+        }
     }
 }
 

@@ -76,9 +76,9 @@ mod tests {
         };
         assert!(!codes(&base).contains(&"position-far-off-board"));
         // The board is 1000 wide: 1200 is off it (the lint's), 1e15 is a typo.
-        let near = base.replace("position = [200, 120]", "position = [1200, 120]");
+        let near = base.replace("position = [212, 128]", "position = [1200, 128]");
         assert!(!codes(&near).contains(&"position-far-off-board"));
-        let far = base.replace("position = [200, 120]", "position = [1e15, 120]");
+        let far = base.replace("position = [212, 128]", "position = [1e15, 128]");
         assert_eq!(codes(&far), vec!["position-far-off-board"]);
     }
 }

@@ -35,7 +35,7 @@ fn points_in_range(cx: &mut Cx) {
         }
     }
     for (at, p) in out {
-        if p.abs() > POINTS_LIMIT {
+        if !(-POINTS_LIMIT..=POINTS_LIMIT).contains(&p) {
             cx.at(
                 at,
                 Diagnostic::error(
