@@ -22,22 +22,10 @@
     drawing: 'take your next card', tunnel: 'pay the tunnel\'s extra cards or withdraw',
     'keeping tickets': 'choose the tickets to keep', decision: 'a decision' };
 
-  function api(path) {
-    return path + (path.indexOf('?') < 0 ? '?' : '&') + 'token=' + encodeURIComponent(token);
-  }
-  function el(tag, text, cls) {
-    var e = document.createElement(tag);
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    if (cls) e.className = cls;
-    return e;
-  }
-  function toast(text) {
-    var t = $('st-toast');
-    t.textContent = text;
-    t.hidden = false;
-    clearTimeout(toast.timer);
-    toast.timer = setTimeout(function () { t.hidden = true; }, 6000);
-  }
+  // The studio page's helpers (studio.js, loaded first): URLs with the token, elements with
+  // text, the toast.
+  var shared = window.ttrmapStudio;
+  var api = shared.api, el = shared.el, toast = shared.toast;
   function seatName(n) {
     var s = view.seats[n - 1];
     return 'player ' + n + ' (' + (s ? s.name : '?') + ')';

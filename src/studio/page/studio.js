@@ -389,4 +389,6 @@
 
   fetchState();
   fetch(api('/api/playtest')).then(function (r) { return r.json(); }).then(applyPlay);
+  // For the Play tab's script (play.js), loaded after this one.
+  window.ttrmapStudio = { api: api, el: el, toast: toast };
 })();
