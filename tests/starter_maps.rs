@@ -187,3 +187,29 @@ fn mostly_failing_games_exit_one_with_the_cause_in_one_line() {
     let bad = ttrmap_in(&dir.0, &["playtest", "tiny.toml", "--max-failures", "150"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// A starter board reads as a printed one: its cities stand as far apart as its routes' cars
+/// fill (printed 400 mm wide, positions fitted by `layout --fit`). At the default 800 mm every
+/// route of both templates had gaps as long as a car, all named by `route-slack` (16 of 16 and
+/// 17 of 17); now at most 6 are, each within 2 mm of fitting (the basic template's).
+#[test]
+fn starter_boards_fill_their_routes() {
+    for (template, most) in [("basic", 6), ("europe", 0)] {
+        let dir = TempDir::new(&format!("starter-board-{template}"));
+        let new = ttrmap_in(&dir.0, &["new", "my-map", "--template", template]);
+        assert!(new.status.success(), "{template}: {new:?}");
+        let out = ttrmap_in(
+            &dir.0,
+            &["check", "my-map.toml", "--verbose", "--format", "json"],
+        );
+        let found = String::from_utf8_lossy(&out.stdout);
+        let loose = found.matches("\"route-slack\"").count();
+        assert!(
+            loose <= most,
+            "{template}: {loose} routes named by route-slack\n{found}"
+        );
+        let fit = ttrmap_in(&dir.0, &["layout", "my-map.toml", "--fit"]);
+        let said = String::from_utf8_lossy(&fit.stderr);
+        assert!(said.contains("nothing to move"), "{template}: {said}");
+    }
+}

@@ -28,6 +28,19 @@ fn side(rate: f64, fair: f64) -> &'static str {
     if rate > fair { "above" } else { "below" }
 }
 
+/// "`who` 31.2%`of` (95 % interval 28.0% to 34.5%), above the fair share 25.0%": a win rate
+/// whose interval leaves the fair share out.
+fn off_share(who: &str, of: &str, rate: f64, interval: [f64; 2], fair: f64) -> String {
+    format!(
+        "{who} {:.1}%{of} (95 % interval {:.1}% to {:.1}%), {} the fair share {:.1}%",
+        rate * 100.0,
+        interval[0] * 100.0,
+        interval[1] * 100.0,
+        side(rate, fair),
+        fair * 100.0
+    )
+}
+
 /// The lines, most important first (none for a report with nothing unusual).
 pub fn stands_out(r: &Report) -> Vec<String> {
     let mut out = Vec::new();
@@ -53,14 +66,12 @@ pub fn stands_out(r: &Report) -> Vec<String> {
     }
     let fair = 1.0 / r.players.max(1) as f64;
     for s in r.seats.iter().filter(|s| !s.within_noise) {
-        out.push(format!(
-            "seat {} wins {:.1}% (95 % interval {:.1}% to {:.1}%), {} the fair share {:.1}%",
-            s.seat,
-            s.win_rate * 100.0,
-            s.win_interval[0] * 100.0,
-            s.win_interval[1] * 100.0,
-            side(s.win_rate, fair),
-            fair * 100.0
+        out.push(off_share(
+            &format!("seat {} wins", s.seat),
+            "",
+            s.win_rate,
+            s.win_interval,
+            fair,
         ));
     }
     let off: Vec<_> = r
@@ -91,14 +102,12 @@ pub fn stands_out(r: &Report) -> Vec<String> {
         ));
     } else {
         for b in off {
-            out.push(format!(
-                "bot {} wins {:.1}% of its seats (95 % interval {:.1}% to {:.1}%), {} the fair share {:.1}%",
-                b.bot,
-                b.win_rate * 100.0,
-                b.win_interval[0] * 100.0,
-                b.win_interval[1] * 100.0,
-                side(b.win_rate, fair),
-                fair * 100.0
+            out.push(off_share(
+                &format!("bot {} wins", b.bot),
+                " of its seats",
+                b.win_rate,
+                b.win_interval,
+                fair,
             ));
         }
     }
