@@ -8,6 +8,10 @@ use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
 
 const COST_SPACE: f64 = 10.0;
+/// A space met by the clearance round a name and at most a touch (0.3 mm) of the name.
+const COST_GRAZE: f64 = 2.0;
+/// A name's clearance is 0.5 mm (`pad`); a touch, 0.3 mm more.
+const GRAZE: f64 = 1.6;
 const COST_MARKER: f64 = 20.0;
 const COST_OFF_BOARD: f64 = 30.0;
 
@@ -131,8 +135,18 @@ impl Obstacles {
         }
         for &k in &near.spaces {
             let k = k as usize;
-            if meets(&self.space_boxes[k]) && penetration_prepared(&q, &self.prepared[k]) > 0.0 {
-                cost += COST_SPACE;
+            if !meets(&self.space_boxes[k]) {
+                continue;
+            }
+            let depth = penetration_prepared(&q, &self.prepared[k]);
+            if depth > 0.0 {
+                // Into the clearance only (the name itself no deeper than a touch): a
+                // graze, which the eye does not read as covering.
+                cost += if depth > GRAZE * self.pad {
+                    COST_SPACE
+                } else {
+                    COST_GRAZE
+                };
                 if cost >= limit {
                     return cost;
                 }

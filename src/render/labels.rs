@@ -1,9 +1,11 @@
 //! City and zone names. A name the map places (`label`, `position`) stays where it is put;
-//! every other name gets 56 candidate boxes around its marker (eight compass points, near
-//! and up to seven label heights farther out) and the layout picks one per name jointly:
-//! first each in turn against what is already placed, then each again against all the
-//! others until nothing improves. A candidate costs what it covers (spaces, other markers, other names) and how
-//! far it leaves the board; the better-looking anchors win ties. Spaces and markers are in
+//! every other name gets 160 candidate boxes around its marker (32 directions: the eight
+//! compass points first, then three between each pair; each at five distances, the nearest
+//! just clear of the marker, the farthest 1.7 label sizes out) and the layout picks one per
+//! name jointly: first each in turn against what is already placed, then each again against
+//! all the others until nothing improves. A candidate costs what it covers (spaces, other
+//! markers, other names; a space met only by the name's clearance, a fifth) and how far it
+//! leaves the board; nearer and better-looking candidates win ties. Spaces and markers are in
 //! R-trees (`rstar`), gathered once around each name, so a candidate is tested against its
 //! neighbours only: the cost of labelling grows with the board, not with its square. A
 //! candidate's count stops once it has lost, and a name is chosen again only when a name
@@ -32,8 +34,9 @@ const ANCHORS: [LabelAnchor; 8] = [
 ];
 
 /// Extra distances from the marker tried, in label sizes: a name stays within reach of its
-/// own marker (about 10 mm of its edge at print scale), as on a printed board.
-const REACH: [f64; 4] = [0.0, 0.4, 0.9, 1.4];
+/// own marker (within 10 mm of its edge at print scale: the farthest box's edge stands
+/// 1.25 + 8.5 mm off a 5 mm name's marker), as on a printed board.
+const REACH: [f64; 5] = [0.0, 0.4, 0.9, 1.4, 1.7];
 
 fn anchor_dir(a: LabelAnchor) -> P {
     const D: f64 = std::f64::consts::FRAC_1_SQRT_2;
@@ -95,6 +98,78 @@ pub fn label_at(
         anchor,
         offset,
     }
+}
+
+/// Where a name goes between two compass points: its box slid round the marker clockwise
+/// from anchor `a` by `turn` sixteenths of a turn (1 halfway to the next point, then 0.5 and
+/// 1.5), its nearest edge as far from the marker as the compass
+/// candidates' (routes leave a city at any angle, and the gap between two often lies between
+/// compass points). Written as the nearest anchor and an offset, so that `ttrmap layout
+/// --write` places it exactly here.
+struct Toward {
+    pos: P,
+    radius: f64,
+    /// How much farther out than the nearest candidate.
+    out: f64,
+    offset: P,
+    rotate: f64,
+}
+
+impl Toward {
+    fn label(&self, text: &str, size: f64, a: LabelAnchor, turn: f64) -> LabelLayout {
+        let d = anchor_dir(a);
+        let (sin, cos) = (turn * std::f64::consts::PI / 8.0).sin_cos();
+        // Clockwise on the page (y grows downwards).
+        let d = [d[0] * cos - d[1] * sin, d[0] * sin + d[1] * cos];
+        let (w, h) = (text_width(text, size), size * 1.2);
+        let gap = self.radius + size * 0.25 + self.out;
+        // The box's nearest point to the marker `gap` away: the distance grows with how far
+        // out along `d` the centre stands, so halve the interval until it is found.
+        let apart = |t: f64| {
+            let x = (d[0].abs() * t - w / 2.0).max(0.0);
+            let y = (d[1].abs() * t - h / 2.0).max(0.0);
+            x.hypot(y)
+        };
+        let (mut lo, mut hi) = (0.0, gap + w + h);
+        for _ in 0..60 {
+            let mid = (lo + hi) / 2.0;
+            if apart(mid) < gap {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let centre = [
+            self.pos[0] + self.offset[0] + d[0] * hi,
+            self.pos[1] + self.offset[1] + d[1] * hi,
+        ];
+        let near = nearest_anchor(d);
+        let base = label_at(
+            self.pos,
+            self.radius,
+            text,
+            size,
+            near,
+            [0.0; 2],
+            self.rotate,
+        );
+        let b = base.bbox;
+        let shift = [centre[0] - (b.x + b.w / 2.0), centre[1] - (b.y + b.h / 2.0)];
+        label_at(self.pos, self.radius, text, size, near, shift, self.rotate)
+    }
+}
+
+/// The compass anchor whose direction is nearest `d`.
+fn nearest_anchor(d: P) -> LabelAnchor {
+    let dot = |a: &LabelAnchor| {
+        let e = anchor_dir(*a);
+        e[0] * d[0] + e[1] * d[1]
+    };
+    ANCHORS
+        .iter()
+        .copied()
+        .max_by(|a, b| dot(a).total_cmp(&dot(b)))
+        .unwrap_or(LabelAnchor::S)
 }
 
 /// A labelling of the board, kept so that labelling it again around moved routes can reuse
@@ -178,9 +253,9 @@ pub fn place_labels(
                     let all: Vec<LabelLayout> = REACH
                         .iter()
                         .flat_map(|reach| {
-                            ANCHORS.iter().map(move |&a| {
+                            let out = reach * s.label_size;
+                            let compass = ANCHORS.iter().map(move |&a| {
                                 let d = anchor_dir(a);
-                                let out = reach * s.label_size;
                                 label_at(
                                     pos,
                                     radius,
@@ -190,7 +265,20 @@ pub fn place_labels(
                                     [offset[0] + d[0] * out, offset[1] + d[1] * out],
                                     rotate,
                                 )
-                            })
+                            });
+                            let between = [1.0, 0.5, 1.5].into_iter().flat_map(move |turn| {
+                                ANCHORS.iter().map(move |&a| {
+                                    let at = Toward {
+                                        pos,
+                                        radius,
+                                        out,
+                                        offset,
+                                        rotate,
+                                    };
+                                    at.label(text, s.label_size, a, turn)
+                                })
+                            });
+                            compass.chain(between)
                         })
                         .collect();
                     // A name nearer another city's marker than its own reads as that city's
@@ -415,6 +503,50 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
 mod tests {
     use super::*;
     use crate::render::layout::{Layout, board_units_per_mm};
+
+    /// A name between two compass points stands as near its marker as the compass ones (the
+    /// box's nearest point `radius + size / 4` from the centre, plus the step out), in the
+    /// direction asked, and its anchor and offset, written back, put it exactly there.
+    #[test]
+    fn names_between_compass_points_keep_their_distance_and_write_back() {
+        let (pos, radius, size) = ([100.0, 50.0], 5.0, 5.0);
+        for out in [0.0, 4.5] {
+            for a in ANCHORS {
+                for turn in [0.5, 1.0, 1.5] {
+                    let at = Toward {
+                        pos,
+                        radius,
+                        out,
+                        offset: [0.0; 2],
+                        rotate: 0.0,
+                    };
+                    let l = at.label("Medina del Campo", size, a, turn);
+                    let gap = rect_gap(&l.bbox, pos);
+                    // 5 + 1.25 (+ 4.5 out).
+                    assert!(
+                        (gap - (radius + size * 0.25 + out)).abs() < 1e-6,
+                        "{a:?} {turn}"
+                    );
+                    let c = [l.bbox.x + l.bbox.w / 2.0, l.bbox.y + l.bbox.h / 2.0];
+                    let want = std::f64::consts::PI / 8.0 * turn;
+                    let d = anchor_dir(a);
+                    let got = (c[1] - pos[1]).atan2(c[0] - pos[0]) - d[1].atan2(d[0]);
+                    let got = got.rem_euclid(std::f64::consts::TAU);
+                    assert!((got - want).abs() < 1e-6, "{a:?} {turn}: {got} not {want}");
+                    let again = label_at(
+                        pos,
+                        radius,
+                        "Medina del Campo",
+                        size,
+                        l.anchor,
+                        l.offset,
+                        0.0,
+                    );
+                    assert_eq!(again.bbox, l.bbox);
+                }
+            }
+        }
+    }
 
     /// Labelling a board again around moved routes, reusing the labelling before, places
     /// every name where labelling from scratch places it.
