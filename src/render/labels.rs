@@ -4,7 +4,7 @@
 //! just clear of the marker, the farthest 1.7 label sizes out) and the layout picks one per
 //! name jointly: first each in turn against what is already placed, then each again against
 //! all the others until nothing improves. A candidate costs what it covers (spaces, other
-//! markers, other names; a space met only by the name's clearance, a fifth) and how far it
+//! markers, other names; a space met only by the name's clearance, a twentieth) and how far it
 //! leaves the board; nearer and better-looking candidates win ties. Spaces and markers are in
 //! R-trees (`rstar`), gathered once around each name, so a candidate is tested against its
 //! neighbours only: the cost of labelling grows with the board, not with its square. A
