@@ -307,9 +307,9 @@ fn row(name: &str, labels: &[&str], got: &[usize], tail: String, examples: &[Str
 /// (201 of them at a city both share, where routes leave at narrow angles) and 134 names on a
 /// space; fanning at hubs (each route end gets its own angle, `routing::fan`, and a route of
 /// two or more cars may take the bulge leaving at it) brought that to 167 pairs and 142 names
-/// (more names meet the bent routes). Names then got 32 directions round their marker (the
-/// eight compass points and three between each pair: routes leave a hub at any angle, and the
-/// room between two is seldom at a compass point), one more step out (1.7 label sizes, still
+/// (more names meet the bent routes). Names then got up to 32 directions round their marker
+/// (the eight compass points and one or three between each pair: routes leave a hub at any
+/// angle, and the room between two is seldom at a compass point), one more step out (1.7 label sizes, still
 /// within 10 mm of the marker's edge), and a space met only by a name's 0.5 mm clearance
 /// costs it a twentieth of one it covers: 142 -> 48 names on a space (Castilla 17 -> 10), and 169
 /// overlapping pairs (the rounds that re-route round names swap a few pairs at Frankfurt,
@@ -636,7 +636,7 @@ fn read_board(map: &MapFile, l: &Layout) -> Reading {
 /// 0 since no link is drawn to a border marker already named as its zone (each Swiss
 /// country marker is labelled "France", "Italia"...).
 ///
-/// Names in 32 directions round their marker (see [`BOUNDS`]) leave the routes re-laid round
+/// Names in up to 32 directions round their marker (see [`BOUNDS`]) leave the routes re-laid round
 /// names fewer to avoid: ends beyond 6 mm 707 -> 694, gappy lanes 245 -> 241.
 const READING_BOUNDS: [usize; 12] = [1, 1, 0, 694, 241, 0, 0, 0, 1, 1, 0, 0];
 
