@@ -47,11 +47,8 @@ fn check(cx: &mut LintCx) {
     // Entries of another length are other routes, not more lanes of this one. Grouped once
     // (comparing every pair of entries took a tenth of `check` on a 3,000-route board).
     let mut groups: HashMap<((&str, &str), u8), Vec<usize>> = HashMap::new();
-    for i in 0..routes.len() {
-        groups
-            .entry((pair(i), routes[i].length))
-            .or_default()
-            .push(i);
+    for (i, route) in routes.iter().enumerate() {
+        groups.entry((pair(i), route.length)).or_default().push(i);
     }
     for i in 0..routes.len() {
         let group = &groups[&(pair(i), routes[i].length)];
