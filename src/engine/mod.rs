@@ -183,7 +183,11 @@ pub enum Goal {
 #[derive(Debug, Clone)]
 pub struct TicketInfo {
     pub label: String,
+    /// The deck the map puts the ticket in.
     pub deck: u8,
+    /// The deck whose pile the ticket is dealt from and returned to: its own deck, or the
+    /// first deck of the mode's pool (`modes.pool`).
+    pub pile: u8,
     pub goal: Goal,
 }
 

@@ -27,7 +27,7 @@ pub use mechanics::*;
 pub use meta::{Board, MapMeta, PlayerRange, Units};
 pub use route::{FerrySubstitute, Route, RouteShape};
 pub use rules::*;
-pub use ticket::{Deck, DeckKind, GameMode, NO_TICKETS, Target, Ticket, TicketShape};
+pub use ticket::{Deck, DeckKind, GameMode, NO_TICKETS, Target, Ticket, TicketPool, TicketShape};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
