@@ -447,3 +447,46 @@ fn bad_pools_are_refused_by_check() {
         "{out}"
     );
 }
+
+#[test]
+fn replay_tells_each_players_longest_path() {
+    // The Mega Game figures (docs/usa-modes.md) read the winner's total, tickets held and
+    // the game's longest route from `replay`'s final scores.
+    let dir = TempDir::new("usa-modes-replay");
+    let rec = dir.0.join("games.jsonl");
+    let map = root().join("maps/usa.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args([
+            "playtest",
+            map.to_str().unwrap(),
+            "--mode",
+            "mega",
+            "--players",
+            "4",
+        ])
+        .args([
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--record",
+            rec.to_str().unwrap(),
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args(["replay", rec.to_str().unwrap()])
+        .output()
+        .expect("runs");
+    let told = String::from_utf8_lossy(&out.stdout);
+    let paths: Vec<u32> = told
+        .lines()
+        .filter_map(|l| l.split_once(", longest path "))
+        .map(|(_, rest)| rest.split(')').next().unwrap().parse().expect("a number"))
+        .collect();
+    assert_eq!(paths.len(), 4, "{told}");
+    // Every player claims routes in a finished game: a path of at least 1, at most the 45
+    // trains each has.
+    assert!(paths.iter().all(|&p| (1..=45).contains(&p)), "{paths:?}");
+}

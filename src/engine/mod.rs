@@ -14,7 +14,8 @@
 //! - the train deck is kept as per-colour counts and a blind draw takes a uniformly random
 //!   card, which is the same distribution as drawing from a shuffled deck nobody can see;
 //! - after setup the drawable ticket decks are one draw pile, shuffled together (a game
-//!   mode includes its decks' tickets; the schema says the same of a mode's draw);
+//!   mode includes its decks' tickets; the schema says the same of a mode's draw); a mode's
+//!   `pool` is one pile from the start;
 //! - when a later card draw has no card to take, the turn ends.
 
 mod compile;

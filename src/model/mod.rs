@@ -84,6 +84,20 @@ impl MapFile {
         self.cities.iter().position(|c| c.id == id)
     }
 
+    /// Whether ticket `index` is in the default game: the first game mode's (in its pool, or
+    /// in a deck its `deal` names); every ticket of a map without modes.
+    pub fn in_default_game(&self, index: usize) -> bool {
+        let (Some(mode), Some(t)) = (self.modes.first(), self.tickets.get(index)) else {
+            return true;
+        };
+        let ids = self.deck_ids();
+        let deck = t.deck.as_deref().unwrap_or(ids[0]);
+        match &mode.pool {
+            Some(pool) => pool.holds(t, deck),
+            None => mode.deal.contains_key(deck),
+        }
+    }
+
     /// The ids of every deck tickets may name: the declared ones or the implicit one.
     pub fn deck_ids(&self) -> Vec<&str> {
         if self.decks.is_empty() {
