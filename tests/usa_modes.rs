@@ -490,3 +490,109 @@ fn replay_tells_each_players_longest_path() {
     // trains each has.
     assert!(paths.iter().all(|&p| (1..=45).contains(&p)), "{paths:?}");
 }
+
+/// Runs `ttrmap ARGS` in the repository; (exit code, stdout).
+fn ttrmap(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn reports_name_each_modes_tickets_by_their_own_cities() {
+    // A pool numbers only its own tickets: the 1910 game's first ticket is the map's 31st.
+    // Reports and `suggest tickets` name each by its own cities and printed value (seen
+    // failing: the 1910 report called Calgary–Nashville "Boston – Miami", and `suggest`
+    // panicked).
+    let (code, out) = ttrmap(&[
+        "playtest",
+        "maps/usa.toml",
+        "--mode",
+        "1910",
+        "--games",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["ticket_completion"].as_array().unwrap();
+    assert_eq!(rows.len(), 35);
+    let row = |name: &str| rows.iter().find(|r| r["name"] == name).unwrap().clone();
+    assert_eq!(row("calgary–nashville")["places"], "Calgary – Nashville");
+    assert_eq!(
+        row("los-angeles–oklahoma-city")["places"],
+        "Los Angeles – Oklahoma City"
+    );
+    let (code, out) = ttrmap(&[
+        "suggest",
+        "tickets",
+        "maps/usa.toml",
+        "--mode",
+        "1910",
+        "--games",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let tickets = v["tickets"].as_array().unwrap();
+    assert_eq!(tickets.len(), 35);
+    let t = tickets
+        .iter()
+        .find(|t| t["label"] == "los-angeles–oklahoma-city")
+        .unwrap();
+    assert_eq!(t["printed"], 9);
+    assert_eq!(t["name"], "Los Angeles – Oklahoma City");
+}
+
+#[test]
+fn suggest_writes_a_pool_tickets_value_into_its_own_line() {
+    // Washington–Atlanta (1910, printed 4) written as 40: `--write --only` puts the value
+    // play suggests back on that ticket, not on the map's first ticket (Boston–Miami 12).
+    let dir = TempDir::new("usa-modes-suggest");
+    let text = std::fs::read_to_string(root().join("maps/usa.toml")).unwrap();
+    let old = "from = \"washington\"\nto = \"atlanta\"\npoints = 4\n";
+    assert!(text.contains(old));
+    let text = text.replacen(
+        old,
+        "from = \"washington\"\nto = \"atlanta\"\npoints = 40\n",
+        1,
+    );
+    let file = dir.0.join("usa.toml");
+    std::fs::write(&file, &text).unwrap();
+    let (code, _) = ttrmap(&[
+        "suggest",
+        "tickets",
+        file.to_str().unwrap(),
+        "--mode",
+        "1910",
+        "--games",
+        "200",
+        "--write",
+        "--only",
+        "washington-atlanta",
+    ]);
+    assert_eq!(code, Some(0));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("from = \"boston\"\nto = \"miami\"\npoints = 12\n"));
+    let at = written
+        .find("from = \"washington\"\nto = \"atlanta\"\npoints = ")
+        .unwrap();
+    let value: i32 = written[at..]
+        .lines()
+        .nth(2)
+        .and_then(|l| l.strip_prefix("points = "))
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    // Play values a ticket of 4 printed points and 4 spaces far below 40.
+    assert!((2..=10).contains(&value), "{value}");
+}

@@ -291,7 +291,7 @@ impl Tickets {
         };
         let mut tickets = Vec::new();
         let mut deck_tickets: Vec<Vec<u16>> = vec![Vec::new(); deck_ids.len()];
-        for t in &map.tickets {
+        for (source, t) in map.tickets.iter().enumerate() {
             let deck = match &t.deck {
                 Some(d) => deck_index(&deck_ids, d, &format!("ticket {}", t.label()))?,
                 None => 0,
@@ -306,6 +306,7 @@ impl Tickets {
                 label: t.label(),
                 deck: deck as u8,
                 pile: pile as u8,
+                source: source as u16,
                 goal,
             });
             for _ in 0..t.copies.max(1) {

@@ -189,6 +189,9 @@ pub struct TicketInfo {
     /// The deck whose pile the ticket is dealt from and returned to: its own deck, or the
     /// first deck of the mode's pool (`modes.pool`).
     pub pile: u8,
+    /// The ticket's index in the map's `tickets` (a mode's pool compiles only its own, so
+    /// the game's numbering can differ from the map's).
+    pub source: u16,
     pub goal: Goal,
 }
 
