@@ -286,7 +286,10 @@ impl Tickets {
         let pool = mode.and_then(|m| m.pool.as_ref());
         // A pool's tickets are one pile, kept as its first deck's.
         let pool_pile = match pool {
-            Some(p) => Some(deck_index(&deck_ids, &p.decks[0], "the mode's pool")?),
+            Some(p) => {
+                let first = p.decks.first().map_or("", String::as_str);
+                Some(deck_index(&deck_ids, first, "the mode's pool")?)
+            }
             None => None,
         };
         let mut tickets = Vec::new();
@@ -394,16 +397,20 @@ fn deals(
         map.decks.iter().map(|d| d.drawable).collect()
     };
     let (initial_keep, draw_deal) = match mode {
-        Some(m) if m.pool.is_some() => {
+        Some(GameMode {
+            pool: Some(pool),
+            keep_at_least,
+            draw,
+            ..
+        }) => {
             // The pool's pile (its first deck's) alone deals and is drawn from.
-            let pool = m.pool.as_ref().expect("a pool");
             for (i, id) in deck_ids.iter().enumerate() {
-                drawable[i] = *id == pool.decks[0];
+                drawable[i] = pool.decks.first() == Some(id);
                 if drawable[i] {
                     initial_deal[i] = pool.deal;
                 }
             }
-            (m.keep_at_least, m.draw.unwrap_or(rules.tickets.draw.deal))
+            (*keep_at_least, draw.unwrap_or(rules.tickets.draw.deal))
         }
         Some(m) => {
             for (i, id) in deck_ids.iter().enumerate() {
