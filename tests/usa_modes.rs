@@ -439,6 +439,19 @@ fn bad_pools_are_refused_by_check() {
         assert_eq!(code, Some(1), "{what}: {out}");
         assert!(out.contains(wanted), "{what}: no {wanted:?} in\n{out}");
     }
+    // deck-size counts a pool as one deck: 9 players dealt 4 Big Cities tickets each need
+    // 36 of the 35.
+    let (_, out) = check_edited(|t| {
+        t.replacen(
+            "players = { min = 2, max = 5 }",
+            "players = { min = 2, max = 9 }",
+            1,
+        )
+    });
+    assert!(
+        out.contains("mode `big-cities` needs 36 tickets from its pool for 9 players; it holds 35"),
+        "{out}"
+    );
     // A pool dealing fewer than the mode keeps.
     let (code, out) = check_edited(|t| t.replacen("deal = 5 }", "deal = 2 }", 1));
     assert_eq!(code, Some(1), "{out}");

@@ -63,8 +63,8 @@ fn check(cx: &mut LintCx) {
                 .collect();
             needs.push((path!["modes", i, "deal"], format!("mode `{}`", m.id), need));
             if let Some(pool) = &m.pool {
-                // A pool is one pile: counted under its own name.
-                let name = format!("the pool of mode `{}`", m.id);
+                // A pool is one pile: counted under a name no deck id can have (a space).
+                let name = format!("pool of {}", m.id);
                 let held = map
                     .tickets
                     .iter()
@@ -109,10 +109,10 @@ fn check(cx: &mut LintCx) {
     }
 }
 
-/// A deck id in backticks, or a pool's description as it is.
+/// A deck id in backticks, or a mode's pool (counted under a name with a space).
 fn deck_name(deck: &str) -> String {
-    if deck.starts_with("the pool of") {
-        deck.to_string()
+    if deck.contains(' ') {
+        "its pool".to_string()
     } else {
         format!("deck `{deck}`")
     }
