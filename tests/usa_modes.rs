@@ -609,3 +609,47 @@ fn suggest_writes_a_pool_tickets_value_into_its_own_line() {
     // Play values a ticket of 4 printed points and 4 spaces far below 40.
     assert!((2..=10).contains(&value), "{value}");
 }
+
+#[test]
+fn compare_matches_a_reprinted_ticket_in_its_own_deck() {
+    // Seattle–New York is in the base deck (22) and, reprinted, in usa1910-mega (20): the
+    // map differences match each ticket in its own deck (seen failing: the map compared with
+    // itself said "Boston – Miami: deck usa1910-mega → base").
+    let dir = TempDir::new("usa-modes-compare");
+    let text = std::fs::read_to_string(root().join("maps/usa.toml")).unwrap();
+    let old = "deck = \"usa1910-mega\"\nfrom = \"seattle\"\nto = \"new-york\"\npoints = 20\n";
+    assert!(text.contains(old));
+    let new_text = text.replacen(
+        old,
+        "deck = \"usa1910-mega\"\nfrom = \"seattle\"\nto = \"new-york\"\npoints = 21\n",
+        1,
+    );
+    let file = dir.0.join("new.toml");
+    std::fs::write(&file, new_text).unwrap();
+    let compare = |new: &str| {
+        let (code, out) = ttrmap(&[
+            "compare",
+            "maps/usa.toml",
+            new,
+            "--mode",
+            "mega",
+            "--games",
+            "10",
+        ]);
+        assert_eq!(code, Some(0));
+        let at = out.find("map differences:").unwrap();
+        out[at..]
+            .lines()
+            .skip(1)
+            .take(3)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(compare("maps/usa.toml").starts_with("  none"));
+    let changed = compare(file.to_str().unwrap());
+    assert!(
+        changed.starts_with("  ticket changed: Seattle – New York: points 20 → 21"),
+        "{changed}"
+    );
+    assert_eq!(changed.matches("ticket changed").count(), 1, "{changed}");
+}
