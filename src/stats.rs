@@ -165,7 +165,8 @@ pub struct TicketLengths {
     pub reach: f64,
     /// Bin labels, in order: `<.30`, `.30-.45`, `.45-.60`, `.60-.75`, `>=.75` of reach.
     pub bins: Vec<&'static str>,
-    /// Ticket cards per bin (copies counted; tickets that cannot be completed left out).
+    /// Ticket cards per bin (copies counted; tickets that cannot be completed left out; with
+    /// game modes, only the first mode's tickets: the default game).
     pub counts: Vec<u32>,
     /// Shares of the binned tickets, per bin.
     pub shares: Vec<f64>,
@@ -252,7 +253,8 @@ fn ticket_lengths(map: &MapFile, graph: &crate::graph::BoardGraph) -> TicketLeng
     let mut counts = vec![0u32; BIN_LABELS.len()];
     let mut longest = 0;
     let costs = crate::lint::all_ticket_costs(map, graph);
-    for (t, entries) in map.tickets.iter().zip(&costs) {
+    let in_game = (0..map.tickets.len()).map(|i| map.in_default_game(i));
+    for ((t, entries), _) in map.tickets.iter().zip(&costs).zip(in_game).filter(|x| x.1) {
         // An any-of ticket is binned by its most valuable target.
         let Some(&(_, _, cost)) = entries.iter().max_by_key(|&&(_, points, _)| points) else {
             continue;
@@ -292,12 +294,13 @@ fn ticket_lengths(map: &MapFile, graph: &crate::graph::BoardGraph) -> TicketLeng
 /// Ticket load per route: each city-to-city ticket's shortest path (from the origin node that
 /// reaches the destination cheapest; ties to the lowest edge index, so output is stable) adds
 /// the ticket's copies to every route on it. Multi-city and any-of tickets are left out: their
-/// network is not one path.
+/// network is not one path. With game modes, only the first mode's tickets count.
 fn busiest_routes(map: &MapFile, graph: &crate::graph::BoardGraph) -> Vec<RouteLoad> {
     use crate::graph::UNREACHABLE;
     let mut uses = vec![0u32; graph.edges.len()];
     let mut by_origin: BTreeMap<&str, Vec<(&str, u32)>> = BTreeMap::new();
-    for t in &map.tickets {
+    let in_game = (0..map.tickets.len()).map(|i| map.in_default_game(i));
+    for (t, _) in map.tickets.iter().zip(in_game).filter(|x| x.1) {
         if let (Some(from), Some(to)) = (t.from.as_deref(), t.to.as_deref()) {
             by_origin
                 .entry(from)

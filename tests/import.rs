@@ -236,6 +236,10 @@ fn reimporting_the_reference_data_reproduces_the_shipped_routes() {
         "usa",
         "--deck",
         "base",
+        "--deck",
+        "usa1910",
+        "--deck",
+        "usa1910-mega",
     ]);
     assert_eq!(
         o.status.code(),
@@ -249,6 +253,9 @@ fn reimporting_the_reference_data_reproduces_the_shipped_routes() {
     assert_eq!(fresh.cities, shipped.cities);
     assert_eq!(fresh.routes, shipped.routes);
     assert_eq!(fresh.tickets, shipped.tickets);
+    // The three decks, the base game's first (its default mode deals it, in file order).
+    assert_eq!(fresh.deck_ids(), ["base", "usa1910", "usa1910-mega"]);
+    assert_eq!(shipped.deck_ids(), fresh.deck_ids());
 }
 
 /// Every malformed row at once, each on its true line (also in a file saved with CRLF line

@@ -31,7 +31,8 @@ const EIGHT_COLORS: [&str; 8] = [
 
 const MAPS: &[Expected] = &[
     // SOURCES.md usa/: 36 cities, 100 routes, 309 spaces, 44 gray + 7 of each colour, 30 base
-    // tickets. The issue: 27 spaces in each colour and 93 gray.
+    // tickets plus 35 USA 1910 and 34 "mega" ones. The issue: 27 spaces in each colour and 93
+    // gray.
     Expected {
         file: "usa.toml",
         cities: 36,
@@ -42,7 +43,7 @@ const MAPS: &[Expected] = &[
         tunnels: 0,
         ferries: 0,
         track_beds: 0,
-        tickets_by_deck: &[("base", 30)],
+        tickets_by_deck: &[("base", 30), ("usa1910", 35), ("usa1910-mega", 34)],
         spaces_by_color: Some(&[
             ("red", 27),
             ("orange", 27),

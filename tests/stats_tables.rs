@@ -37,6 +37,7 @@ fn usa_matches_the_published_degrees_bins_and_colour_profiles() {
     assert_eq!(t.degrees.histogram.values().sum::<u32>(), 36);
     // §1.2: USA over the reach bins 10/30/27/13/20 %; reach 0.47 × 45.
     assert_eq!(shares_in_percent(&t), vec![10, 30, 27, 13, 20]);
+    // Only the default game's (the first mode's) 30 tickets are binned.
     assert_eq!(t.ticket_lengths.counts.iter().sum::<u32>(), 30);
     assert!((t.ticket_lengths.reach - 21.15).abs() < 1e-9);
     // §1.1: every colour {2,3,3,4,4,5,6}, except green and white {2,2,3,4,5,5,6}.
@@ -123,7 +124,9 @@ fn stats_json_keeps_the_old_keys_and_adds_the_tables() {
     assert_eq!(v["cities"], 36);
     assert_eq!(v["lanes"], 100);
     assert_eq!(v["spaces"], 309);
-    assert_eq!(v["tickets"], 30);
+    // Every deck's tickets: the base game's 30 and the USA 1910 box's 35 and 34.
+    assert_eq!(v["tickets"], 99);
+    assert_eq!(v["tickets_by_deck"]["base"], 30);
     assert_eq!(v["tunnels"], 0);
     assert_eq!(v["ferries"], 0);
     assert_eq!(v["spaces_by_color"]["red"], 27);

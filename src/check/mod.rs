@@ -66,7 +66,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         "ticket-deal",
-        "keeping more tickets than are dealt, or an impossible draft",
+        "keeping more tickets than are dealt, an impossible draft, or a game mode without one way to deal (both or neither of `deal` and `pool`, a pool holding no ticket)",
     ),
     (
         "no-route-points",

@@ -108,6 +108,20 @@ pub(super) fn check(cx: &mut Cx) {
                 );
             }
         }
+        for (j, deck) in m.pool.iter().flat_map(|p| p.decks.iter().enumerate()) {
+            if !decks.contains(&deck.as_str()) {
+                unknown(
+                    cx,
+                    path!["modes", i, "pool", "decks", j],
+                    "deck",
+                    deck,
+                    decks.iter().copied(),
+                );
+            }
+        }
+        for (j, id) in m.pool.iter().flat_map(|p| p.cities.iter().enumerate()) {
+            place(cx, path!["modes", i, "pool", "cities", j], id);
+        }
     }
     let bonuses: Vec<&str> = map.rules.bonuses.iter().map(|b| b.id.as_str()).collect();
     for (i, b) in map.rules.bonuses.iter().enumerate() {

@@ -106,7 +106,8 @@ pub(super) fn check(cx: &mut Cx) {
         );
     }
     for (i, m) in map.modes.iter().enumerate() {
-        let dealt: u32 = m.deal.values().map(|&n| n as u32).sum();
+        mode_tickets(cx, i, m);
+        let dealt = m.dealt();
         if m.keep_at_least as u32 > dealt {
             cx.at(
                 path!["modes", i, "keep_at_least"],
@@ -191,5 +192,45 @@ pub(super) fn check(cx: &mut Cx) {
                 );
             }
         }
+    }
+}
+
+/// A mode deals from `deal` or from `pool`, not both and not neither; a pool holds tickets.
+fn mode_tickets(cx: &mut Cx, i: usize, m: &crate::model::GameMode) {
+    let (has_deal, has_pool) = (!m.deal.is_empty(), m.pool.is_some());
+    if has_deal == has_pool {
+        let (at, text) = if has_deal {
+            (path!["modes", i, "pool"], "gives both `deal` and `pool`")
+        } else {
+            (path!["modes", i], "gives neither `deal` nor `pool`")
+        };
+        cx.at(
+            at,
+            Diagnostic::error("ticket-deal", format!("mode `{}` {text}", m.id))
+                .with_label("give one")
+                .with_help(
+                    "`deal` names decks and their deals; `pool` shuffles decks into one pile",
+                ),
+        );
+    }
+    let Some(pool) = &m.pool else { return };
+    let ids = cx.map.deck_ids();
+    let first = ids[0];
+    let held = cx
+        .map
+        .tickets
+        .iter()
+        .filter(|t| pool.holds(t, t.deck.as_deref().unwrap_or(first)))
+        .count();
+    let decks_known = pool.decks.iter().all(|d| ids.contains(&d.as_str()));
+    if held == 0 && decks_known && !cx.map.tickets.is_empty() {
+        cx.at(
+            path!["modes", i, "pool"],
+            Diagnostic::error(
+                "ticket-deal",
+                format!("mode `{}`: the pool holds no ticket", m.id),
+            )
+            .with_label("no ticket of these decks names these cities"),
+        );
     }
 }

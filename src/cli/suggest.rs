@@ -109,8 +109,8 @@ pub fn run(what: What) -> i32 {
         .iter()
         .enumerate()
         .filter(|(_, t)| only.is_empty() || only.contains(&t.label))
-        .filter_map(|(i, t)| Some((i, t.suggested?)))
-        .filter(|&(i, v)| s.tickets[i].printed != Some(v))
+        .filter(|(_, t)| t.printed != t.suggested)
+        .filter_map(|(_, t)| Some((t.source, t.suggested?)))
         .collect();
     let name = args.file.display().to_string();
     let text = match write_values(&name, &clean.text, &chosen) {

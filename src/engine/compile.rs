@@ -283,24 +283,37 @@ impl Tickets {
         mode: Option<&GameMode>,
     ) -> Result<Tickets, EngineError> {
         let deck_ids: Vec<String> = map.deck_ids().iter().map(|s| s.to_string()).collect();
+        let pool = mode.and_then(|m| m.pool.as_ref());
+        // A pool's tickets are one pile, kept as its first deck's.
+        let pool_pile = match pool {
+            Some(p) => {
+                let first = p.decks.first().map_or("", String::as_str);
+                Some(deck_index(&deck_ids, first, "the mode's pool")?)
+            }
+            None => None,
+        };
         let mut tickets = Vec::new();
         let mut deck_tickets: Vec<Vec<u16>> = vec![Vec::new(); deck_ids.len()];
-        for t in &map.tickets {
+        for (source, t) in map.tickets.iter().enumerate() {
             let deck = match &t.deck {
-                Some(d) => deck_ids.iter().position(|x| x == d).ok_or_else(|| {
-                    EngineError::Setup(format!("ticket {} names unknown deck {d}", t.label()))
-                })?,
+                Some(d) => deck_index(&deck_ids, d, &format!("ticket {}", t.label()))?,
                 None => 0,
             };
+            if pool.is_some_and(|p| !p.holds(t, &deck_ids[deck])) {
+                continue;
+            }
+            let pile = pool_pile.unwrap_or(deck);
             let goal = goal(board, t)?;
             let index = tickets.len() as u16;
             tickets.push(TicketInfo {
                 label: t.label(),
                 deck: deck as u8,
+                pile: pile as u8,
+                source: source as u16,
                 goal,
             });
             for _ in 0..t.copies.max(1) {
-                deck_tickets[deck].push(index);
+                deck_tickets[pile].push(index);
             }
         }
         // A deck too small for the deal deals what it has; a map without tickets is refused.
@@ -323,6 +336,14 @@ impl Tickets {
             draw_deal,
         })
     }
+}
+
+/// The index of deck `id`, or an error naming `who`.
+fn deck_index(deck_ids: &[String], id: &str, who: &str) -> Result<usize, EngineError> {
+    deck_ids
+        .iter()
+        .position(|x| x == id)
+        .ok_or_else(|| EngineError::Setup(format!("{who} names unknown deck {id}")))
 }
 
 /// What ticket `t` asks for, in graph nodes.
@@ -359,7 +380,8 @@ fn goal(board: &Board, t: &crate::model::Ticket) -> Result<Goal, EngineError> {
 }
 
 /// Per deck: tickets dealt at setup and whether the draw action takes from it; then the
-/// setup keep and the draw deal. A mode names its decks (the others are out of the game);
+/// setup keep and the draw deal. A mode names its decks (the others are out of the game),
+/// or its pool, whose one pile is its first deck's;
 /// without modes, decks with their own `initial_deal` deal that, and the rules' initial
 /// deal comes from the first deck without one (Europe: 3 regular plus 1 long).
 fn deals(
@@ -375,6 +397,21 @@ fn deals(
         map.decks.iter().map(|d| d.drawable).collect()
     };
     let (initial_keep, draw_deal) = match mode {
+        Some(GameMode {
+            pool: Some(pool),
+            keep_at_least,
+            draw,
+            ..
+        }) => {
+            // The pool's pile (its first deck's) alone deals and is drawn from.
+            for (i, id) in deck_ids.iter().enumerate() {
+                drawable[i] = pool.decks.first() == Some(id);
+                if drawable[i] {
+                    initial_deal[i] = pool.deal;
+                }
+            }
+            (*keep_at_least, draw.unwrap_or(rules.tickets.draw.deal))
+        }
         Some(m) => {
             for (i, id) in deck_ids.iter().enumerate() {
                 match m.deal.get(id) {

@@ -14,7 +14,8 @@
 //! - the train deck is kept as per-colour counts and a blind draw takes a uniformly random
 //!   card, which is the same distribution as drawing from a shuffled deck nobody can see;
 //! - after setup the drawable ticket decks are one draw pile, shuffled together (a game
-//!   mode includes its decks' tickets; the schema says the same of a mode's draw);
+//!   mode includes its decks' tickets; the schema says the same of a mode's draw); a mode's
+//!   `pool` is one pile from the start;
 //! - when a later card draw has no card to take, the turn ends.
 
 mod compile;
@@ -183,7 +184,14 @@ pub enum Goal {
 #[derive(Debug, Clone)]
 pub struct TicketInfo {
     pub label: String,
+    /// The deck the map puts the ticket in.
     pub deck: u8,
+    /// The deck whose pile the ticket is dealt from and returned to: its own deck, or the
+    /// first deck of the mode's pool (`modes.pool`).
+    pub pile: u8,
+    /// The ticket's index in the map's `tickets` (a mode's pool compiles only its own, so
+    /// the game's numbering can differ from the map's).
+    pub source: u16,
     pub goal: Goal,
 }
 

@@ -27,7 +27,7 @@ pub use mechanics::*;
 pub use meta::{Board, MapMeta, PlayerRange, Units};
 pub use route::{FerrySubstitute, Route, RouteShape};
 pub use rules::*;
-pub use ticket::{Deck, DeckKind, GameMode, NO_TICKETS, Target, Ticket, TicketShape};
+pub use ticket::{Deck, DeckKind, GameMode, NO_TICKETS, Target, Ticket, TicketPool, TicketShape};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -82,6 +82,20 @@ impl MapFile {
     /// The index of the city with this id, if any (linear: maps have at most a few thousand).
     pub fn city_index(&self, id: &str) -> Option<usize> {
         self.cities.iter().position(|c| c.id == id)
+    }
+
+    /// Whether ticket `index` is in the default game: the first game mode's (in its pool, or
+    /// in a deck its `deal` names); every ticket of a map without modes.
+    pub fn in_default_game(&self, index: usize) -> bool {
+        let (Some(mode), Some(t)) = (self.modes.first(), self.tickets.get(index)) else {
+            return true;
+        };
+        let ids = self.deck_ids();
+        let deck = t.deck.as_deref().unwrap_or(ids[0]);
+        match &mode.pool {
+            Some(pool) => pool.holds(t, deck),
+            None => mode.deal.contains_key(deck),
+        }
     }
 
     /// The ids of every deck tickets may name: the declared ones or the implicit one.

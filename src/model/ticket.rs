@@ -184,7 +184,17 @@ pub struct GameMode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Deck id → tickets dealt from it to each player at setup. Decks not named are unused.
+    /// Give either `deal` or `pool`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub deal: BTreeMap<String, u8>,
+    /// The mode's tickets as one pile: the named decks' tickets (only those naming one of
+    /// `cities`, when given) shuffled together before setup, `deal` of them dealt to each
+    /// player, later draws taken from the same pile and returned tickets put back in it.
+    /// Tickets outside the pool are out of the game. (The USA 1910 Mega Game deals 5 from
+    /// two decks; Big Cities deals 4 from the tickets naming a Big City.) Give either `deal`
+    /// or `pool`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<TicketPool>,
     /// Tickets each player must keep from the setup deal.
     #[schemars(range(max = 20))]
     pub keep_at_least: u8,
@@ -196,4 +206,40 @@ pub struct GameMode {
     /// Recommended player counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<super::PlayerRange>,
+}
+
+/// A game mode's tickets taken from several decks as one pile (`modes.pool`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TicketPool {
+    /// Deck ids whose tickets make the pile.
+    #[schemars(length(min = 1, max = 50))]
+    pub decks: Vec<String>,
+    /// When given, only the tickets naming at least one of these cities or zones (as an
+    /// end, a city of a multi-city ticket or a target) are in the pile.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 1000))]
+    pub cities: Vec<String>,
+    /// Tickets dealt from the pile to each player at setup.
+    #[schemars(range(max = 20))]
+    pub deal: u8,
+}
+
+impl TicketPool {
+    /// Whether ticket `t` of deck `deck` is in the pile.
+    pub fn holds(&self, t: &Ticket, deck: &str) -> bool {
+        self.decks.iter().any(|d| d == deck)
+            && (self.cities.is_empty()
+                || t.places()
+                    .iter()
+                    .any(|p| self.cities.iter().any(|c| c == p)))
+    }
+}
+
+impl GameMode {
+    /// Tickets dealt to each player at setup: `deal`'s numbers summed, or the pool's deal.
+    pub fn dealt(&self) -> u32 {
+        let from_decks: u32 = self.deal.values().map(|&n| n as u32).sum();
+        from_decks + self.pool.as_ref().map_or(0, |p| p.deal as u32)
+    }
 }

@@ -316,11 +316,10 @@ fn board_tables(body: &mut String, r: &Report, map: &MapFile) {
     let rows = r
         .ticket_completion
         .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let points = map.tickets.get(i).and_then(|x| x.points);
+        .map(|t| {
+            let points = map.tickets.get(t.source).and_then(|x| x.points);
             vec![
-                Cell::text(&names::ticket_at(map, i)),
+                Cell::text(&names::ticket_at(map, t.source)),
                 points.map_or(Cell::text("–"), |p| num(p as f64, 0)),
                 count(t.kept),
                 count(t.completed),

@@ -257,7 +257,7 @@ pub fn replay(
             .enumerate()
             .map(|(p, d)| {
                 format!(
-                    "player {}: {} points (routes {}, tickets {} with {} of {} completed, stations {}, bonuses {}), rank {}{}",
+                    "player {}: {} points (routes {}, tickets {} with {} of {} completed, stations {}, bonuses {}, longest path {}), rank {}{}",
                     p + 1,
                     d.total,
                     d.route_points,
@@ -266,6 +266,7 @@ pub fn replay(
                     d.tickets.len(),
                     d.station_points,
                     d.bonus_points,
+                    d.longest_path,
                     d.rank,
                     if d.winner { ", winner" } else { "" }
                 )

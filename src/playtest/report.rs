@@ -62,6 +62,9 @@ pub struct TicketReport {
     pub completed: u64,
     /// completed / kept.
     pub rate: f64,
+    /// The ticket's index in the map's `tickets` (the game numbers only its mode's).
+    #[serde(skip)]
+    pub source: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -245,8 +248,8 @@ impl Report {
         for (i, r) in self.route_claims.iter_mut().enumerate() {
             r.name = super::names::route(map, i);
         }
-        for (i, t) in self.ticket_completion.iter_mut().enumerate() {
-            t.places = super::names::ticket_at(map, i);
+        for t in &mut self.ticket_completion {
+            t.places = super::names::ticket_at(map, t.source);
         }
         for c in &mut self.cities {
             c.name = super::names::place(map, &c.id).to_string();
@@ -369,6 +372,7 @@ pub(super) fn build(
                 kept: t.ticket_kept[i],
                 completed: t.ticket_done[i],
                 rate: ratio(t.ticket_done[i], t.ticket_kept[i]),
+                source: ticket.source as usize,
             })
             .collect(),
         route_claims: game

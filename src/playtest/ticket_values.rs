@@ -53,6 +53,9 @@ pub struct TicketValue {
     pub suggested: Option<i32>,
     /// `never kept`, `rarely kept`, `always completed`, `rarely completed`, `few completions`.
     pub flags: Vec<String>,
+    /// The ticket's index in the map's `tickets` (`--write` writes there).
+    #[serde(skip)]
+    pub source: usize,
 }
 
 /// The suggestion for a map.
@@ -208,7 +211,12 @@ pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion
 fn build(game: &Game, map: &MapFile, config: &Config, acc: &Acc) -> Suggestion {
     let graph = BoardGraph::new(map);
     let costs = crate::lint::all_ticket_costs(map, &graph);
-    let printed: Vec<Option<i32>> = map.tickets.iter().map(|t| t.points).collect();
+    // The game numbers only its mode's tickets: each one's printed value and shortest
+    // path are its map ticket's.
+    let source = |t: usize| game.tickets[t].source as usize;
+    let printed: Vec<Option<i32>> = (0..game.tickets.len())
+        .map(|t| map.tickets[source(t)].points)
+        .collect();
     let (mut points, mut trains) = (0f64, 0f64);
     for (t, &value) in printed.iter().enumerate() {
         if let (Some(v), true) = (value, acc.measured[t] > 0) {
@@ -246,11 +254,11 @@ fn build(game: &Game, map: &MapFile, config: &Config, acc: &Acc) -> Suggestion {
                 flags.push("few completions".to_string());
             }
             TicketValue {
-                name: super::names::ticket_at(map, t),
+                name: super::names::ticket_at(map, source(t)),
                 label: game.tickets[t].label.clone(),
                 printed: printed[t],
                 shortest_path: pair
-                    .then(|| costs.get(t).and_then(|c| c.first()).map(|c| c.2))
+                    .then(|| costs.get(source(t)).and_then(|c| c.first()).map(|c| c.2))
                     .flatten()
                     .filter(|&d| d != UNREACHABLE),
                 kept: acc.kept[t],
@@ -266,6 +274,7 @@ fn build(game: &Game, map: &MapFile, config: &Config, acc: &Acc) -> Suggestion {
                     .then(|| mean_trains.map(|m| (k * m).round() as i32))
                     .flatten(),
                 flags,
+                source: source(t),
             }
         })
         .collect();

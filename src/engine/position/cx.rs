@@ -89,10 +89,17 @@ impl Cx<'_> {
                     }
                     None => format!("no {kind} of the map is close to this name"),
                 };
+                // A mode may leave some of the map's tickets out of the game.
+                let label = match &self.game.mode {
+                    Some(mode) if kind == "ticket" => {
+                        format!("not a ticket of this map's mode `{mode}`")
+                    }
+                    _ => format!("not a {kind} of this map"),
+                };
                 self.out.push(
                     Diagnostic::error(UNKNOWN, format!("{who}: unknown {kind} `{id}`"))
                         .with_span(name.span.clone())
-                        .with_label(format!("not a {kind} of this map"))
+                        .with_label(label)
                         .with_help(help),
                 );
                 None

@@ -128,7 +128,7 @@ impl State {
         removed.sort_unstable();
         let mut new_removed = removed;
         for d in 0..self.ticket_decks.len() {
-            let of_deck = |t: &u16| game.tickets[*t as usize].deck as usize == d;
+            let of_deck = |t: &u16| game.tickets[*t as usize].pile as usize == d;
             // Everything of deck `d` the viewer cannot place, in a canonical order.
             let mut pool: Vec<u16> = self.ticket_decks[d]
                 .iter()

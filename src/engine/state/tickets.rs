@@ -110,7 +110,7 @@ impl State {
         rng: &mut ChaCha8Rng,
     ) {
         for t in returned {
-            let own = game.tickets[t as usize].deck as usize;
+            let own = game.tickets[t as usize].pile as usize;
             let d = match self.draw_pile {
                 Some(pile) if game.drawable[own] => pile as usize,
                 _ => own,

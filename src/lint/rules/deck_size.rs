@@ -62,6 +62,19 @@ fn check(cx: &mut LintCx) {
                 .map(|(d, &n)| (d.clone(), n as u32 * p))
                 .collect();
             needs.push((path!["modes", i, "deal"], format!("mode `{}`", m.id), need));
+            if let Some(pool) = &m.pool {
+                // A pool is one pile: counted under a name no deck id can have (a space).
+                let name = format!("pool of {}", m.id);
+                let held = map
+                    .tickets
+                    .iter()
+                    .filter(|t| pool.holds(t, t.deck.as_deref().unwrap_or(&first)))
+                    .map(|t| t.copies as u32)
+                    .sum();
+                in_deck.insert(name.clone(), held);
+                let need = BTreeMap::from([(name, pool.deal as u32 * p)]);
+                needs.push((path!["modes", i, "pool"], format!("mode `{}`", m.id), need));
+            }
         }
     }
     for (at, what, need) in needs.into_iter().filter(|_| tickets_checked) {
@@ -70,7 +83,10 @@ fn check(cx: &mut LintCx) {
             if have < n {
                 cx.report(
                     at.clone(),
-                    format!("{what} needs {n} tickets from deck `{deck}` for {p} players; it holds {have}"),
+                    format!(
+                        "{what} needs {n} tickets from {} for {p} players; it holds {have}",
+                        deck_name(&deck)
+                    ),
                     format!("{n} needed"),
                     None,
                 );
@@ -90,5 +106,14 @@ fn check(cx: &mut LintCx) {
             format!("{cards} cards"),
             None,
         );
+    }
+}
+
+/// A deck id in backticks, or a mode's pool (counted under a name with a space).
+fn deck_name(deck: &str) -> String {
+    if deck.contains(' ') {
+        "its pool".to_string()
+    } else {
+        format!("deck `{deck}`")
     }
 }

@@ -3,7 +3,7 @@
 //! and the lint findings per rule.
 
 use super::super::names;
-use crate::model::MapFile;
+use crate::model::{MapFile, Ticket};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -90,6 +90,23 @@ fn changed_leaves(prefix: &str, a: &impl Serialize, b: &impl Serialize) -> Vec<S
     out
 }
 
+/// Ticket `t` of `from` in `to`: the ticket of the same deck and label, else one of the same
+/// label (the USA holds Boston–Miami twice, as first printed and as reprinted in another
+/// deck).
+fn counterpart<'a>(t: &Ticket, from: &MapFile, to: &'a MapFile) -> Option<&'a Ticket> {
+    let deck = |m: &MapFile, x: &Ticket| {
+        x.deck
+            .clone()
+            .unwrap_or_else(|| m.deck_ids()[0].to_string())
+    };
+    let same = |n: &&Ticket| n.label() == t.label();
+    to.tickets
+        .iter()
+        .filter(same)
+        .find(|n| deck(to, n) == deck(from, t))
+        .or_else(|| to.tickets.iter().find(same))
+}
+
 /// The differences between `old` and `new`; `lint_old` and `lint_new` are their lint
 /// findings' codes.
 pub fn diff(old: &MapFile, new: &MapFile, lint_old: &[&str], lint_new: &[&str]) -> MapDiff {
@@ -112,7 +129,7 @@ pub fn diff(old: &MapFile, new: &MapFile, lint_old: &[&str], lint_new: &[&str]) 
         }
     }
     for t in &old.tickets {
-        match new.tickets.iter().find(|n| n.label() == t.label()) {
+        match counterpart(t, old, new) {
             None => d.tickets_removed.push(names::ticket(old, t)),
             Some(n) => {
                 let keys = changed_keys(t, n);
@@ -127,7 +144,7 @@ pub fn diff(old: &MapFile, new: &MapFile, lint_old: &[&str], lint_new: &[&str]) 
         }
     }
     for t in &new.tickets {
-        if !old.tickets.iter().any(|o| o.label() == t.label()) {
+        if counterpart(t, new, old).is_none() {
             d.tickets_added.push(names::ticket(new, t));
         }
     }

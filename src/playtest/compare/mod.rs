@@ -414,7 +414,7 @@ fn build(
         .iter()
         .enumerate()
         .map(|(k, &(_, j))| TicketChange {
-            name: super::names::ticket_at(new.map, j),
+            name: super::names::ticket_at(new.map, new.game.tickets[j].source as usize),
             label: new.game.tickets[j].label.clone(),
             completion: acc.ticket_done[k].change(),
             mean_points: acc.ticket_points[k].change(1.0),
