@@ -15,9 +15,25 @@ use ttrmap::playtest::{Config, RecordHeader, Recording, Report, game_seed, run, 
 /// Card index of red (`Color::CARD_COLORS` order).
 const RED: usize = 0;
 
+/// The USA map without its own `when_stuck` (it sets `end`), so that these tests start from
+/// the engine's default and set the option themselves.
 fn usa_text() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
-    std::fs::read_to_string(path).expect("maps/usa.toml")
+    let text = std::fs::read_to_string(path).expect("maps/usa.toml");
+    let own = "end_game = { when_stuck = \"end\" }\n";
+    assert!(
+        text.contains(own),
+        "maps/usa.toml sets when_stuck = \"end\""
+    );
+    text.replacen(own, "", 1)
+}
+
+#[test]
+fn the_usa_map_ends_a_game_nobody_can_continue() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml"))
+        .expect("maps/usa.toml");
+    let game = Game::new(&load(&text), 3, None).unwrap();
+    assert_eq!(game.when_stuck, WhenStuck::End);
 }
 
 fn load(text: &str) -> MapFile {
