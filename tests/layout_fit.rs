@@ -77,7 +77,7 @@ fn map_of(path: &Path) -> ttrmap::model::MapFile {
 
 /// Each route's chord against `fit_range` × its span, as (from, to, chord / span).
 fn ratios(map: &ttrmap::model::MapFile) -> Vec<(String, String, f64)> {
-    let u = ttrmap::render::layout::board_units_per_mm(&map.map.board);
+    let u = ttrmap::render::pitch::board_units_per_mm(&map.map.board);
     let car = pitch::car_length_mm(map);
     let city = |id: &str| map.cities.iter().find(|c| c.id == id).unwrap();
     map.routes

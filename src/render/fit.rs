@@ -22,8 +22,8 @@
 //! so the render draws the cars the fit made room for, and fitting again finds nothing to
 //! move (a car length read off the fitted cities would follow them, and the fit chase it).
 
-use super::layout::board_units_per_mm;
 use super::pitch;
+use super::pitch::board_units_per_mm;
 use crate::model::{MapFile, Units};
 
 /// How far inside [`pitch::fit_range`] the fit aims, as a fraction of the span, so that the

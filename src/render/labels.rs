@@ -551,7 +551,8 @@ fn zone_candidates(links: &[P], s: &Sizes, board: [f64; 2]) -> Vec<(P, f64, Labe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::layout::{Layout, board_units_per_mm};
+    use crate::render::layout::Layout;
+    use crate::render::pitch::board_units_per_mm;
 
     /// A name between two compass points stands as near its marker as the compass ones (the
     /// box's nearest point `radius + size / 4` from the centre, plus the step out), in the

@@ -3,31 +3,14 @@
 
 use super::crossings::{self, Crossing};
 use super::labels::{LabelRun, label_at, names_on_spaces, place_labels};
+use super::pitch::board_units_per_mm;
 use super::routing;
 use super::score_track::ScoreTrack;
 use super::theme::Sizes;
 pub use super::types::{
     CityLayout, LabelLayout, LaneLayout, P, Rect, RouteLayout, Space, ZoneLayout, text_width,
 };
-use crate::model::{Color, LabelAnchor, MapFile, Units};
-
-/// The printed long side of a board whose map gives no size, in millimetres: the published
-/// boards' (about 800 × 530 mm).
-pub const DEFAULT_LONG_SIDE_MM: f64 = 800.0;
-
-/// Board units per millimetre of the print: from `print_width_mm`, else 1 for a board in
-/// millimetres, else the long side at [`DEFAULT_LONG_SIDE_MM`] (a portrait map is scaled by
-/// its height, not its width).
-pub fn board_units_per_mm(board: &crate::model::Board) -> f64 {
-    match (
-        board.print_width_mm.filter(|w| w.is_finite() && *w > 0.0),
-        board.units,
-    ) {
-        (Some(w), _) => board.width / w,
-        (None, Units::Mm) => 1.0,
-        (None, Units::Px) => board.width.max(board.height) / DEFAULT_LONG_SIDE_MM,
-    }
-}
+use crate::model::{Color, LabelAnchor, MapFile};
 
 #[derive(Debug, Clone)]
 pub struct Layout {

@@ -12,8 +12,25 @@
 //! every route. `board.space_mm` overrides it. `ttrmap layout --fit`
 //! moves cities towards the same relation, so a fitted board and its pitch agree.
 
-use super::layout::board_units_per_mm;
-use crate::model::MapFile;
+use crate::model::{MapFile, Units};
+
+/// The printed long side of a board whose map gives no size, in millimetres: the published
+/// boards' (about 800 × 530 mm).
+pub const DEFAULT_LONG_SIDE_MM: f64 = 800.0;
+
+/// Board units per millimetre of the print: from `print_width_mm`, else 1 for a board in
+/// millimetres, else the long side at [`DEFAULT_LONG_SIDE_MM`] (a portrait map is scaled by
+/// its height, not its width).
+pub fn board_units_per_mm(board: &crate::model::Board) -> f64 {
+    match (
+        board.print_width_mm.filter(|w| w.is_finite() && *w > 0.0),
+        board.units,
+    ) {
+        (Some(w), _) => board.width / w,
+        (None, Units::Mm) => 1.0,
+        (None, Units::Px) => board.width.max(board.height) / DEFAULT_LONG_SIDE_MM,
+    }
+}
 
 /// Room between a marker's edge and the first or last car of a route, in millimetres: the
 /// layout's clearance (a car gap) and, on average, what fanning the routes apart at a city
