@@ -5,6 +5,7 @@ mod compare;
 mod explain;
 mod fix;
 mod import;
+mod ladder;
 mod layout;
 mod merge;
 mod new;
@@ -74,6 +75,9 @@ enum Command {
     /// `--seed`, `--bots`, `--mode`, `--without` and `--with` apply to both versions;
     /// `--new-mode`, `--new-without` and `--new-with` to the new one only.
     Compare(compare::Args),
+    /// Each tier of bot against the one below it (two players, seats swapped each deal),
+    /// until a sequential test settles whether it is ahead.
+    Ladder(ladder::Args),
     /// Suggest map values from play (`suggest tickets MAP`).
     #[command(subcommand)]
     Suggest(suggest::What),
@@ -118,6 +122,7 @@ pub fn run() -> i32 {
         Command::Merge(a) => merge::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Suggest(w) => suggest::run(w),
+        Command::Ladder(a) => ladder::run(a),
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Studio(a) => studio::run(a),

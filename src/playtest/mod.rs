@@ -14,12 +14,14 @@
 pub mod compare;
 pub mod diagnose;
 pub mod html;
+pub mod ladder;
 pub mod names;
 pub mod page;
 pub mod partial;
 pub mod plots;
 pub mod record;
 mod report;
+pub mod sprt;
 pub mod standout;
 pub mod ticket_values;
 pub mod totals;

@@ -1,0 +1,108 @@
+//! `ttrmap ladder MAP [--tiers a,b,c] [--max-games N] [--p1 P] [--alpha A] [--beta B]
+//! [--seed S] [--threads T] [--mode M] [--without K] [--with K] [--format human|json]`:
+//! each tier of bot against the one below it, two players, until a sequential test settles
+//! it (see `playtest::ladder`). Exit 1 for a map the engine cannot play, 2 for usage.
+
+use super::playtest::{MAX_GAMES, compile, json_text, optional_left_out, worker_threads};
+use super::{EXIT_OK, usage_error};
+use crate::playtest::ladder::{Config, DEFAULT_TIERS, ladder, render_human};
+use crate::playtest::sprt::Params;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map file.
+    file: PathBuf,
+    /// The tiers, weakest first, comma-separated (`search:N` for the search bot at N rollouts
+    /// a decision); each plays the next.
+    #[arg(long, value_delimiter = ',', default_value = DEFAULT_TIERS)]
+    tiers: Vec<String>,
+    /// The most games a step plays when the test has not settled it (whole deals: each deal
+    /// is played twice, seats swapped).
+    #[arg(long, default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES))]
+    max_games: u64,
+    /// Players per game: the ladder plays two-player games.
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// The win rate that counts as ahead (H1; H0 is 50 %).
+    #[arg(long, default_value_t = 0.55)]
+    p1: f64,
+    /// The chance of calling a tier ahead when it is not (α).
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// The chance of calling a tier not ahead when it wins p1 of its games (β).
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    #[command(flatten)]
+    play: super::play_options::PlayOptions,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+pub fn run(args: Args) -> i32 {
+    let sprt = Params {
+        p0: 0.5,
+        p1: args.p1,
+        alpha: args.alpha,
+        beta: args.beta,
+    };
+    if let Err(e) = sprt.check() {
+        return usage_error(format!("--p1/--alpha/--beta: {e}"));
+    }
+    if args.players != 2 {
+        return usage_error(format!(
+            "--players {}: the ladder plays two-player games only",
+            args.players
+        ));
+    }
+    let clean = match super::load_clean_map(&args.file, "") {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    if clean.map.map.players.min > 2 {
+        return usage_error(format!(
+            "{}: the map is played by {} players or more; the ladder plays two",
+            args.file.display(),
+            clean.map.map.players.min
+        ));
+    }
+    let left_out = match optional_left_out(&clean.map, &args.play.with, &args.play.without) {
+        Ok(k) => k,
+        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+    };
+    let without: Vec<String> = args.play.without.iter().chain(&left_out).cloned().collect();
+    let game = match compile(
+        &clean.map,
+        &args.file,
+        2,
+        args.play.mode.as_deref(),
+        &without,
+    ) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let config = Config {
+        tiers: args.tiers.clone(),
+        max_games: args.max_games,
+        seed: args.play.seed,
+        threads: worker_threads(args.play.threads, args.max_games),
+        sprt,
+    };
+    let result = match ladder(&game, &clean.map.map.name, &config) {
+        Ok(l) => l,
+        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+    };
+    match args.format {
+        Format::Human => super::emit_human(&render_human(&result)),
+        Format::Json => super::emit(&json_text(&result)),
+    }
+    EXIT_OK
+}

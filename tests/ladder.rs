@@ -1,0 +1,103 @@
+//! `ttrmap ladder`: neighbouring tiers of bots, two players, seats swapped each deal, until
+//! a sequential test settles the step (the test's error rates are checked by simulation in
+//! `src/playtest/sprt.rs`).
+
+use std::process::Command;
+
+fn ttrmap(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("ttrmap runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = ttrmap(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+#[test]
+fn a_style_is_settled_ahead_of_random_in_few_games_and_the_same_at_any_thread_count() {
+    let args = |t: &'static str| {
+        [
+            "ladder",
+            "maps/usa.toml",
+            "--tiers",
+            "random,destination-hungry",
+            "--format",
+            "json",
+            "--seed",
+            "3",
+            "--threads",
+            t,
+        ]
+    };
+    let one = json(&args("1"));
+    let step = &one["steps"][0];
+    assert_eq!(step["upper"], "destination-hungry");
+    assert_eq!(step["verdict"], "ahead");
+    // Whole deals: an even number of games, far fewer than the limit when every game is won
+    // (31 wins are needed at 55 % against 50 %: 31·ln 1.1 = 2.955 > ln 19 = 2.944).
+    let games = step["games"].as_u64().unwrap();
+    assert!(games.is_multiple_of(2) && (32..200).contains(&games), "{games}");
+    let two = json(&args("2"));
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_step_the_weaker_tier_is_on_top_of_does_not_hold_and_stands_out() {
+    let out = ttrmap(&[
+        "ladder",
+        "maps/usa.toml",
+        "--tiers",
+        "destination-hungry,random",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Stands out: random is not ahead of destination-hungry"),
+        "{text}"
+    );
+    assert!(text.contains("does not hold"), "{text}");
+}
+
+#[test]
+fn a_step_not_settled_within_the_limit_says_so() {
+    let v = json(&[
+        "ladder",
+        "maps/usa.toml",
+        "--tiers",
+        "route-focus,one-step",
+        "--max-games",
+        "6",
+        "--format",
+        "json",
+    ]);
+    let step = &v["steps"][0];
+    assert_eq!(step["verdict"], "undecided");
+    assert_eq!(step["games"], 6);
+}
+
+#[test]
+fn bad_requests_are_usage_errors() {
+    for (args, says) in [
+        (vec!["--players", "3"], "two-player games only"),
+        (vec!["--tiers", "random,randomm"], "unknown bot randomm"),
+        (vec!["--tiers", "random"], "at least two tiers"),
+        (vec!["--p1", "0.4"], "0 < p0 < p1 < 1"),
+    ] {
+        let mut all = vec!["ladder", "maps/usa.toml"];
+        all.extend(args);
+        let out = ttrmap(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{all:?}: {err}");
+    }
+}
