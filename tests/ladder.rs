@@ -46,7 +46,10 @@ fn a_style_is_settled_ahead_of_random_in_few_games_and_the_same_at_any_thread_co
     // Whole deals: an even number of games, far fewer than the limit when every game is won
     // (31 wins are needed at 55 % against 50 %: 31·ln 1.1 = 2.955 > ln 19 = 2.944).
     let games = step["games"].as_u64().unwrap();
-    assert!(games.is_multiple_of(2) && (32..200).contains(&games), "{games}");
+    assert!(
+        games.is_multiple_of(2) && (32..200).contains(&games),
+        "{games}"
+    );
     let two = json(&args("2"));
     assert_eq!(one, two);
 }
@@ -100,4 +103,47 @@ fn bad_requests_are_usage_errors() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{all:?}: {err}");
     }
+}
+
+#[test]
+fn the_help_names_the_default_tiers() {
+    let out = ttrmap(&["ladder", "--help"]);
+    let help: String = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains(ttrmap::playtest::ladder::DEFAULT_TIERS),
+        "{help}"
+    );
+}
+
+#[test]
+fn the_default_tiers_leave_out_a_bot_that_cannot_play_the_map_and_say_why() {
+    // Iberia's drafts hold hidden state the search bot cannot deal again.
+    let v = json(&[
+        "ladder",
+        "maps/iberia.toml",
+        "--max-games",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let left: Vec<&str> = v["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(
+        left[0].starts_with("search:16 (the search bot cannot"),
+        "{left:?}"
+    );
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 4);
+    assert_eq!(steps[3]["upper"], "destination-hungry");
+    // Named, it is refused.
+    let out = ttrmap(&["ladder", "maps/iberia.toml", "--tiers", "random,search:16"]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -29,6 +29,8 @@ const BATCH_DEALS: u64 = 16;
 #[derive(Debug, Clone)]
 pub struct Config {
     pub tiers: Vec<String>,
+    /// Default tiers left out because they cannot play the map, each with why.
+    pub left_out: Vec<String>,
     /// The most games a step plays (rounded up to whole deals).
     pub max_games: u64,
     pub seed: u64,
@@ -61,6 +63,9 @@ pub struct Ladder {
     pub seed: u64,
     pub max_games: u64,
     pub sprt: Params,
+    /// Default tiers left out because they cannot play the map, each with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<String>,
     pub steps: Vec<Step>,
 }
 
@@ -185,6 +190,7 @@ pub fn ladder(game: &Game, map: &str, config: &Config) -> Result<Ladder, String>
         seed: config.seed,
         max_games: config.max_games,
         sprt: config.sprt,
+        left_out: config.left_out.clone(),
         steps,
     })
 }
@@ -208,6 +214,9 @@ pub fn render_human(l: &Ladder) -> String {
         pct(l.sprt.beta),
         l.max_games
     );
+    for t in &l.left_out {
+        let _ = writeln!(out, "Left out: {t}.");
+    }
     let weak: Vec<&Step> = l
         .steps
         .iter()
