@@ -147,3 +147,32 @@ fn the_default_tiers_leave_out_a_bot_that_cannot_play_the_map_and_say_why() {
     let out = ttrmap(&["ladder", "maps/iberia.toml", "--tiers", "random,search:16"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_page_shows_each_step_and_what_stands_out_and_an_existing_file_is_kept() {
+    let dir = std::env::temp_dir().join(format!("ttrmap-ladder-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("ladder.html");
+    let page_s = page.to_str().unwrap();
+    let args = [
+        "ladder",
+        "maps/usa.toml",
+        "--tiers",
+        "destination-hungry,random,long-route",
+        "-o",
+        page_s,
+    ];
+    let out = ttrmap(&args);
+    assert_eq!(out.status.code(), Some(0));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<title>Ladder of USA</title>"), "{html}");
+    assert!(html.contains("Stands out: random is not ahead of destination-hungry"));
+    assert!(html.contains("long-route over random") && html.contains("does not hold"));
+    // Not a report: kept without --force, and nothing written.
+    let other = dir.join("notes.md");
+    std::fs::write(&other, "mine").unwrap();
+    let out = ttrmap(&["ladder", "maps/usa.toml", "-o", other.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "mine");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,19 +1,19 @@
 //! `ttrmap ladder MAP [--tiers a,b,c] [--max-games N] [--p1 P] [--alpha A] [--beta B]
-//! [--seed S] [--threads T] [--mode M] [--without K] [--with K] [--format human|json]`:
+//! [--seed S] [--threads T] [--mode M] [--without K] [--with K] [--format human|json|html]
+//! [-o FILE] [--force]`:
 //! each tier of bot against the one below it, two players, until a sequential test settles
 //! it (see `playtest::ladder`). Exit 1 for a map the engine cannot play, 2 for usage.
 
-use super::playtest::{MAX_GAMES, compile, json_text, optional_left_out, worker_threads};
+use super::out_format::{self, OtherExtension};
+use super::output::{self, Request};
+use super::playtest::{
+    EXTENSIONS, MAX_GAMES, PlaytestFormat, REPORT_KINDS, compile, json_text, optional_left_out,
+    worker_threads,
+};
 use super::{EXIT_OK, usage_error};
-use crate::playtest::ladder::{Config, DEFAULT_TIERS, ladder, render_human};
+use crate::playtest::ladder::{Config, DEFAULT_TIERS, ladder, render_html, render_human};
 use crate::playtest::sprt::Params;
 use std::path::PathBuf;
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum Format {
-    Human,
-    Json,
-}
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -43,9 +43,15 @@ pub struct Args {
     beta: f64,
     #[command(flatten)]
     play: super::play_options::PlayOptions,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
+    /// Output format (default: from the output's extension, `.json` or `.html`, else human).
+    #[arg(long, value_enum)]
+    format: Option<PlaytestFormat>,
+    /// Write the ladder to this file (atomically) instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Replace an existing --output file of another kind than a report (.txt, .json, .html).
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -64,6 +70,33 @@ pub fn run(args: Args) -> i32 {
             args.players
         ));
     }
+    let format = match out_format::choose(
+        args.format,
+        args.output.as_deref(),
+        EXTENSIONS,
+        PlaytestFormat::Human,
+        OtherExtension::Write(PlaytestFormat::Human),
+    ) {
+        Ok(f) => f,
+        Err(e) => return usage_error(e),
+    };
+    // Checked before the games: a bad output path is refused at once.
+    let target = match args
+        .output
+        .as_deref()
+        .map(|path| {
+            output::resolve(&Request {
+                path,
+                inputs: &[&args.file],
+                kinds: REPORT_KINDS,
+                force: args.force,
+            })
+        })
+        .transpose()
+    {
+        Ok(t) => t,
+        Err(e) => return usage_error(e),
+    };
     let clean = match super::load_clean_map(&args.file, "") {
         Ok(c) => c,
         Err(code) => return code,
@@ -119,9 +152,21 @@ pub fn run(args: Args) -> i32 {
         Ok(l) => l,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
-    match args.format {
-        Format::Human => super::emit_human(&render_human(&result)),
-        Format::Json => super::emit(&json_text(&result)),
+    let text = match format {
+        PlaytestFormat::Human => {
+            crate::report::text::escape_controls(&render_human(&result)).into_owned()
+        }
+        PlaytestFormat::Json => json_text(&result),
+        PlaytestFormat::Html => render_html(&result),
+    };
+    match (&args.output, &target) {
+        (Some(path), Some(target)) => {
+            if let Err(e) = output::write(target, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            out_format::wrote(path, target);
+        }
+        _ => super::emit(&text),
     }
     EXIT_OK
 }

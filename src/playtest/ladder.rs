@@ -295,3 +295,74 @@ pub fn render_human(l: &Ladder) -> String {
     }
     out
 }
+
+/// The ladder as a page: what stands out, each step's win rate with its interval against the
+/// 50 % line, and the sortable table.
+pub fn render_html(l: &Ladder) -> String {
+    use super::page::{Cell, page, table};
+    use super::plots::{Interval, intervals};
+    use crate::render::svg::esc;
+    use std::fmt::Write as _;
+    let mut body = String::new();
+    // The header line and the stand-out lines of the text, as paragraphs and a list.
+    let text = render_human(l);
+    let mut lines = text.lines();
+    if let Some(head) = lines.next() {
+        let _ = write!(body, "<p>{}</p>", esc(head));
+    }
+    body.push_str("<ul class=\"standout\">");
+    for line in lines.take_while(|t| !t.is_empty()) {
+        let _ = write!(body, "<li>{}</li>", esc(line));
+    }
+    body.push_str("</ul>");
+    let rows: Vec<Interval> = l
+        .steps
+        .iter()
+        .map(|s| Interval {
+            name: format!("{} over {}", s.upper, s.lower),
+            rate: s.upper_win_rate,
+            low: s.interval[0],
+            high: s.interval[1],
+        })
+        .collect();
+    let _ = write!(
+        body,
+        "<div class=\"plots\">{}</div>",
+        intervals("upper tier's win rate, 95 % interval", &rows, 0.5)
+    );
+    let pct = |v: f64| Cell::num(v, format!("{:.1} %", 100.0 * v));
+    let cells = l
+        .steps
+        .iter()
+        .map(|s| {
+            vec![
+                Cell::text(&format!("{} over {}", s.upper, s.lower)),
+                Cell::num(s.games as f64, s.games.to_string()),
+                pct(s.upper_win_rate),
+                pct(s.interval[0]),
+                pct(s.interval[1]),
+                Cell::text(match s.verdict {
+                    Verdict::Ahead => "holds",
+                    Verdict::NotAhead => "does not hold",
+                    Verdict::Undecided => "undecided",
+                }),
+                Cell::num(s.failures as f64, s.failures.to_string()),
+            ]
+        })
+        .collect();
+    table(
+        &mut body,
+        Some("Steps"),
+        &[
+            "step",
+            "games",
+            "upper wins",
+            "95 % low",
+            "95 % high",
+            "verdict",
+            "failed games",
+        ],
+        cells,
+    );
+    page(&format!("Ladder of {}", l.map), &body)
+}
