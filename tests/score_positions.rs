@@ -985,11 +985,7 @@ fn score_reads_a_gambles_ties_and_zero_from_the_map() {
         ("when_best_is_zero = \"tied\"\nties = \"win\"\n", 20),
         ("when_best_is_zero = \"tied\"\nties = \"lose\"\n", -20),
     ] {
-        std::fs::write(
-            dir.0.join("uk-gamble.toml"),
-            uk.replacen(card, reading, 1),
-        )
-        .unwrap();
+        std::fs::write(dir.0.join("uk-gamble.toml"), uk.replacen(card, reading, 1)).unwrap();
         std::fs::write(
             &file,
             "map = \"uk-gamble.toml\"\n[[player]]\nname = \"Ada\"\n\
