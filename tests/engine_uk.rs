@@ -967,3 +967,56 @@ fn gambles_read_ties_and_a_best_of_zero_as_the_card_says() {
         assert_eq!(line(&game, &state, 1, "Equalising Beam"), beam, "{case}");
     }
 }
+
+/// Penzance–Plymouth is two routes (2 black spaces; a 3-space ferry), and
+/// `rules.lanes.unequal_parallel` says whether they are one double route. Every player holds
+/// Propellers and the Mechanical Stoker (the 3-space ferry needs both). Player 0 takes the 2-space route; the UK plays doubles
+/// from 3 players.
+/// - `separate` (the map's reading): the ferry stays open to everyone, player 0 included,
+///   at 2 and 3 players.
+/// - `double`: at 2 players it is closed to both (one lane of a double in all); at 3 it stays
+///   open to players 1 and 2, not to player 0 (one lane of a double each).
+#[test]
+fn penzance_plymouth_is_a_double_only_when_the_map_says() {
+    use ttrmap::model::UnequalParallel;
+    let lane_of = |game: &Game, id: &str| {
+        let r = game.routes.iter().position(|r| r.id == id).expect(id);
+        game.routes[r].first_lane as usize
+    };
+    for (reading, players, open) in [
+        (None, 2, vec![true, true]),
+        (Some(UnequalParallel::Separate), 2, vec![true, true]),
+        (Some(UnequalParallel::Separate), 3, vec![true, true, true]),
+        (Some(UnequalParallel::Double), 2, vec![false, false]),
+        (Some(UnequalParallel::Double), 3, vec![false, true, true]),
+    ] {
+        let mut map = uk_map();
+        if let Some(r) = reading {
+            map.rules.lanes.unequal_parallel = r;
+        } else {
+            assert_eq!(map.rules.lanes.unequal_parallel, UnequalParallel::Separate);
+        }
+        let game = Game::new(&map, players, None).expect("plays");
+        let mut rng = ChaCha8Rng::seed_from_u64(16);
+        let mut state = State::new(&game, 16, &mut rng);
+        while state.phase == Phase::SetupTickets {
+            state
+                .apply(&game, Action::KeepTickets(0b111), &mut rng)
+                .unwrap();
+        }
+        for p in 0..players {
+            give(&game, &mut state, p, "propellers");
+            give(&game, &mut state, p, "mechanical-stoker");
+        }
+        let (land, ferry) = (
+            lane_of(&game, "penzance-plymouth-1"),
+            lane_of(&game, "penzance-plymouth-2"),
+        );
+        assert!((0..players).all(|p| state.lane_is_open_to(&game, ferry, p)));
+        state.assign_lane(&game, land, 0);
+        let now: Vec<bool> = (0..players)
+            .map(|p| state.lane_is_open_to(&game, ferry, p))
+            .collect();
+        assert_eq!(now, open, "{reading:?} at {players} players");
+    }
+}

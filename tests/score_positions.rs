@@ -998,3 +998,64 @@ fn score_reads_a_gambles_ties_and_zero_from_the_map() {
         assert_eq!(totals(&v), vec![ada, 0], "{reading}");
     }
 }
+
+/// `ttrmap score` keeps Penzance–Plymouth (2 spaces; a 3-space ferry) to the map's
+/// `rules.lanes.unequal_parallel` as the engine plays it. At 2 players (the UK's doubles
+/// open from 3), Ada on the land route and Bob on the ferry: `separate` (the map's reading)
+/// scores it, 2 + 4 = 6 route points between them; `double` refuses it (one lane of a double
+/// in all at 2 players), as it refuses Ada on both.
+#[test]
+fn score_reads_whether_unequal_parallel_routes_are_a_double() {
+    let dir = TempDir::new("score-uk-parallel");
+    let uk = std::fs::read_to_string(root().join("maps/uk.toml"))
+        .unwrap()
+        .replace("../schemas/", "");
+    let line = "lanes = { unequal_parallel = \"separate\" }\n";
+    assert!(uk.contains(line));
+    let file = dir.0.join("position.toml");
+    let techs = "technologies = [\"propellers\", \"mechanical-stoker\"]\n";
+    let (one, two) = ("\"penzance-plymouth-1\"", "\"penzance-plymouth-2\"");
+    for (reading, ada, bob, wanted) in [
+        ("separate", one, two, None),
+        ("double", one, two, Some("2 lanes claimed")),
+        ("separate", &*format!("{one}, {two}"), "", None),
+        (
+            "double",
+            &*format!("{one}, {two}"),
+            "",
+            Some("a player may claim only one of its lanes"),
+        ),
+    ] {
+        std::fs::write(
+            dir.0.join("uk-parallel.toml"),
+            uk.replacen(
+                line,
+                &format!("lanes = {{ unequal_parallel = \"{reading}\" }}\n"),
+                1,
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            &file,
+            format!(
+                "map = \"uk-parallel.toml\"\n[[player]]\nname = \"Ada\"\nroutes = [{ada}]\n{techs}\
+                 [[player]]\nname = \"Bob\"\nroutes = [{bob}]\n{techs}"
+            ),
+        )
+        .unwrap();
+        let (code, out, err) = score(&[file.to_str().unwrap(), "--format", "json"]);
+        let case = format!("{reading}: Ada [{ada}], Bob [{bob}]");
+        match wanted {
+            None => {
+                assert_eq!(code, Some(0), "{case}: {err}");
+                let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+                assert_eq!(totals(&v).iter().sum::<i64>(), 2 + 4, "{case}");
+            }
+            Some(wanted) => {
+                assert_eq!(code, Some(1), "{case}: {err}");
+                // Problems as JSON on stdout with `--format json`.
+                assert!(out.contains(wanted), "{case}: {out}");
+            }
+        }
+    }
+}

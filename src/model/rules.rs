@@ -376,6 +376,15 @@ pub struct Lanes {
     pub double_min_players: u8,
     #[schemars(range(min = 1, max = 12))]
     pub triple_min_players: u8,
+    /// Routes between the same two cities written as separate routes (their lanes differ in
+    /// length or kind, as the UK's Penzance–Plymouth: 2 spaces and a 3-space ferry) and not
+    /// given a `parallel_group`. The rules speak of double routes; the series defines one as
+    /// parallel routes of equally many spaces. `separate` (default): each is a route of its
+    /// own, claimable by anyone at any player count; `double`: they are one double (or
+    /// triple) route, as a `parallel_group` makes them (one lane each; below
+    /// `double_min_players`, one lane in all). A `parallel_group` always groups its routes.
+    #[serde(skip_serializing_if = "is_default")]
+    pub unequal_parallel: UnequalParallel,
 }
 
 impl Default for Lanes {
@@ -383,8 +392,21 @@ impl Default for Lanes {
         Lanes {
             double_min_players: 4,
             triple_min_players: 4,
+            unequal_parallel: UnequalParallel::Separate,
         }
     }
+}
+
+/// Whether routes written separately between the same two cities are one double route
+/// ([`Lanes::unequal_parallel`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnequalParallel {
+    /// Each is a route of its own.
+    #[default]
+    Separate,
+    /// Together they are one double (or triple) route.
+    Double,
 }
 
 /// Train stations (Europe).
