@@ -29,7 +29,7 @@ use std::path::Path;
 use ttrmap::bots;
 use ttrmap::engine::{Action, CARD_KINDS, Game, LOCO, Phase, State};
 use ttrmap::load::load_path;
-use ttrmap::model::{Color, LocomotiveUse, MapFile};
+use ttrmap::model::{Color, LocomotiveUse, MapFile, UnequalParallel};
 use ttrmap::playtest::record::{GameRecord, decode, encode};
 use ttrmap::playtest::{GameLog, chance_rng, game_seed, play_logged};
 
@@ -41,7 +41,8 @@ type RecordKey = (String, u8, Option<String>, Vec<String>);
 #[derive(Debug, Clone)]
 struct LaneRule {
     route: usize,
-    /// The lanes' group: the route's `parallel_group`, else the route itself.
+    /// The lanes' group: the route's `parallel_group`, else its pair of cities when the
+    /// map's `unequal_parallel` makes such routes a double, else the route itself.
     group: String,
     /// 0..8 in `Color::CARD_COLORS` order, `None` for gray.
     color: Option<usize>,
@@ -74,10 +75,27 @@ impl MapRules {
         let mut lanes = Vec::new();
         let mut group_lanes: HashMap<String, usize> = HashMap::new();
         for (ri, r) in map.routes.iter().enumerate() {
-            let group = r
-                .parallel_group
-                .clone()
-                .unwrap_or_else(|| format!("route #{ri}"));
+            // With `unequal_parallel = "double"`, routes of one pair of cities outside any
+            // group are one double route: their group is the pair.
+            let pair_is_double = rules.lanes.unequal_parallel == UnequalParallel::Double
+                && map.routes.iter().enumerate().any(|(q, o)| {
+                    q != ri
+                        && o.parallel_group.is_none()
+                        && ((&o.from, &o.to) == (&r.from, &r.to)
+                            || (&o.from, &o.to) == (&r.to, &r.from))
+                });
+            let group = match &r.parallel_group {
+                Some(g) => g.clone(),
+                None if pair_is_double => {
+                    let (a, b) = if r.from <= r.to {
+                        (&r.from, &r.to)
+                    } else {
+                        (&r.to, &r.from)
+                    };
+                    format!("pair {a} {b}")
+                }
+                None => format!("route #{ri}"),
+            };
             let locos_on_spaces = match rules.locomotives.usable_on {
                 LocomotiveUse::Anywhere => true,
                 LocomotiveUse::TunnelsOnly => r.tunnel,

@@ -583,3 +583,48 @@ fn a_lane_closed_for_good_is_never_opened_again() {
     assert!(!t.state.is_legal(&t.game, claim));
     assert!(t.state.clone().apply(&t.game, claim, &mut t.rng).is_err());
 }
+
+/// The other reading, `no-card-draw`, plays whole games: random 5-player games (where the
+/// supply runs short of fitting pieces: under `skip-build` random 5-player games skip a build
+/// 0.9 times a game) reach turns starting with no piece fitting any bed; there no card
+/// draw is offered (nor legal), something else is, and every game ends without a failure.
+#[test]
+fn no_card_draw_plays_whole_games() {
+    use rand::RngExt;
+    let mut m = map();
+    m.mechanics
+        .track_pieces
+        .as_mut()
+        .expect("pieces")
+        .when_none_fits = NoPieceFits::NoCardDraw;
+    let game = Game::new(&m, 5, None).expect("France plays");
+    let (track, pieces) = game.mechanics.get::<TrackPieces>().expect("track pieces");
+    let mut no_fit_turns = 0;
+    for seed in 0..40u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut choose = ChaCha8Rng::seed_from_u64(1000 + seed);
+        let mut state = State::new(&game, seed, &mut rng);
+        let mut legal = Vec::new();
+        while state.phase != Phase::Over && state.failure.is_none() {
+            legal.clear();
+            state.legal_actions(&game, &mut legal);
+            assert!(!legal.is_empty(), "seed {seed}: no legal action");
+            if state.phase == Phase::Main && !pieces.any_build(&game, &state, track) {
+                no_fit_turns += 1;
+                assert!(
+                    !legal
+                        .iter()
+                        .any(|a| matches!(a, Action::DrawBlind | Action::DrawFaceUp(_))),
+                    "seed {seed}: a draw offered with no piece fitting: {legal:?}"
+                );
+                assert!(!state.is_legal(&game, Action::DrawBlind));
+            }
+            let a = legal[choose.random_range(0..legal.len())];
+            state
+                .apply(&game, a, &mut rng)
+                .unwrap_or_else(|e| panic!("seed {seed}: {a:?}: {e}"));
+        }
+        assert_eq!(state.failure, None, "seed {seed}");
+    }
+    assert!(no_fit_turns > 0, "no turn started with no piece fitting");
+}

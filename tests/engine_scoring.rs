@@ -391,3 +391,34 @@ fn longest_path_matches_brute_force_on_random_networks() {
     }
     assert!(nonzero > 1_500, "too few non-empty networks: {nonzero}");
 }
+
+/// A "most" bonus when the best count is 0 (`when_best_is_zero`): nobody has a route or a
+/// completed ticket. `nobody` (default): longest path (10) and Globetrotter (15) go to
+/// nobody, totals 0 and 0. `tied`: both players are tied for the most at 0, so with
+/// `ties = "all"` each scores 10 + 15 = 25; with Globetrotter `ties = "split"`, 15 / 2 = 7
+/// (rounded down) each: 10 + 7 = 17.
+#[test]
+fn a_most_bonus_with_a_best_of_zero_scores_as_the_map_says() {
+    for (zero, glob_ties, total) in [
+        ("", "all", 0),
+        (", when_best_is_zero = \"nobody\"", "all", 0),
+        (", when_best_is_zero = \"tied\"", "all", 25),
+        (", when_best_is_zero = \"tied\"", "split", 17),
+    ] {
+        let bonuses = format!(
+            "bonuses = [{{ id = \"lp\", kind = \"longest-path\", points = 10{zero} }}, \
+             {{ id = \"gt\", kind = \"globetrotter\", points = 15, ties = \"{glob_ties}\"{zero} }}]"
+        );
+        let game = map(
+            "usa",
+            &bonuses,
+            &[("a", None), ("b", None)],
+            &[("a", "b", 2)],
+            "[[tickets]]\nfrom = \"a\"\nto = \"b\"\npoints = 4\n",
+        );
+        let s = empty_state(&game);
+        let scores = final_scores(&game, &s);
+        let totals: Vec<i32> = scores.iter().map(|f| f.total).collect();
+        assert_eq!(totals, [total, total], "{bonuses}");
+    }
+}

@@ -912,3 +912,111 @@ fn a_style_bot_buys_first_when_its_ticket_needs_a_concession_and_never_else() {
         "{chosen:?}"
     );
 }
+
+/// Risky Contracts and Equalising Beam read with the card's `ties` and `when_best_is_zero`
+/// (the card is silent on both). Three players, nobody holds a ticket; player 0 holds Risky
+/// Contracts (20), player 1 Equalising Beam (15). Player 1 holds Aberdeen–Dundee (1 space),
+/// player 2 Barrow–Carlisle (1 space): longest paths 0, 1, 1, a tie for the most.
+/// - Equalising Beam, tied 1 with player 2: `win` +15, `lose` -15.
+/// - Risky Contracts, every count 0: `nobody` -20 (nobody has the most of nothing); `tied`
+///   then asks `ties`: `win` +20, `lose` -20 (players 1 and 2 have as many).
+#[test]
+fn gambles_read_ties_and_a_best_of_zero_as_the_card_says() {
+    use ttrmap::model::{BestIsZero, GambleTies, TechEffect};
+    let default = uk_map();
+    for (ties, zero, risky, beam) in [
+        (None, None, -20, 15),
+        (Some(GambleTies::Win), Some(BestIsZero::Nobody), -20, 15),
+        (Some(GambleTies::Lose), Some(BestIsZero::Nobody), -20, -15),
+        (Some(GambleTies::Win), Some(BestIsZero::Tied), 20, 15),
+        (Some(GambleTies::Lose), Some(BestIsZero::Tied), -20, -15),
+    ] {
+        let mut map = default.clone();
+        for c in &mut map.mechanics.technologies.as_mut().unwrap().cards {
+            if matches!(
+                c.effect,
+                TechEffect::MostTicketsGamble | TechEffect::LongestPathGamble
+            ) {
+                c.ties = ties;
+                c.when_best_is_zero = zero;
+            }
+        }
+        let game = Game::new(&map, 3, None).expect("plays");
+        let mut rng = ChaCha8Rng::seed_from_u64(16);
+        let mut state = State::new(&game, 16, &mut rng);
+        while state.phase == Phase::SetupTickets {
+            state
+                .apply(&game, Action::KeepTickets(0b111), &mut rng)
+                .unwrap();
+        }
+        for p in &mut state.players {
+            p.tickets.clear();
+        }
+        give(&game, &mut state, 0, "risky-contracts");
+        give(&game, &mut state, 1, "equalising-beam");
+        assign(&game, &mut state, 1, "aberdeen", "dundee");
+        assign(&game, &mut state, 2, "barrow", "carlisle");
+        let scores = score_detailed(&game, &state, &[]);
+        let counts: Vec<(u32, u32)> = scores
+            .iter()
+            .map(|d| (d.completed_tickets, d.longest_path))
+            .collect();
+        assert_eq!(counts, [(0, 0), (0, 1), (0, 1)]);
+        let case = format!("ties {ties:?}, zero {zero:?}");
+        assert_eq!(line(&game, &state, 0, "Risky Contracts"), risky, "{case}");
+        assert_eq!(line(&game, &state, 1, "Equalising Beam"), beam, "{case}");
+    }
+}
+
+/// Penzance–Plymouth is two routes (2 black spaces; a 3-space ferry), and
+/// `rules.lanes.unequal_parallel` says whether they are one double route. Every player holds
+/// Propellers and the Mechanical Stoker (the 3-space ferry needs both). Player 0 takes the 2-space route; the UK plays doubles
+/// from 3 players.
+/// - `separate` (the map's reading): the ferry stays open to everyone, player 0 included,
+///   at 2 and 3 players.
+/// - `double`: at 2 players it is closed to both (one lane of a double in all); at 3 it stays
+///   open to players 1 and 2, not to player 0 (one lane of a double each).
+#[test]
+fn penzance_plymouth_is_a_double_only_when_the_map_says() {
+    use ttrmap::model::UnequalParallel;
+    let lane_of = |game: &Game, id: &str| {
+        let r = game.routes.iter().position(|r| r.id == id).expect(id);
+        game.routes[r].first_lane as usize
+    };
+    for (reading, players, open) in [
+        (None, 2, vec![true, true]),
+        (Some(UnequalParallel::Separate), 2, vec![true, true]),
+        (Some(UnequalParallel::Separate), 3, vec![true, true, true]),
+        (Some(UnequalParallel::Double), 2, vec![false, false]),
+        (Some(UnequalParallel::Double), 3, vec![false, true, true]),
+    ] {
+        let mut map = uk_map();
+        if let Some(r) = reading {
+            map.rules.lanes.unequal_parallel = r;
+        } else {
+            assert_eq!(map.rules.lanes.unequal_parallel, UnequalParallel::Separate);
+        }
+        let game = Game::new(&map, players, None).expect("plays");
+        let mut rng = ChaCha8Rng::seed_from_u64(16);
+        let mut state = State::new(&game, 16, &mut rng);
+        while state.phase == Phase::SetupTickets {
+            state
+                .apply(&game, Action::KeepTickets(0b111), &mut rng)
+                .unwrap();
+        }
+        for p in 0..players {
+            give(&game, &mut state, p, "propellers");
+            give(&game, &mut state, p, "mechanical-stoker");
+        }
+        let (land, ferry) = (
+            lane_of(&game, "penzance-plymouth-1"),
+            lane_of(&game, "penzance-plymouth-2"),
+        );
+        assert!((0..players).all(|p| state.lane_is_open_to(&game, ferry, p)));
+        state.assign_lane(&game, land, 0);
+        let now: Vec<bool> = (0..players)
+            .map(|p| state.lane_is_open_to(&game, ferry, p))
+            .collect();
+        assert_eq!(now, open, "{reading:?} at {players} players");
+    }
+}

@@ -964,3 +964,98 @@ fn a_technology_worth_nothing_a_claim_says_so() {
         }
     }
 }
+
+/// `ttrmap score` reads a gamble's `ties` and `when_best_is_zero` from the map as the engine
+/// does. Ada holds Risky Contracts (20); nobody completes a ticket (both counts 0). The
+/// shipped reading (`nobody`): nobody has the most of nothing, Ada -20. `tied`: Ada and Bob
+/// are tied at 0, and `ties = "win"` gives her +20, `ties = "lose"` -20.
+#[test]
+fn score_reads_a_gambles_ties_and_zero_from_the_map() {
+    let dir = TempDir::new("score-uk-gamble");
+    let uk = std::fs::read_to_string(root().join("maps/uk.toml"))
+        .unwrap()
+        .replace("../schemas/", "");
+    // The shipped map writes its reading on the card (Risky Contracts comes first).
+    let card = "ties = \"win\"\nwhen_best_is_zero = \"nobody\"\n";
+    assert!(uk.contains(&format!("value = 20\n{}", "# The card")) && uk.contains(card));
+    let file = dir.0.join("position.toml");
+    for (reading, ada) in [
+        ("", -20), // the engine's default
+        ("when_best_is_zero = \"nobody\"\n", -20),
+        ("when_best_is_zero = \"tied\"\nties = \"win\"\n", 20),
+        ("when_best_is_zero = \"tied\"\nties = \"lose\"\n", -20),
+    ] {
+        std::fs::write(dir.0.join("uk-gamble.toml"), uk.replacen(card, reading, 1)).unwrap();
+        std::fs::write(
+            &file,
+            "map = \"uk-gamble.toml\"\n[[player]]\nname = \"Ada\"\n\
+             technologies = [\"risky-contracts\"]\n[[player]]\nname = \"Bob\"\n",
+        )
+        .unwrap();
+        let (code, out, err) = score(&[file.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, Some(0), "{reading}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(totals(&v), vec![ada, 0], "{reading}");
+    }
+}
+
+/// `ttrmap score` keeps Penzance–Plymouth (2 spaces; a 3-space ferry) to the map's
+/// `rules.lanes.unequal_parallel` as the engine plays it. At 2 players (the UK's doubles
+/// open from 3), Ada on the land route and Bob on the ferry: `separate` (the map's reading)
+/// scores it, 2 + 4 = 6 route points between them; `double` refuses it (one lane of a double
+/// in all at 2 players), as it refuses Ada on both.
+#[test]
+fn score_reads_whether_unequal_parallel_routes_are_a_double() {
+    let dir = TempDir::new("score-uk-parallel");
+    let uk = std::fs::read_to_string(root().join("maps/uk.toml"))
+        .unwrap()
+        .replace("../schemas/", "");
+    let line = "lanes = { unequal_parallel = \"separate\" }\n";
+    assert!(uk.contains(line));
+    let file = dir.0.join("position.toml");
+    let techs = "technologies = [\"propellers\", \"mechanical-stoker\"]\n";
+    let (one, two) = ("\"penzance-plymouth-1\"", "\"penzance-plymouth-2\"");
+    for (reading, ada, bob, wanted) in [
+        ("separate", one, two, None),
+        ("double", one, two, Some("2 lanes claimed")),
+        ("separate", &*format!("{one}, {two}"), "", None),
+        (
+            "double",
+            &*format!("{one}, {two}"),
+            "",
+            Some("a player may claim only one of its lanes"),
+        ),
+    ] {
+        std::fs::write(
+            dir.0.join("uk-parallel.toml"),
+            uk.replacen(
+                line,
+                &format!("lanes = {{ unequal_parallel = \"{reading}\" }}\n"),
+                1,
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            &file,
+            format!(
+                "map = \"uk-parallel.toml\"\n[[player]]\nname = \"Ada\"\nroutes = [{ada}]\n{techs}\
+                 [[player]]\nname = \"Bob\"\nroutes = [{bob}]\n{techs}"
+            ),
+        )
+        .unwrap();
+        let (code, out, err) = score(&[file.to_str().unwrap(), "--format", "json"]);
+        let case = format!("{reading}: Ada [{ada}], Bob [{bob}]");
+        match wanted {
+            None => {
+                assert_eq!(code, Some(0), "{case}: {err}");
+                let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+                assert_eq!(totals(&v).iter().sum::<i64>(), 2 + 4, "{case}");
+            }
+            Some(wanted) => {
+                assert_eq!(code, Some(1), "{case}: {err}");
+                // Problems as JSON on stdout with `--format json`.
+                assert!(out.contains(wanted), "{case}: {out}");
+            }
+        }
+    }
+}

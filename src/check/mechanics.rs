@@ -232,6 +232,30 @@ pub(super) fn check(cx: &mut Cx) {
                 }
                 _ => None,
             };
+            let gamble = matches!(
+                c.effect,
+                TechEffect::MostTicketsGamble | TechEffect::LongestPathGamble
+            );
+            for (key, set) in [
+                ("ties", c.ties.is_some()),
+                ("when_best_is_zero", c.when_best_is_zero.is_some()),
+            ] {
+                if set && !gamble {
+                    cx.at(
+                        path!["mechanics", "technologies", "cards", i, key],
+                        Diagnostic::error(
+                            "mechanic-data",
+                            format!(
+                                "technology `{}` does not read `{key}`: only the gambles \
+                                 (most-tickets-gamble, longest-path-gamble) do",
+                                c.id
+                            ),
+                        )
+                        .with_label("not read by this effect")
+                        .with_help("remove it"),
+                    );
+                }
+            }
             if let Some(key) = needs {
                 cx.at_key(
                     path!["mechanics", "technologies", "cards", i],
@@ -261,6 +285,54 @@ mod tests {
             .iter()
             .map(|d| (d.code, d.message.clone()))
             .collect()
+    }
+
+    /// `ties` and `when_best_is_zero` are read by the gambles only (technology cards) and by
+    /// the bonuses to the most of something; elsewhere they are refused, naming the key.
+    #[test]
+    fn readings_only_where_they_are_read() {
+        let tech = |effect: &str, extra: &str| {
+            format!(
+                "[mechanics.technologies]\nbase_lengths = [1]\nbase_regions = []\n\
+                 [[mechanics.technologies.cards]]\nid = 'x'\ncost = 1\ncopies = 1\n\
+                 effect = '{effect}'\nvalue = 5\n{extra}"
+            )
+        };
+        let found = codes(&tech(
+            "points-per-route",
+            "ties = 'lose'\nwhen_best_is_zero = 'tied'\n",
+        ));
+        for key in ["ties", "when_best_is_zero"] {
+            let wanted = format!("technology `x` does not read `{key}`");
+            assert!(
+                found
+                    .iter()
+                    .any(|(c, m)| *c == "mechanic-data" && m.contains(&wanted)),
+                "{found:?}"
+            );
+        }
+        let clean = codes(&tech(
+            "most-tickets-gamble",
+            "ties = 'lose'\nwhen_best_is_zero = 'tied'\n",
+        ));
+        assert!(clean.is_empty(), "{clean:?}");
+        let bonus = |kind: &str| {
+            codes(&format!(
+                "[rules]\nbonuses = [{{ id = 'b', kind = '{kind}', points = 5, table = [5], \
+                 when_best_is_zero = 'tied' }}]\n"
+            ))
+        };
+        let found = bonus("grand-tour");
+        assert!(
+            found.iter().any(|(c, m)| *c == "bonus-params"
+                && m.contains("bonus `b` (grand-tour) has no best count")),
+            "{found:?}"
+        );
+        assert!(
+            bonus("globetrotter").is_empty(),
+            "{:?}",
+            bonus("globetrotter")
+        );
     }
 
     #[test]

@@ -176,6 +176,29 @@ pub(super) fn check(cx: &mut Cx) {
                 .with_label("this bonus"),
             );
         }
+        let most = !matches!(
+            b.kind,
+            BonusKind::GrandTour | BonusKind::AllTaggedCities | BonusKind::TicketsCoverTagged
+        );
+        if b.when_best_is_zero.is_some() && !most {
+            let kind = serde_json::to_value(b.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            cx.at(
+                path!["rules", "bonuses", i, "when_best_is_zero"],
+                Diagnostic::error(
+                    "bonus-params",
+                    format!(
+                        "bonus `{}` ({kind}) has no best count: `when_best_is_zero` is for the \
+                         bonuses to the most of something",
+                        b.id
+                    ),
+                )
+                .with_label("not read by this kind")
+                .with_help("remove it"),
+            );
+        }
         if b.kind == BonusKind::GrandTour && !b.table.is_empty() {
             let sum: i32 = b.table.iter().sum();
             if b.points != 0 && sum != b.points {

@@ -6,7 +6,7 @@
 use super::{
     CARD_KINDS, Cards, EngineError, GRAY, Goal, LOCO, ParallelGroup, RouteInfo, TicketInfo,
 };
-use crate::model::{Color, GameMode, MapFile, TicketShape};
+use crate::model::{Color, GameMode, MapFile, TicketShape, UnequalParallel};
 use std::collections::HashMap;
 
 /// The game mode to play: the named one, or the first recommended for `players`
@@ -203,8 +203,10 @@ impl<'a> Board<'a> {
 }
 
 /// The parallel groups (`routes.parallel_group`), in the order their first route is
-/// written, and route → group (empty without groups). A group joins one pair of cities;
-/// its lanes in all decide how many may be claimed, as for one route of that many lanes.
+/// written, then with `rules.lanes.unequal_parallel = "double"` one for each pair of cities
+/// joined by two or more routes outside any group; and route → group (empty without
+/// groups). A group joins one pair of cities; its lanes in all decide how many may be
+/// claimed, as for one route of that many lanes.
 fn parallel_groups(
     map: &MapFile,
     players: u8,
@@ -241,6 +243,35 @@ fn parallel_groups(
         groups[g].routes.push(ri as u16);
         route_group.resize(routes.len(), None);
         route_group[ri] = Some(g as u16);
+    }
+    if map.rules.lanes.unequal_parallel == UnequalParallel::Double {
+        // Routes of one pair of cities outside any group, two or more: one group each, in
+        // the order its first route is written.
+        let pair = |r: &RouteInfo| (r.city_a.min(r.city_b), r.city_a.max(r.city_b));
+        let outside = |ri: usize| map.routes[ri].parallel_group.is_none();
+        for ri in 0..routes.len() {
+            let first = (0..ri).any(|q| outside(q) && pair(&routes[q]) == pair(&routes[ri]));
+            if !outside(ri) || first {
+                continue;
+            }
+            let members: Vec<u16> = (ri..routes.len())
+                .filter(|&q| outside(q) && pair(&routes[q]) == pair(&routes[ri]))
+                .map(|q| q as u16)
+                .collect();
+            if members.len() < 2 {
+                continue;
+            }
+            route_group.resize(routes.len(), None);
+            for &q in &members {
+                route_group[q as usize] = Some(groups.len() as u16);
+            }
+            let (a, b) = (&map.routes[ri].from, &map.routes[ri].to);
+            groups.push(ParallelGroup {
+                id: format!("{a}–{b}"),
+                routes: members,
+                usable_lanes: 0,
+            });
+        }
     }
     for g in &mut groups {
         let lanes: u32 = g

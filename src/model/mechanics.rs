@@ -1,7 +1,7 @@
 //! Mechanic modules a map may declare. Each is data only; the engine plays the ones it
 //! supports and reports the rest as unsupported. A table present here switches the mechanic on.
 
-use super::{Color, PassDirection, TicketDiscard};
+use super::{BestIsZero, Color, GambleTies, PassDirection, TicketDiscard};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -303,6 +303,19 @@ pub struct Technology {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = -1000, max = 1000))]
     pub value: Option<i32>,
+    /// `most-tickets-gamble`, `longest-path-gamble`: a holder tied with another player for
+    /// the most. The card gives its points to the holder with the most and takes them
+    /// otherwise, silent on ties. `win` (default): nobody has more, so the holder has the
+    /// most (as every tied player scores the base game's longest-path bonus); `lose`: the
+    /// holder does not have the most alone. The other effects do not read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ties: Option<GambleTies>,
+    /// `most-tickets-gamble`, `longest-path-gamble`: a best count of 0 (nobody completed a
+    /// ticket; nobody has a route). `nobody` (default): nobody has the most of nothing, so
+    /// the holder loses; `tied`: every player is tied for the most, and `ties` decides. The
+    /// other effects do not read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_best_is_zero: Option<BestIsZero>,
 }
 
 /// What a technology card does.

@@ -376,6 +376,15 @@ pub struct Lanes {
     pub double_min_players: u8,
     #[schemars(range(min = 1, max = 12))]
     pub triple_min_players: u8,
+    /// Routes between the same two cities written as separate routes (their lanes differ in
+    /// length or kind, as the UK's Penzance–Plymouth: 2 spaces and a 3-space ferry) and not
+    /// given a `parallel_group`. The rules speak of double routes; the series defines one as
+    /// parallel routes of equally many spaces. `separate` (default): each is a route of its
+    /// own, claimable by anyone at any player count; `double`: they are one double (or
+    /// triple) route, as a `parallel_group` makes them (one lane each; below
+    /// `double_min_players`, one lane in all). A `parallel_group` always groups its routes.
+    #[serde(skip_serializing_if = "is_default")]
+    pub unequal_parallel: UnequalParallel,
 }
 
 impl Default for Lanes {
@@ -383,8 +392,21 @@ impl Default for Lanes {
         Lanes {
             double_min_players: 4,
             triple_min_players: 4,
+            unequal_parallel: UnequalParallel::Separate,
         }
     }
+}
+
+/// Whether routes written separately between the same two cities are one double route
+/// ([`Lanes::unequal_parallel`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnequalParallel {
+    /// Each is a route of its own.
+    #[default]
+    Separate,
+    /// Together they are one double (or triple) route.
+    Double,
 }
 
 /// Train stations (Europe).
@@ -503,6 +525,14 @@ pub struct Bonus {
     /// How ties are scored.
     #[serde(default)]
     pub ties: TieScoring,
+    /// "Most" bonuses (`longest-path`, `globetrotter`, `most-routes-with`,
+    /// `most-tagged-cities`, `most-tickets-from-decks`, `most-connected-cities`): what a best
+    /// count of 0 gives. The rules reward the player with the most of something and say
+    /// nothing of a game where nobody has any. `nobody` (default): a count of 0 is having
+    /// none, not the most, so nobody scores; `tied`: every player is tied for the most at 0
+    /// and `ties` scores them. The other kinds do not read it (`ttrmap check` says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_best_is_zero: Option<BestIsZero>,
     /// `grand-tour`: points for the 1st, 2nd, ... qualifying ticket (India: 5, 5, 10, 10, 10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(inner(range(min = -1000, max = 1000)))]
@@ -557,6 +587,7 @@ impl Bonus {
             kind,
             points,
             ties: TieScoring::All,
+            when_best_is_zero: None,
             table: Vec::new(),
             feature: None,
             tag: None,
@@ -611,6 +642,30 @@ pub enum TieScoring {
     Split,
     /// Nobody scores.
     Nobody,
+}
+
+/// What a "most" count of 0 gives ([`Bonus::when_best_is_zero`], and a technology's gamble
+/// on the most completed tickets or the longest path).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BestIsZero {
+    /// Nobody has the most of nothing: no player wins it (a gamble's holder loses).
+    #[default]
+    Nobody,
+    /// Every player at 0 is tied for the most, and the tie rule applies.
+    Tied,
+}
+
+/// How a technology's gamble (the UK's Risky Contracts, Equalising Beam) reads a holder tied
+/// for the most.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum GambleTies {
+    /// Nobody has more: the holder has the most and wins.
+    #[default]
+    Win,
+    /// Another player has as many: the holder does not have the most on their own and loses.
+    Lose,
 }
 
 /// A tie-break for the most points.

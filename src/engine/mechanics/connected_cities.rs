@@ -11,7 +11,7 @@
 use super::bonus::award_most;
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::scoring::{Components, DetailedScore};
-use crate::model::TieScoring;
+use crate::model::{BestIsZero, TieScoring};
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug)]
@@ -19,6 +19,7 @@ pub struct MostConnectedCities {
     pub label: String,
     pub points: i32,
     pub ties: TieScoring,
+    pub zero: BestIsZero,
 }
 
 /// The number of distinct cities in player `p`'s largest network of own routes.
@@ -52,6 +53,6 @@ impl Mechanic for MostConnectedCities {
         let values: Vec<u32> = (0..scores.len())
             .map(|p| largest_network_cities(game, state, p))
             .collect();
-        award_most(scores, me, &values, self.points, self.ties);
+        award_most(scores, me, &values, self.points, self.ties, self.zero);
     }
 }

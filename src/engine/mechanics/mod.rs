@@ -294,6 +294,7 @@ pub fn modules_for(
                     module: module_of[j],
                     points: r.points,
                     ties: r.ties,
+                    zero: r.when_best_is_zero.unwrap_or_default(),
                     award: b.replaced_award,
                 },
                 replaced_label: r.name.clone().unwrap_or_else(|| r.id.clone()),
@@ -554,6 +555,7 @@ fn city_marker_modules(
 fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineError> {
     let label = b.name.clone().unwrap_or_else(|| b.id.clone());
     let (points, ties) = (b.points, b.ties);
+    let zero = b.when_best_is_zero.unwrap_or_default();
     let missing = |what: &str| {
         EngineError::Setup(format!(
             "bonus {} ({}) needs `{what}`",
@@ -574,11 +576,13 @@ fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineErr
             label,
             points,
             ties,
+            zero,
         }),
         BonusKind::Globetrotter => Arc::new(bonus::Globetrotter {
             label,
             points,
             ties,
+            zero,
         }),
         BonusKind::GrandTour => Arc::new(grand_tour::GrandTour {
             label,
@@ -589,6 +593,7 @@ fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineErr
             label,
             points,
             ties,
+            zero,
             feature: b.feature.ok_or_else(|| missing("feature"))?,
         }),
         BonusKind::MostTaggedCities => {
@@ -597,6 +602,7 @@ fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineErr
                 label,
                 points,
                 ties,
+                zero,
                 cities: tagged(&tag),
                 tag,
             })
@@ -632,6 +638,7 @@ fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineErr
                 label,
                 points,
                 ties,
+                zero,
                 decks,
             })
         }
@@ -666,6 +673,7 @@ fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineErr
             label,
             points,
             ties,
+            zero,
         }),
     })
 }

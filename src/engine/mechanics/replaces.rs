@@ -11,10 +11,10 @@
 //! The module runs right after the replacing bonus's module, and `modules_for` installs
 //! replacing bonuses after the others, so the lines it reads and changes exist.
 
-use super::bonus::award_most;
+use super::bonus::award_most_among;
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::scoring::DetailedScore;
-use crate::model::{ReplacedAward, TieScoring};
+use crate::model::{BestIsZero, ReplacedAward, TieScoring};
 
 /// The replaced bonus: its module and how it is scored.
 #[derive(Debug, Clone)]
@@ -23,6 +23,7 @@ pub struct Replaced {
     pub module: usize,
     pub points: i32,
     pub ties: TieScoring,
+    pub zero: BestIsZero,
     pub award: ReplacedAward,
 }
 
@@ -61,13 +62,10 @@ impl Mechanic for Replacement {
                 .map(|(d, &w)| if w { 0 } else { line_points(d, replaced) })
                 .collect(),
             ReplacedAward::NextBest => {
-                // The replaced bonus again, with the winners out of the running (measure 0
-                // never wins), scored on scratch copies so nothing else is touched.
-                let values: Vec<u32> = scores
-                    .iter()
-                    .zip(&won)
-                    .map(|(d, &w)| if w { 0 } else { line_measure(d, replaced) })
-                    .collect();
+                // The replaced bonus again, with the winners out of the running, scored on
+                // scratch copies so nothing else is touched.
+                let values: Vec<u32> = scores.iter().map(|d| line_measure(d, replaced)).collect();
+                let running: Vec<bool> = won.iter().map(|&w| !w).collect();
                 let mut scratch: Vec<DetailedScore> = scores
                     .iter()
                     .map(|d| DetailedScore {
@@ -76,12 +74,14 @@ impl Mechanic for Replacement {
                         ..d.clone()
                     })
                     .collect();
-                award_most(
+                award_most_among(
                     &mut scratch,
                     replaced,
                     &values,
+                    &running,
                     self.replaced.points,
                     self.replaced.ties,
+                    self.replaced.zero,
                 );
                 scratch.iter().map(|d| d.bonus_points).collect()
             }

@@ -11,13 +11,14 @@
 use super::bonus::award_most;
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::scoring::DetailedScore;
-use crate::model::{RouteFeature, TieScoring};
+use crate::model::{BestIsZero, RouteFeature, TieScoring};
 
 #[derive(Debug)]
 pub struct MostRoutesWith {
     pub label: String,
     pub points: i32,
     pub ties: TieScoring,
+    pub zero: BestIsZero,
     pub feature: RouteFeature,
 }
 
@@ -55,6 +56,6 @@ impl Mechanic for MostRoutesWith {
                     .count() as u32
             })
             .collect();
-        award_most(scores, me, &values, self.points, self.ties);
+        award_most(scores, me, &values, self.points, self.ties, self.zero);
     }
 }

@@ -13,7 +13,7 @@
 use super::bonus::award_most;
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::scoring::DetailedScore;
-use crate::model::TieScoring;
+use crate::model::{BestIsZero, TieScoring};
 
 /// The most tagged cities reached.
 #[derive(Debug)]
@@ -22,6 +22,7 @@ pub struct MostTaggedCities {
     pub tag: String,
     pub points: i32,
     pub ties: TieScoring,
+    pub zero: BestIsZero,
     /// The tagged cities (indices into `game.city_ids`).
     pub cities: Vec<u16>,
 }
@@ -58,7 +59,7 @@ impl Mechanic for MostTaggedCities {
         let values: Vec<u32> = (0..scores.len())
             .map(|p| cities_reached(game, state, p, &self.cities))
             .collect();
-        award_most(scores, me, &values, self.points, self.ties);
+        award_most(scores, me, &values, self.points, self.ties, self.zero);
     }
 }
 
@@ -106,7 +107,7 @@ pub fn award_all(
         .iter()
         .map(|&c| if of > 0 && c as usize == of { c } else { 0 })
         .collect();
-    award_most(scores, me, &qualifying, points, ties);
+    award_most(scores, me, &qualifying, points, ties, BestIsZero::Nobody);
     for (d, &c) in scores.iter_mut().zip(covered) {
         if let Some(line) = d.bonuses.last_mut() {
             line.measure = c;

@@ -23,8 +23,12 @@
 //!   Their points are end-of-game lines, counted when each claim is made.
 //! - Double Heading: 2 points a completed ticket at the end. Risky Contracts (advanced):
 //!   +20 with the most completed tickets, -20 otherwise; Equalising Beam (advanced): +15
-//!   with the longest continuous path, -15 otherwise (players tied for the most count as
-//!   having it; nobody has it with nothing).
+//!   with the longest continuous path, -15 otherwise. The card says nothing of ties nor of
+//!   a best count of 0; each card's `ties` and `when_best_is_zero` say. Defaults: a holder
+//!   tied for the most has it (`ties = "win"`: nobody has more, and the base game's
+//!   longest-path bonus goes to every tied player), and nobody has the most of nothing
+//!   (`when_best_is_zero = "nobody"`: the holder loses); `"lose"` and `"tied"` are the
+//!   other readings.
 //! - Right of Way: bought, it is used at once as the turn's action: the player claims a
 //!   route another player holds (one they could claim by their technologies, paying the
 //!   usual cards; a lane shared once at most), placing their trains beside the other's;
@@ -55,7 +59,7 @@ pub use scoring::TechnologyLine;
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::hooks::{AfterAction, Counter, CounterRatio, PlanView};
 use crate::engine::{Action, Cards, LaneClass};
-use crate::model::{MapFile, TechEffect};
+use crate::model::{BestIsZero, GambleTies, MapFile, TechEffect};
 use rand_chacha::ChaCha8Rng;
 
 /// Water Tenders' 3-card blind draw.
@@ -76,6 +80,10 @@ pub struct Tech {
     /// Claim lengths: lengths opened (bit `n` for `n` spaces).
     pub lengths: u64,
     pub value: i32,
+    /// A gamble's holder tied for the most (`ties`, default win).
+    pub ties: GambleTies,
+    /// A gamble's best count of 0 (`when_best_is_zero`, default nobody).
+    pub zero: BestIsZero,
 }
 
 #[derive(Debug)]
@@ -126,6 +134,8 @@ impl Technologies {
                 // Every effect that reads `value` requires it (`check`'s `mechanic-data`), so
                 // no number is made up here; the others never read it.
                 value: c.value.unwrap_or(0),
+                ties: c.ties.unwrap_or_default(),
+                zero: c.when_best_is_zero.unwrap_or_default(),
             })
             .collect();
         if techs.len() > 32 {

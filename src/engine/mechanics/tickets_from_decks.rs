@@ -7,13 +7,14 @@
 use super::bonus::award_most;
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::scoring::DetailedScore;
-use crate::model::TieScoring;
+use crate::model::{BestIsZero, TieScoring};
 
 #[derive(Debug)]
 pub struct MostTicketsFromDecks {
     pub label: String,
     pub points: i32,
     pub ties: TieScoring,
+    pub zero: BestIsZero,
     /// The decks counted (indices into the map's deck list, as `TicketInfo::deck`).
     pub decks: Vec<u8>,
 }
@@ -39,7 +40,7 @@ impl Mechanic for MostTicketsFromDecks {
                     .count() as u32
             })
             .collect();
-        award_most(scores, me, &values, self.points, self.ties);
+        award_most(scores, me, &values, self.points, self.ties, self.zero);
     }
 
     /// The bonus goes to the most completed tickets of its decks (CAPITALTICKETMAN: the

@@ -5,7 +5,7 @@ use super::Technologies;
 use crate::engine::hooks::{Counter, CounterRatio, Hooks, Mechanic};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Game, State};
-use crate::model::TechEffect;
+use crate::model::{BestIsZero, GambleTies, TechEffect};
 
 /// The lines of one scoring technology (`tech` of the technologies module `main`).
 #[derive(Debug)]
@@ -61,23 +61,25 @@ impl Mechanic for TechnologyLine {
             return;
         };
         let tech = &main.techs[self.tech];
-        let best_tickets = scores
-            .iter()
-            .map(|d| d.completed_tickets)
-            .max()
-            .unwrap_or(0);
-        let best_path = scores.iter().map(|d| d.longest_path).max().unwrap_or(0);
+        let tickets: Vec<u32> = scores.iter().map(|d| d.completed_tickets).collect();
+        let paths: Vec<u32> = scores.iter().map(|d| d.longest_path).collect();
         for (p, d) in scores.iter_mut().enumerate() {
             let p8 = p as u8;
             let holds = main.owned(game, state, self.main, p8) & (1 << self.tech) != 0;
-            let gamble = |mine: u32, best: u32| {
+            let gamble = |values: &[u32]| {
                 if !holds {
-                    0
-                } else if best > 0 && mine == best {
-                    tech.value
-                } else {
-                    -tech.value
+                    return 0;
                 }
+                // The holder has the most when no other player's count is higher, alone
+                // when none is as high (else a tie), and of something when above 0.
+                let mine = values[p];
+                let others = values.iter().enumerate().filter(|&(q, _)| q != p);
+                let higher = others.clone().any(|(_, &v)| v > mine);
+                let tied = others.clone().any(|(_, &v)| v == mine);
+                let most = !higher
+                    && (mine > 0 || tech.zero == BestIsZero::Tied)
+                    && (!tied || tech.ties == GambleTies::Win);
+                if most { tech.value } else { -tech.value }
             };
             let (measure, points) = match tech.effect {
                 TechEffect::PointsPerRoute | TechEffect::PointsPerFerry => {
@@ -92,13 +94,8 @@ impl Mechanic for TechnologyLine {
                         0
                     },
                 ),
-                TechEffect::MostTicketsGamble => (
-                    d.completed_tickets,
-                    gamble(d.completed_tickets, best_tickets),
-                ),
-                TechEffect::LongestPathGamble => {
-                    (d.longest_path, gamble(d.longest_path, best_path))
-                }
+                TechEffect::MostTicketsGamble => (d.completed_tickets, gamble(&tickets)),
+                TechEffect::LongestPathGamble => (d.longest_path, gamble(&paths)),
                 _ => (0, 0),
             };
             d.add_bonus(BonusLine {
