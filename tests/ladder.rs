@@ -91,7 +91,7 @@ fn a_step_not_settled_within_the_limit_says_so() {
 #[test]
 fn bad_requests_are_usage_errors() {
     for (args, says) in [
-        (vec!["--players", "3"], "two-player games only"),
+        (vec!["--players", "9"], "is played by 2 to 5 players"),
         (vec!["--tiers", "random,randomm"], "unknown bot randomm"),
         (vec!["--tiers", "random"], "at least two tiers"),
         (vec!["--p1", "0.4"], "0 < p0 < p1 < 1"),
@@ -175,4 +175,29 @@ fn the_page_shows_each_step_and_what_stands_out_and_an_existing_file_is_kept() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "mine");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn at_four_players_the_tiers_take_the_seats_in_turn() {
+    let args = |t: &'static str| {
+        [
+            "ladder",
+            "maps/usa.toml",
+            "--players",
+            "4",
+            "--tiers",
+            "random,destination-hungry,long-route",
+            "--format",
+            "json",
+            "--threads",
+            t,
+        ]
+    };
+    let one = json(&args("1"));
+    assert_eq!(one["players"], 4);
+    // Two destination-hungry seats against two random ones: ahead.
+    assert_eq!(one["steps"][0]["verdict"], "ahead");
+    // long-route against destination-hungry, two seats each: not ahead.
+    assert_eq!(one["steps"][1]["verdict"], "not-ahead");
+    assert_eq!(one, json(&args("2")));
 }

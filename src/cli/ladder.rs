@@ -1,7 +1,7 @@
 //! `ttrmap ladder MAP [--tiers a,b,c] [--max-games N] [--p1 P] [--alpha A] [--beta B]
 //! [--seed S] [--threads T] [--mode M] [--without K] [--with K] [--format human|json|html]
 //! [-o FILE] [--force]`:
-//! each tier of bot against the one below it, two players, until a sequential test settles
+//! each tier of bot against the one below it, two players by default, until a sequential test settles
 //! it (see `playtest::ladder`). Exit 1 for a map the engine cannot play, 2 for usage.
 
 use super::out_format::{self, OtherExtension};
@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long, default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(2..=MAX_GAMES))]
     max_games: u64,
-    /// Players per game: the ladder plays two-player games.
+    /// Players per game; the two tiers take the seats in turn (at four, two seats each).
     #[arg(long, default_value_t = 2)]
     players: u8,
     /// The win rate that counts as ahead (H1; H0 is 50 %).
@@ -64,12 +64,6 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = sprt.check() {
         return usage_error(format!("--p1/--alpha/--beta: {e}"));
     }
-    if args.players != 2 {
-        return usage_error(format!(
-            "--players {}: the ladder plays two-player games only",
-            args.players
-        ));
-    }
     let format = match out_format::choose(
         args.format,
         args.output.as_deref(),
@@ -101,11 +95,14 @@ pub fn run(args: Args) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    if clean.map.map.players.min > 2 {
+    let range = clean.map.map.players;
+    if args.players < range.min.max(2) || args.players > range.max {
         return usage_error(format!(
-            "{}: the map is played by {} players or more; the ladder plays two",
+            "--players {}: {} is played by {} to {} players",
+            args.players,
             args.file.display(),
-            clean.map.map.players.min
+            range.min,
+            range.max
         ));
     }
     let left_out = match optional_left_out(&clean.map, &args.play.with, &args.play.without) {
@@ -116,7 +113,7 @@ pub fn run(args: Args) -> i32 {
     let game = match compile(
         &clean.map,
         &args.file,
-        2,
+        args.players,
         args.play.mode.as_deref(),
         &without,
     ) {

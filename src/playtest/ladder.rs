@@ -1,5 +1,6 @@
 //! `ttrmap ladder`: how much stronger each tier of bot is than the one below it. Neighbouring
-//! tiers play two-player games against each other, each deal twice with the seats swapped,
+//! tiers play games against each other (taking the seats in turn: at two players one each,
+//! at four two each), each deal twice with the seats swapped,
 //! until a sequential test ([`super::sprt`]) settles whether the upper tier wins at least
 //! `p1` of the games or at most `p0`, or a game limit is reached. A step that does not hold
 //! (the upper tier not ahead) is what a designer should distrust: a playtest verdict is only
@@ -84,26 +85,23 @@ pub fn check_tiers(game: &Game, tiers: &[String]) -> Result<(), String> {
     super::bots_for(game, &config).map(|_| ())
 }
 
-/// One game of a step: deal `deal`, the upper tier in seat `upper_seat`. The upper tier's
-/// share of the win, or `None` for a failure state.
-fn play_one(game: &Game, lower: &str, upper: &str, seed: u64, upper_seat: usize) -> Option<f64> {
-    let names = if upper_seat == 0 {
-        [upper, lower]
-    } else {
-        [lower, upper]
-    };
-    let mut seats: Vec<Box<dyn bots::Bot>> = names
-        .iter()
-        .map(|n| bots::by_name(n).expect("tiers checked"))
+/// One game of a step: the tiers take the seats in turn, the upper one first when
+/// `upper_first` (seats 0, 2, 4...), else second. The upper tier's share of the win (the sum
+/// over its seats of each winner's share), or `None` for a failure state. With the seats
+/// swapped on each deal's second game, each tier holds every seat equally often, so two
+/// equal tiers share the wins half and half at any player count.
+fn play_one(game: &Game, lower: &str, upper: &str, seed: u64, upper_first: bool) -> Option<f64> {
+    let is_upper = |seat: usize| seat.is_multiple_of(2) == upper_first;
+    let mut seats: Vec<Box<dyn bots::Bot>> = (0..game.players as usize)
+        .map(|s| bots::by_name(if is_upper(s) { upper } else { lower }).expect("tiers checked"))
         .collect();
     let state = play_game(game, &mut seats, seed);
     let result = state.result?;
     let winners = result.iter().filter(|b| b.winner).count().max(1) as f64;
-    Some(if result[upper_seat].winner {
-        1.0 / winners
-    } else {
-        0.0
-    })
+    let upper_wins = (0..result.len())
+        .filter(|&s| is_upper(s) && result[s].winner)
+        .count() as f64;
+    Some(upper_wins / winners)
 }
 
 /// Plays step `index` (`upper` against `lower`) until the test settles or `max_games`.
@@ -120,8 +118,8 @@ fn step(game: &Game, config: &Config, index: u64, lower: &str, upper: &str) -> S
             .map(|d| {
                 let seed = game_seed(base, d);
                 [
-                    play_one(game, lower, upper, seed, 0),
-                    play_one(game, lower, upper, seed, 1),
+                    play_one(game, lower, upper, seed, true),
+                    play_one(game, lower, upper, seed, false),
                 ]
             })
             .collect();
@@ -164,14 +162,8 @@ fn step(game: &Game, config: &Config, index: u64, lower: &str, upper: &str) -> S
     }
 }
 
-/// Plays every step of the ladder of `game` (two players).
+/// Plays every step of the ladder of `game`, at its player count.
 pub fn ladder(game: &Game, map: &str, config: &Config) -> Result<Ladder, String> {
-    if game.players != 2 {
-        return Err(format!(
-            "the ladder plays two-player games; {} players is not supported yet",
-            game.players
-        ));
-    }
     config.sprt.check()?;
     check_tiers(game, &config.tiers)?;
     let pool = rayon::ThreadPoolBuilder::new()
