@@ -33,7 +33,11 @@ fn tid(game: &Game, id: &str) -> usize {
 
 /// Every player keeps all five setup tickets; player 0's first turn.
 fn started(players: u8) -> (Game, State, ChaCha8Rng) {
-    let game = uk(players);
+    started_on(uk(players))
+}
+
+/// [`started`] on a game of the caller's (a map with its options changed).
+fn started_on(game: Game) -> (Game, State, ChaCha8Rng) {
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     let mut state = State::new(&game, 16, &mut rng);
     while state.phase == Phase::SetupTickets {
@@ -941,14 +945,7 @@ fn gambles_read_ties_and_a_best_of_zero_as_the_card_says() {
                 c.when_best_is_zero = zero;
             }
         }
-        let game = Game::new(&map, 3, None).expect("plays");
-        let mut rng = ChaCha8Rng::seed_from_u64(16);
-        let mut state = State::new(&game, 16, &mut rng);
-        while state.phase == Phase::SetupTickets {
-            state
-                .apply(&game, Action::KeepTickets(0b111), &mut rng)
-                .unwrap();
-        }
+        let (game, mut state, _) = started_on(Game::new(&map, 3, None).expect("plays"));
         for p in &mut state.players {
             p.tickets.clear();
         }
@@ -996,14 +993,7 @@ fn penzance_plymouth_is_a_double_only_when_the_map_says() {
         } else {
             assert_eq!(map.rules.lanes.unequal_parallel, UnequalParallel::Separate);
         }
-        let game = Game::new(&map, players, None).expect("plays");
-        let mut rng = ChaCha8Rng::seed_from_u64(16);
-        let mut state = State::new(&game, 16, &mut rng);
-        while state.phase == Phase::SetupTickets {
-            state
-                .apply(&game, Action::KeepTickets(0b111), &mut rng)
-                .unwrap();
-        }
+        let (game, mut state, _) = started_on(Game::new(&map, players, None).expect("plays"));
         for p in 0..players {
             give(&game, &mut state, p, "propellers");
             give(&game, &mut state, p, "mechanical-stoker");

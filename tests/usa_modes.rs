@@ -386,6 +386,16 @@ fn each_mode_plays_the_same_bytes_at_one_and_two_threads() {
     }
 }
 
+/// The USA map with the text `old` (which it must hold) replaced once by `new`, written as
+/// `name` in `dir`.
+fn usa_edited(dir: &TempDir, name: &str, old: &str, new: &str) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(root().join("maps/usa.toml")).unwrap();
+    assert!(text.contains(old), "maps/usa.toml holds {old:?}");
+    let file = dir.0.join(name);
+    std::fs::write(&file, text.replacen(old, new, 1)).unwrap();
+    file
+}
+
 /// `ttrmap check` on the USA map with `edit` applied: (exit code, stderr + stdout).
 fn check_edited(edit: impl Fn(&str) -> String) -> (Option<i32>, String) {
     let dir = TempDir::new("usa-modes-check");
@@ -572,16 +582,12 @@ fn suggest_writes_a_pool_tickets_value_into_its_own_line() {
     // Washington–Atlanta (1910, printed 4) written as 40: `--write --only` puts the value
     // play suggests back on that ticket, not on the map's first ticket (Boston–Miami 12).
     let dir = TempDir::new("usa-modes-suggest");
-    let text = std::fs::read_to_string(root().join("maps/usa.toml")).unwrap();
-    let old = "from = \"washington\"\nto = \"atlanta\"\npoints = 4\n";
-    assert!(text.contains(old));
-    let text = text.replacen(
-        old,
+    let file = usa_edited(
+        &dir,
+        "usa.toml",
+        "from = \"washington\"\nto = \"atlanta\"\npoints = 4\n",
         "from = \"washington\"\nto = \"atlanta\"\npoints = 40\n",
-        1,
     );
-    let file = dir.0.join("usa.toml");
-    std::fs::write(&file, &text).unwrap();
     let (code, _) = ttrmap(&[
         "suggest",
         "tickets",
@@ -616,16 +622,12 @@ fn compare_matches_a_reprinted_ticket_in_its_own_deck() {
     // map differences match each ticket in its own deck (seen failing: the map compared with
     // itself said "Boston – Miami: deck usa1910-mega → base").
     let dir = TempDir::new("usa-modes-compare");
-    let text = std::fs::read_to_string(root().join("maps/usa.toml")).unwrap();
-    let old = "deck = \"usa1910-mega\"\nfrom = \"seattle\"\nto = \"new-york\"\npoints = 20\n";
-    assert!(text.contains(old));
-    let new_text = text.replacen(
-        old,
+    let file = usa_edited(
+        &dir,
+        "new.toml",
+        "deck = \"usa1910-mega\"\nfrom = \"seattle\"\nto = \"new-york\"\npoints = 20\n",
         "deck = \"usa1910-mega\"\nfrom = \"seattle\"\nto = \"new-york\"\npoints = 21\n",
-        1,
     );
-    let file = dir.0.join("new.toml");
-    std::fs::write(&file, new_text).unwrap();
     let compare = |new: &str| {
         let (code, out) = ttrmap(&[
             "compare",

@@ -4,11 +4,10 @@
 //! or one map under two sets of options, played game by game with the same seeds, bots and
 //! seats; what changed, with 95 % intervals. Exit 1 when a `--fail-if` condition holds.
 
-use super::out_format::{self, OtherExtension};
-use super::output::{self, Request};
+use super::output;
 use super::playtest::{
-    EXTENSIONS, MAX_GAMES, PlaytestFormat, REPORT_KINDS, compile, json_text, optional_left_out,
-    worker_threads,
+    MAX_GAMES, PlaytestFormat, compile, json_text, optional_left_out, report_format, report_target,
+    worker_threads, write_report,
 };
 use super::{CleanMap, EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::Game;
@@ -101,29 +100,12 @@ fn label(file: &Path, o: &Options<'_>, differs: bool) -> String {
 
 pub fn run(args: Args) -> i32 {
     let new_path = args.new.clone().unwrap_or_else(|| args.old.clone());
-    let format = match out_format::choose(
-        args.format,
-        args.output.as_deref(),
-        EXTENSIONS,
-        PlaytestFormat::Human,
-        OtherExtension::Write(PlaytestFormat::Human),
-    ) {
+    let format = match report_format(args.format, args.output.as_deref()) {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };
-    let target = match args
-        .output
-        .as_deref()
-        .map(|path| {
-            output::resolve(&Request {
-                path,
-                inputs: &[&args.old, &new_path],
-                kinds: REPORT_KINDS,
-                force: args.force,
-            })
-        })
-        .transpose()
-    {
+    let inputs: [&std::path::Path; 2] = [&args.old, &new_path];
+    let target = match report_target(args.output.as_deref(), &inputs, args.force) {
         Ok(t) => t,
         Err(e) => return usage_error(e),
     };
@@ -223,14 +205,5 @@ fn write(
             Err(e) => return usage_error(e),
         },
     };
-    match (&args.output, target) {
-        (Some(path), Some(target)) => {
-            if let Err(e) = output::write(target, text.as_bytes()) {
-                return usage_error(format!("cannot write {}: {e}", path.display()));
-            }
-            out_format::wrote(path, target);
-        }
-        _ => super::emit(&text),
-    }
-    EXIT_OK
+    write_report(args.output.as_deref(), target, &text)
 }

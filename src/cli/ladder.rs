@@ -4,13 +4,11 @@
 //! each tier of bot against the one below it, two players by default, until a sequential test settles
 //! it (see `playtest::ladder`). Exit 1 for a map the engine cannot play, 2 for usage.
 
-use super::out_format::{self, OtherExtension};
-use super::output::{self, Request};
 use super::playtest::{
-    EXTENSIONS, MAX_GAMES, PlaytestFormat, REPORT_KINDS, compile, json_text, optional_left_out,
-    worker_threads,
+    MAX_GAMES, PlaytestFormat, compile_played, json_text, report_format, report_target,
+    worker_threads, write_report,
 };
-use super::{EXIT_OK, usage_error};
+use super::usage_error;
 use crate::playtest::ladder::{Config, DEFAULT_TIERS, ladder, render_html, render_human};
 use crate::playtest::sprt::Params;
 use std::path::PathBuf;
@@ -64,30 +62,12 @@ pub fn run(args: Args) -> i32 {
     if let Err(e) = sprt.check() {
         return usage_error(format!("--p1/--alpha/--beta: {e}"));
     }
-    let format = match out_format::choose(
-        args.format,
-        args.output.as_deref(),
-        EXTENSIONS,
-        PlaytestFormat::Human,
-        OtherExtension::Write(PlaytestFormat::Human),
-    ) {
+    let format = match report_format(args.format, args.output.as_deref()) {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };
     // Checked before the games: a bad output path is refused at once.
-    let target = match args
-        .output
-        .as_deref()
-        .map(|path| {
-            output::resolve(&Request {
-                path,
-                inputs: &[&args.file],
-                kinds: REPORT_KINDS,
-                force: args.force,
-            })
-        })
-        .transpose()
-    {
+    let target = match report_target(args.output.as_deref(), &[&args.file], args.force) {
         Ok(t) => t,
         Err(e) => return usage_error(e),
     };
@@ -105,18 +85,7 @@ pub fn run(args: Args) -> i32 {
             range.max
         ));
     }
-    let left_out = match optional_left_out(&clean.map, &args.play.with, &args.play.without) {
-        Ok(k) => k,
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
-    };
-    let without: Vec<String> = args.play.without.iter().chain(&left_out).cloned().collect();
-    let game = match compile(
-        &clean.map,
-        &args.file,
-        args.players,
-        args.play.mode.as_deref(),
-        &without,
-    ) {
+    let game = match compile_played(&clean.map, &args.file, args.players, &args.play) {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -156,14 +125,5 @@ pub fn run(args: Args) -> i32 {
         PlaytestFormat::Json => json_text(&result),
         PlaytestFormat::Html => render_html(&result),
     };
-    match (&args.output, &target) {
-        (Some(path), Some(target)) => {
-            if let Err(e) = output::write(target, text.as_bytes()) {
-                return usage_error(format!("cannot write {}: {e}", path.display()));
-            }
-            out_format::wrote(path, target);
-        }
-        _ => super::emit(&text),
-    }
-    EXIT_OK
+    write_report(args.output.as_deref(), target.as_ref(), &text)
 }

@@ -3,10 +3,9 @@
 //! bytes as one run of all the games. The parts are read one at a time into one running total
 //! per player count, so memory does not grow with the games or the parts.
 
-use super::out_format::{self, OtherExtension};
 use super::output::{self, Request};
 use super::playtest::{
-    EXTENSIONS, Out, PlaytestFormat, REPORT_KINDS, compile, finish, percent, report_of,
+    Out, PlaytestFormat, REPORT_KINDS, compile, finish, percent, report_format, report_of,
 };
 use super::usage_error;
 use crate::playtest::Config;
@@ -73,13 +72,7 @@ fn merge_parts(parts: &[PathBuf]) -> Result<Merger, String> {
 }
 
 pub fn run(args: Args) -> i32 {
-    let format = match out_format::choose(
-        args.format,
-        args.output.as_deref(),
-        EXTENSIONS,
-        PlaytestFormat::Human,
-        OtherExtension::Write(PlaytestFormat::Human),
-    ) {
+    let format = match report_format(args.format, args.output.as_deref()) {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };

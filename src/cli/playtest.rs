@@ -128,6 +128,70 @@ pub(super) fn worker_threads(asked: usize, games: u64) -> usize {
 
 /// Files `--output` writes: an existing one of these kinds is replaced without `--force`.
 pub(super) const REPORT_KINDS: &[&str] = &["txt", "json", "html", "htm"];
+/// The format of a report command (`playtest`, `merge`, `compare`, `ladder`): `--format`, else
+/// the output's extension, else human.
+pub(super) fn report_format(
+    explicit: Option<PlaytestFormat>,
+    output: Option<&Path>,
+) -> Result<PlaytestFormat, String> {
+    out_format::choose(
+        explicit,
+        output,
+        EXTENSIONS,
+        PlaytestFormat::Human,
+        OtherExtension::Write(PlaytestFormat::Human),
+    )
+}
+
+/// Where a report command's `--output` goes, checked before any game is played: only a report
+/// file is replaced without `--force`, never one of `inputs`.
+pub(super) fn report_target(
+    output: Option<&Path>,
+    inputs: &[&Path],
+    force: bool,
+) -> Result<Option<Target>, String> {
+    output
+        .map(|path| {
+            output::resolve(&Request {
+                path,
+                inputs,
+                kinds: REPORT_KINDS,
+                force,
+            })
+        })
+        .transpose()
+}
+
+/// Writes a report's text to its `--output` (atomically, saying where) or to standard output;
+/// the exit code.
+pub(super) fn write_report(output: Option<&Path>, target: Option<&Target>, text: &str) -> i32 {
+    match (output, target) {
+        (Some(path), Some(target)) => {
+            if let Err(e) = output::write(target, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            out_format::wrote(path, target);
+        }
+        _ => super::emit(text),
+    }
+    EXIT_OK
+}
+
+/// The game a command plays from `play`'s options at `players`: the designer's `--without`
+/// and the optional extensions `--with` does not name left out; `Err` is the exit code,
+/// its message printed.
+pub(super) fn compile_played(
+    map: &crate::model::MapFile,
+    file: &Path,
+    players: u8,
+    play: &super::play_options::PlayOptions,
+) -> Result<Game, i32> {
+    let left_out = optional_left_out(map, &play.with, &play.without)
+        .map_err(|e| usage_error(format!("{}: {e}", file.display())))?;
+    let without: Vec<String> = play.without.iter().chain(&left_out).cloned().collect();
+    compile(map, file, players, play.mode.as_deref(), &without)
+}
+
 /// Files `--record` writes.
 const RECORD_KINDS: &[&str] = &["jsonl"];
 
@@ -136,13 +200,7 @@ pub fn run(args: Args) -> i32 {
         Ok(t) => t,
         Err(e) => return usage_error(e),
     };
-    let format = match out_format::choose(
-        args.format,
-        args.output.as_deref(),
-        EXTENSIONS,
-        PlaytestFormat::Human,
-        OtherExtension::Write(PlaytestFormat::Human),
-    ) {
+    let format = match report_format(args.format, args.output.as_deref()) {
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };

@@ -3,7 +3,7 @@
 //! ticket values from play, beside the printed and shortest-path values; `--write` writes the
 //! suggested values into the map, keeping its comments and order.
 
-use super::playtest::{MAX_GAMES, compile, json_text, optional_left_out, worker_threads};
+use super::playtest::{MAX_GAMES, compile_played, json_text, worker_threads};
 use super::{EXIT_OK, usage_error};
 use crate::playtest::Config;
 use crate::playtest::ticket_values::{render_human, suggest, write_values};
@@ -67,18 +67,7 @@ pub fn run(what: What) -> i32 {
         Err(code) => return code,
     };
     let players = args.players.unwrap_or(clean.map.map.players.min.max(2));
-    let left_out = match optional_left_out(&clean.map, &args.play.with, &args.play.without) {
-        Ok(k) => k,
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
-    };
-    let without: Vec<String> = args.play.without.iter().chain(&left_out).cloned().collect();
-    let game = match compile(
-        &clean.map,
-        &args.file,
-        players,
-        args.play.mode.as_deref(),
-        &without,
-    ) {
+    let game = match compile_played(&clean.map, &args.file, players, &args.play) {
         Ok(g) => g,
         Err(code) => return code,
     };

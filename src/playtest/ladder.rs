@@ -187,13 +187,9 @@ pub fn ladder(game: &Game, map: &str, config: &Config) -> Result<Ladder, String>
     })
 }
 
-/// The ladder as a table, the steps that do not hold first.
-pub fn render_human(l: &Ladder) -> String {
-    use std::fmt::Write as _;
-    let pct = |v: f64| format!("{:.1} %", 100.0 * v);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
+/// The line that says what the ladder played.
+fn header(l: &Ladder) -> String {
+    format!(
         "Ladder of {}, {} players, seed {}: each tier plays the one below it, each deal twice \
          with the seats swapped, until a sequential test settles whether it wins at least {} \
          of the games or at most {} ({} and {} error), or {} games.",
@@ -205,35 +201,60 @@ pub fn render_human(l: &Ladder) -> String {
         pct(l.sprt.alpha),
         pct(l.sprt.beta),
         l.max_games
-    );
-    for t in &l.left_out {
-        let _ = writeln!(out, "Left out: {t}.");
-    }
+    )
+}
+
+/// What stands out: the tiers left out, and each step that does not hold (or that every
+/// step holds).
+fn findings(l: &Ladder) -> Vec<String> {
+    let mut lines: Vec<String> = l
+        .left_out
+        .iter()
+        .map(|t| format!("Left out: {t}."))
+        .collect();
     let weak: Vec<&Step> = l
         .steps
         .iter()
         .filter(|s| s.verdict != Verdict::Ahead)
         .collect();
     if weak.is_empty() {
-        let _ = writeln!(
-            out,
-            "Every step holds: each tier is ahead of the one below."
-        );
-    } else {
-        for s in &weak {
-            let _ = writeln!(
-                out,
-                "Stands out: {} is {} {} ({} of {} games).",
-                s.upper,
-                match s.verdict {
-                    Verdict::NotAhead => "not ahead of",
-                    _ => "not shown ahead of",
-                },
-                s.lower,
-                pct(s.upper_win_rate),
-                s.games
-            );
-        }
+        lines.push("Every step holds: each tier is ahead of the one below.".into());
+    }
+    for s in weak {
+        lines.push(format!(
+            "Stands out: {} is {} {} ({} of {} games).",
+            s.upper,
+            match s.verdict {
+                Verdict::NotAhead => "not ahead of",
+                _ => "not shown ahead of",
+            },
+            s.lower,
+            pct(s.upper_win_rate),
+            s.games
+        ));
+    }
+    lines
+}
+
+/// A step's verdict in words.
+fn verdict_word(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Ahead => "holds",
+        Verdict::NotAhead => "does not hold",
+        Verdict::Undecided => "undecided",
+    }
+}
+
+fn pct(v: f64) -> String {
+    format!("{:.1} %", 100.0 * v)
+}
+
+/// The ladder as a table, the steps that do not hold first.
+pub fn render_human(l: &Ladder) -> String {
+    use std::fmt::Write as _;
+    let mut out = header(l) + "\n";
+    for line in findings(l) {
+        let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out);
     let rows: Vec<[String; 5]> = l
@@ -250,9 +271,8 @@ pub fn render_human(l: &Ladder) -> String {
                     100.0 * s.interval[1]
                 ),
                 match s.verdict {
-                    Verdict::Ahead => "holds".to_string(),
-                    Verdict::NotAhead => "does not hold".to_string(),
                     Verdict::Undecided => format!("undecided after {} games", s.games),
+                    v => verdict_word(v).to_string(),
                 } + &if s.failures > 0 {
                     format!(" ({} failed games)", s.failures)
                 } else {
@@ -296,15 +316,9 @@ pub fn render_html(l: &Ladder) -> String {
     use crate::render::svg::esc;
     use std::fmt::Write as _;
     let mut body = String::new();
-    // The header line and the stand-out lines of the text, as paragraphs and a list.
-    let text = render_human(l);
-    let mut lines = text.lines();
-    if let Some(head) = lines.next() {
-        let _ = write!(body, "<p>{}</p>", esc(head));
-    }
-    body.push_str("<ul class=\"standout\">");
-    for line in lines.take_while(|t| !t.is_empty()) {
-        let _ = write!(body, "<li>{}</li>", esc(line));
+    let _ = write!(body, "<p>{}</p><ul class=\"standout\">", esc(&header(l)));
+    for line in findings(l) {
+        let _ = write!(body, "<li>{}</li>", esc(&line));
     }
     body.push_str("</ul>");
     let rows: Vec<Interval> = l
@@ -322,7 +336,7 @@ pub fn render_html(l: &Ladder) -> String {
         "<div class=\"plots\">{}</div>",
         intervals("upper tier's win rate, 95 % interval", &rows, 0.5)
     );
-    let pct = |v: f64| Cell::num(v, format!("{:.1} %", 100.0 * v));
+    let share = |v: f64| Cell::num(v, pct(v));
     let cells = l
         .steps
         .iter()
@@ -330,14 +344,10 @@ pub fn render_html(l: &Ladder) -> String {
             vec![
                 Cell::text(&format!("{} over {}", s.upper, s.lower)),
                 Cell::num(s.games as f64, s.games.to_string()),
-                pct(s.upper_win_rate),
-                pct(s.interval[0]),
-                pct(s.interval[1]),
-                Cell::text(match s.verdict {
-                    Verdict::Ahead => "holds",
-                    Verdict::NotAhead => "does not hold",
-                    Verdict::Undecided => "undecided",
-                }),
+                share(s.upper_win_rate),
+                share(s.interval[0]),
+                share(s.interval[1]),
+                Cell::text(verdict_word(s.verdict)),
                 Cell::num(s.failures as f64, s.failures.to_string()),
             ]
         })
