@@ -23,4 +23,5 @@ pub mod spans;
 pub mod stats;
 pub mod studio;
 pub mod suggest;
+pub mod tune;
 pub mod typed;

@@ -44,14 +44,9 @@ pub fn apply(text: &str, diagnostics: &[Diagnostic]) -> (String, Vec<Applied>) {
     (out, applied)
 }
 
-/// A unified diff from `old` to `new` for `name`.
-pub fn diff(name: &str, old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(2)
-        .header(name, name)
-        .to_string()
-}
+/// A unified diff from `old` to `new` for `name` (shared with `tune`, which lives below the
+/// command layer).
+pub use crate::report::text::unified_diff as diff;
 
 #[cfg(test)]
 mod tests {

@@ -22,6 +22,7 @@ mod score;
 mod stats;
 mod studio;
 mod suggest;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -78,6 +79,10 @@ enum Command {
     /// Each tier of bot against the one below it (two players, seats swapped each deal),
     /// until a sequential test settles whether it is ahead.
     Ladder(ladder::Args),
+    /// Propose small edits (ticket values, route lengths, colours) that bring the playtest
+    /// inside the designer's goals (`--goal style-spread<=usa`), each measured on paired
+    /// games; `--write` applies them.
+    Tune(tune::Args),
     /// Suggest map values from play (`suggest tickets MAP`).
     #[command(subcommand)]
     Suggest(suggest::What),
@@ -122,6 +127,7 @@ pub fn run() -> i32 {
         Command::Merge(a) => merge::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Suggest(w) => suggest::run(w),
+        Command::Tune(a) => tune::run(a),
         Command::Ladder(a) => ladder::run(a),
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),

@@ -135,6 +135,16 @@ fn cut(text: &str) -> Option<(String, usize)> {
     (n > QUOTE_MAX).then(|| (text.chars().take(QUOTE_MAX - 20).collect(), n))
 }
 
+/// A unified diff from `old` to `new` for `name`, two lines of context: how `fix`, `layout`
+/// and `tune` show a change to a map file before writing it.
+pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(2)
+        .header(name, name)
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

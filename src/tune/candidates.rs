@@ -1,0 +1,267 @@
+//! The edits worth trying on the current map, most promising first. The search cannot play
+//! every edit (Castilla y León has thousands of colour swaps), so each kind ranks its own by
+//! a prior from the map and the last playtest, and the kinds take turns filling the round's
+//! slots; edits that lost early in a round go to the back of the next one.
+//!
+//! - Ticket values: to the map's own points per space times the ticket's shortest path (when
+//!   that differs by 2 or more: the broken ticket first), then a fifth up or down, the tickets
+//!   kept most often first.
+//! - Route lengths: with a fixed total (`[lint.expect] total_spaces`) one space moves from a
+//!   route of the same colours to another; without, a route grows or shrinks by one. Routes
+//!   claimed most and least often first.
+//! - Colours: two lanes of the same length and kind exchange colours, busiest with quietest.
+
+use super::edit::{Edit, LaneColour};
+use crate::graph::{BoardGraph, UNREACHABLE};
+use crate::model::{MapFile, Route};
+use crate::playtest::Report;
+use std::collections::BTreeSet;
+
+/// What the designer keeps out of reach: kinds of edit (`ticket-points`, `route-length`,
+/// `route-colour`), routes (by id or `from-to`) and tickets (by label).
+#[derive(Debug, Clone, Default)]
+pub struct Frozen {
+    pub names: Vec<String>,
+}
+
+/// The kinds of edit `--freeze` may name.
+pub const KINDS: &[&str] = &["ticket-points", "route-length", "route-colour"];
+
+impl Frozen {
+    fn kind(&self, k: &str) -> bool {
+        self.names.iter().any(|n| n == k)
+    }
+    fn route(&self, r: &Route) -> bool {
+        let key = r.id();
+        let reverse = format!("{}-{}", r.to, r.from);
+        self.names.iter().any(|n| *n == key || *n == reverse)
+    }
+    fn allows(&self, map: &MapFile, e: &Edit) -> bool {
+        !self.kind(e.kind())
+            && e.touches().iter().all(|&(what, i)| match what {
+                't' => !self.names.contains(&map.tickets[i].label()),
+                _ => !self.route(&map.routes[i]),
+            })
+    }
+}
+
+/// A route's kind for a colour swap: lanes of the same length and kind only.
+fn kind(r: &Route) -> (u8, bool, u8, bool, u8) {
+    (r.length, r.tunnel, r.ferry, r.track_bed, r.mountains)
+}
+
+/// Each route's share of games it was claimed in (0 when the report has no line for it).
+fn claim_rates(map: &MapFile, report: &Report) -> Vec<f64> {
+    (0..map.routes.len())
+        .map(|i| report.route_claims.get(i).map_or(0.0, |r| r.claim_rate))
+        .collect()
+}
+
+fn ticket_edits(map: &MapFile, report: &Report) -> Vec<(f64, Edit)> {
+    let graph = BoardGraph::new(map);
+    let costs: Vec<Option<(i32, i32)>> = map
+        .tickets
+        .iter()
+        .map(|t| match graph.ticket_costs(t).as_slice() {
+            [(None, points, d)] if *d != UNREACHABLE && *d > 0 && t.points.is_some() => {
+                Some((*points, *d as i32))
+            }
+            _ => None,
+        })
+        .collect();
+    let (sum_p, sum_d) = costs
+        .iter()
+        .flatten()
+        .fold((0i64, 0i64), |(p, d), &(pp, dd)| {
+            (p + pp as i64, d + dd as i64)
+        });
+    if sum_d == 0 {
+        return Vec::new();
+    }
+    let per_space = sum_p as f64 / sum_d as f64;
+    let games = report.finished.max(1) as f64;
+    let mut out = Vec::new();
+    for (i, c) in costs.iter().enumerate() {
+        let Some((points, d)) = *c else { continue };
+        let fair = (per_space * d as f64).round().max(1.0) as i32;
+        if (fair - points).abs() >= 2 {
+            let off = (fair - points).abs() as f64 / fair.max(1) as f64;
+            out.push((
+                10.0 + off,
+                Edit::TicketPoints {
+                    ticket: i,
+                    from: points,
+                    to: fair,
+                },
+            ));
+        }
+        let kept = report
+            .ticket_completion
+            .iter()
+            .find(|t| t.source == i)
+            .map_or(0.0, |t| t.kept as f64 / games);
+        let step = ((points as f64 * 0.2).round() as i32).max(1);
+        for to in [points - step, points + step] {
+            if to >= 1 && to != fair {
+                out.push((
+                    kept,
+                    Edit::TicketPoints {
+                        ticket: i,
+                        from: points,
+                        to,
+                    },
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn length_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
+    let mut out = Vec::new();
+    if map.lint.expect.total_spaces.is_some() {
+        for (s, short) in map.routes.iter().enumerate() {
+            if short.length < 2 {
+                continue;
+            }
+            for (l, long) in map.routes.iter().enumerate() {
+                if l != s && long.lane_colors() == short.lane_colors() && long.ferry == short.ferry
+                {
+                    let prior = (rates[l] - rates[s]).abs();
+                    out.push((
+                        prior,
+                        Edit::MoveSpace {
+                            shorter: s,
+                            longer: l,
+                        },
+                    ));
+                }
+            }
+        }
+    } else {
+        for (i, r) in map.routes.iter().enumerate() {
+            // A busy route made longer, a quiet one shorter, first.
+            out.push((
+                rates[i],
+                Edit::RouteLength {
+                    route: i,
+                    from: r.length,
+                    to: r.length + 1,
+                },
+            ));
+            if r.length > 1 {
+                out.push((
+                    1.0 - rates[i],
+                    Edit::RouteLength {
+                        route: i,
+                        from: r.length,
+                        to: r.length - 1,
+                    },
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Whether giving lane `lane` of `r` the colour `c` would repeat a colour another of its lanes
+/// has: a double of two reds is not a double a player can tell apart (gray ones are usual).
+fn repeats(r: &Route, lane: Option<usize>, c: &str) -> bool {
+    c != "gray"
+        && r.lane_colors()
+            .iter()
+            .enumerate()
+            .any(|(k, other)| Some(k) != lane && other.name() == c)
+}
+
+fn colour_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
+    // Lanes whose colour the file spells: `color = ...`, or an entry of `colors`.
+    let lanes: Vec<LaneColour> = map
+        .routes
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| {
+            let spelled: Vec<(Option<usize>, String)> = match (&r.colors, r.color) {
+                (Some(cs), _) => cs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| (Some(k), c.name().to_string()))
+                    .collect(),
+                (None, Some(c)) => vec![(None, c.name().to_string())],
+                (None, None) => Vec::new(),
+            };
+            spelled.into_iter().map(move |(lane, colour)| LaneColour {
+                route: i,
+                lane,
+                colour,
+            })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (x, a) in lanes.iter().enumerate() {
+        for b in &lanes[x + 1..] {
+            let (ra, rb) = (&map.routes[a.route], &map.routes[b.route]);
+            if a.route != b.route
+                && a.colour != b.colour
+                && kind(ra) == kind(rb)
+                && !repeats(ra, a.lane, &b.colour)
+                && !repeats(rb, b.lane, &a.colour)
+            {
+                out.push((
+                    (rates[a.route] - rates[b.route]).abs(),
+                    Edit::SwapColours {
+                        a: a.clone(),
+                        b: b.clone(),
+                    },
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Up to `cap` edits for the current map, the kinds taking turns; `touched` routes and tickets
+/// (edited earlier in this proposal) are left alone, and edits in `tried` come last.
+pub fn candidates(
+    map: &MapFile,
+    report: &Report,
+    frozen: &Frozen,
+    touched: &BTreeSet<(char, usize)>,
+    tried: &[Edit],
+    cap: usize,
+) -> Vec<Edit> {
+    let rates = claim_rates(map, report);
+    let mut kinds = vec![
+        ticket_edits(map, report),
+        length_edits(map, &rates),
+        colour_edits(map, &rates),
+    ];
+    for list in &mut kinds {
+        list.retain(|(_, e)| {
+            frozen.allows(map, e) && e.touches().iter().all(|t| !touched.contains(t))
+        });
+        // Highest prior first; a stable sort keeps the map's order among equals.
+        list.sort_by(|a, b| {
+            let tried_before = |e: &Edit| tried.contains(e);
+            tried_before(&a.1)
+                .cmp(&tried_before(&b.1))
+                .then(b.0.total_cmp(&a.0))
+        });
+    }
+    let mut out = Vec::new();
+    let mut next = vec![0usize; kinds.len()];
+    while out.len() < cap {
+        let mut added = false;
+        for (k, list) in kinds.iter().enumerate() {
+            if out.len() < cap && next[k] < list.len() {
+                out.push(list[next[k]].1.clone());
+                next[k] += 1;
+                added = true;
+            }
+        }
+        if !added {
+            break;
+        }
+    }
+    out
+}

@@ -1,0 +1,207 @@
+//! The edits `tune` may propose: small changes a designer would make by hand, each written
+//! into the map's own text at the value it changes (comments, order and layout kept), so the
+//! proposal is a diff the designer can read and `--write` applies.
+//!
+//! An edit is legal when the edited map loads without errors and lints with no finding the
+//! original did not have: the map's `[lint.expect]` facts (Castilla y León's 300 spaces,
+//! equal colours) are lint findings when broken, so no accepted edit breaks them.
+
+use crate::model::MapFile;
+use crate::playtest::names;
+use crate::spans::Seg;
+use serde::Serialize;
+
+/// One lane's colour: a route's `color`, or entry `lane` of its `colors`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LaneColour {
+    pub route: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lane: Option<usize>,
+    pub colour: String,
+}
+
+/// One proposed change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Edit {
+    /// A ticket's value.
+    TicketPoints { ticket: usize, from: i32, to: i32 },
+    /// One space moved from one route to another of the same colours: the total spaces and
+    /// each colour's spaces are kept (for maps whose `[lint.expect]` fixes them).
+    MoveSpace { shorter: usize, longer: usize },
+    /// A route one space longer or shorter (maps without a fixed total).
+    RouteLength { route: usize, from: u8, to: u8 },
+    /// Two lanes of the same length and kind exchange colours: every colour keeps its spaces.
+    SwapColours { a: LaneColour, b: LaneColour },
+}
+
+impl Edit {
+    /// The values this edit writes: (path in the map's tree, new value as TOML).
+    fn writes(&self, map: &MapFile) -> Vec<(Vec<Seg>, String)> {
+        let length = |r: usize| -> Vec<Seg> { vec!["routes".into(), r.into(), "length".into()] };
+        let colour = |c: &LaneColour| -> Vec<Seg> {
+            let mut p: Vec<Seg> = vec!["routes".into(), c.route.into()];
+            match c.lane {
+                Some(k) => p.extend([Seg::from("colors"), Seg::from(k)]),
+                None => p.push("color".into()),
+            }
+            p
+        };
+        let len = |r: usize| map.routes.get(r).map_or(0, |r| r.length);
+        match self {
+            Edit::TicketPoints { ticket, to, .. } => vec![(
+                vec!["tickets".into(), (*ticket).into(), "points".into()],
+                to.to_string(),
+            )],
+            Edit::MoveSpace { shorter, longer } => vec![
+                (length(*shorter), (len(*shorter) - 1).to_string()),
+                (length(*longer), (len(*longer) + 1).to_string()),
+            ],
+            Edit::RouteLength { route, to, .. } => vec![(length(*route), to.to_string())],
+            Edit::SwapColours { a, b } => vec![
+                (colour(a), format!("\"{}\"", b.colour)),
+                (colour(b), format!("\"{}\"", a.colour)),
+            ],
+        }
+    }
+
+    /// The routes and tickets it touches, so one proposal never edits a thing twice.
+    pub fn touches(&self) -> Vec<(char, usize)> {
+        match self {
+            Edit::TicketPoints { ticket, .. } => vec![('t', *ticket)],
+            Edit::MoveSpace { shorter, longer } => vec![('r', *shorter), ('r', *longer)],
+            Edit::RouteLength { route, .. } => vec![('r', *route)],
+            Edit::SwapColours { a, b } => vec![('r', a.route), ('r', b.route)],
+        }
+    }
+
+    /// The kind's name, as `--freeze` names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Edit::TicketPoints { .. } => "ticket-points",
+            Edit::MoveSpace { .. } | Edit::RouteLength { .. } => "route-length",
+            Edit::SwapColours { .. } => "route-colour",
+        }
+    }
+
+    /// The edit in a designer's words: `ticket León–Soria: 8 → 11 points`.
+    pub fn describe(&self, map: &MapFile) -> String {
+        let len = |r: usize| map.routes.get(r).map_or(0, |r| r.length);
+        match self {
+            Edit::TicketPoints { ticket, from, to } => format!(
+                "ticket {}: {from} → {to} points",
+                names::ticket_at(map, *ticket)
+            ),
+            Edit::MoveSpace { shorter, longer } => format!(
+                "route {}: {} → {} spaces, and route {}: {} → {} spaces",
+                names::route(map, *shorter),
+                len(*shorter),
+                len(*shorter) - 1,
+                names::route(map, *longer),
+                len(*longer),
+                len(*longer) + 1
+            ),
+            Edit::RouteLength { route, from, to } => {
+                format!("route {}: {from} → {to} spaces", names::route(map, *route))
+            }
+            Edit::SwapColours { a, b } => format!(
+                "route {} {} ↔ route {} {}",
+                names::route(map, a.route),
+                a.colour,
+                names::route(map, b.route),
+                b.colour
+            ),
+        }
+    }
+}
+
+/// `text` with `edit` written into it; `Err` when the text does not load cleanly or a value
+/// the edit writes is not spelled in the file (a route whose length comes from elsewhere).
+pub fn apply(name: &str, text: &str, map: &MapFile, edit: &Edit) -> Result<String, String> {
+    let loaded = crate::load::load_str(name, text);
+    let spans = loaded
+        .spans
+        .as_ref()
+        .filter(|_| !loaded.has_errors())
+        .ok_or_else(|| format!("{name} has errors; run `ttrmap check` on it"))?;
+    let mut writes: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    for (path, value) in edit.writes(map) {
+        let at = spans.locate(&path);
+        if !at.exact {
+            return Err(format!("{} is not written in the file", edit.describe(map)));
+        }
+        writes.push((at.value, value));
+    }
+    writes.sort_by_key(|(span, _)| span.start);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut from = 0;
+    for (span, new) in writes {
+        out.push_str(&text[from..span.start]);
+        out.push_str(&new);
+        from = span.end;
+    }
+    out.push_str(&text[from..]);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "[map]\nid = \"w\"\nname = \"W\"\nplayers = { min = 2, max = 2 }\n\
+        board = { width = 10, height = 10 }\n\n[[cities]]\nid = \"a\"\nposition = [1, 1]\n\
+        [[cities]]\nid = \"b\"\nposition = [5, 5]\n\
+        [[routes]]\nfrom = \"a\"\nto = \"b\"\nlength = 2 # short\ncolor = \"red\"\n\
+        [[routes]]\nfrom = \"b\"\nto = \"a\"\nlength = 3\ncolors = [\"blue\", \"green\"]\n\n\
+        [[tickets]]\nfrom = \"a\"\nto = \"b\"\npoints = 4 # hand-tuned\n";
+
+    fn map() -> MapFile {
+        crate::load::load_str("w.toml", TEXT).map.unwrap()
+    }
+
+    #[test]
+    fn edits_write_their_values_and_keep_the_rest() {
+        let m = map();
+        let e = Edit::TicketPoints {
+            ticket: 0,
+            from: 4,
+            to: 7,
+        };
+        assert_eq!(
+            apply("w.toml", TEXT, &m, &e).unwrap(),
+            TEXT.replace("points = 4 #", "points = 7 #")
+        );
+        let e = Edit::MoveSpace {
+            shorter: 1,
+            longer: 0,
+        };
+        assert_eq!(
+            apply("w.toml", TEXT, &m, &e).unwrap(),
+            TEXT.replace("length = 2 #", "length = 3 #")
+                .replace("length = 3\ncolors", "length = 2\ncolors")
+        );
+        let e = Edit::SwapColours {
+            a: LaneColour {
+                route: 0,
+                lane: None,
+                colour: "red".into(),
+            },
+            b: LaneColour {
+                route: 1,
+                lane: Some(1),
+                colour: "green".into(),
+            },
+        };
+        assert_eq!(
+            apply("w.toml", TEXT, &m, &e).unwrap(),
+            TEXT.replace("color = \"red\"", "color = \"green\"")
+                .replace("\"blue\", \"green\"", "\"blue\", \"red\"")
+        );
+        let missing = Edit::TicketPoints {
+            ticket: 3,
+            from: 4,
+            to: 7,
+        };
+        assert!(apply("w.toml", TEXT, &m, &missing).is_err());
+    }
+}

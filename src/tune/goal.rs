@@ -1,0 +1,311 @@
+//! `tune --goal`: what a designer wants of their map, in their own terms, each read from a
+//! playtest report with a 95 % interval. A goal holds when its whole interval lies inside
+//! its band: a spread *below* the bound, a mean game length on the right side of it.
+//!
+//! `seat-spread<3%`, `style-spread<=usa` (no wider than the bundled USA map's at the same
+//! player count, bots and games), `style-spread<=maps/old.toml`, `turns>40`, `turns<70`.
+
+use crate::playtest::Report;
+use crate::playtest::compare::stats::Z95;
+use serde::Serialize;
+
+/// What a goal measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Measure {
+    /// Highest minus lowest win rate by seat.
+    SeatSpread,
+    /// Highest minus lowest win rate by bot (the playing styles, by default).
+    StyleSpread,
+    /// Mean game length in turns.
+    Turns,
+}
+
+/// The measures, their names and what each is.
+pub const MEASURES: &[(&str, Measure, &str)] = &[
+    (
+        "seat-spread",
+        Measure::SeatSpread,
+        "highest minus lowest win rate by seat (a share: 3%)",
+    ),
+    (
+        "style-spread",
+        Measure::StyleSpread,
+        "highest minus lowest win rate by bot (a share: 10%, or `usa` / a map file: \
+         no wider than that map's)",
+    ),
+    ("turns", Measure::Turns, "mean game length in turns"),
+];
+
+/// Where the bound comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bound {
+    /// A number: a share for spreads, turns for `turns`.
+    Value(f64),
+    /// Another map's own figure under the same play: `usa` (the bundled USA map) or a path.
+    Map(String),
+}
+
+/// A parsed `--goal`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Goal {
+    pub measure: Measure,
+    /// `true` for `>`: the figure must stay above the bound.
+    pub above: bool,
+    pub bound: Bound,
+    /// As the designer wrote it.
+    pub text: String,
+}
+
+impl std::str::FromStr for Goal {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Goal, String> {
+        let names = || {
+            MEASURES
+                .iter()
+                .map(|(n, _, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (name, above, value) = match (s.find('<'), s.find('>')) {
+            (Some(i), None) => (&s[..i], false, &s[i + 1..]),
+            (None, Some(i)) => (&s[..i], true, &s[i + 1..]),
+            _ => {
+                return Err(format!(
+                    "`{s}`: a goal is NAME<BOUND or NAME>BOUND, e.g. seat-spread<3% \
+                     (names: {})",
+                    names()
+                ));
+            }
+        };
+        let value = value.strip_prefix('=').unwrap_or(value).trim();
+        let name = name.trim();
+        let Some(&(_, measure, _)) = MEASURES.iter().find(|(n, _, _)| *n == name) else {
+            let near = crate::suggest::did_you_mean(name, MEASURES.iter().map(|(n, _, _)| *n))
+                .map_or(String::new(), |d| format!("; {d}"));
+            return Err(format!("`{name}` is not a goal{near}; goals: {}", names()));
+        };
+        let spread = measure != Measure::Turns;
+        if spread && above {
+            return Err(format!(
+                "`{s}`: a spread is a goal from above (`{name}<...`): a wider spread is never wanted"
+            ));
+        }
+        let bound = if let Some(share) = value.strip_suffix('%') {
+            let v: f64 = share
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{s}`: `{value}` is not a percentage"))?;
+            if !(spread && v > 0.0 && v <= 100.0) {
+                return Err(format!(
+                    "`{s}`: {}",
+                    if spread {
+                        "a spread's bound is a percentage above 0 and at most 100"
+                    } else {
+                        "`turns` is bounded by a number of turns, not a percentage"
+                    }
+                ));
+            }
+            Bound::Value(v / 100.0)
+        } else if let Ok(v) = value.parse::<f64>() {
+            if spread || !(v.is_finite() && v > 0.0) {
+                return Err(format!(
+                    "`{s}`: {}",
+                    if spread {
+                        "a spread's bound is a percentage (3%) or a map (usa, FILE.toml)"
+                    } else {
+                        "`turns` is bounded by a positive number of turns"
+                    }
+                ));
+            }
+            Bound::Value(v)
+        } else if spread && !value.is_empty() {
+            Bound::Map(value.to_string())
+        } else {
+            return Err(format!("`{s}`: no bound after the comparison"));
+        };
+        Ok(Goal {
+            measure,
+            above,
+            bound,
+            text: s.to_string(),
+        })
+    }
+}
+
+/// A figure as one playtest saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Reading {
+    pub value: f64,
+    /// Its 95 % interval.
+    pub interval: [f64; 2],
+}
+
+/// A win-rate spread and its interval from the rates' own 95 % intervals: at least the widest
+/// gap between one rate's lower end and another's upper end, at most the highest upper end
+/// minus the lowest lower end.
+fn spread(rates: &[(f64, [f64; 2])]) -> Reading {
+    let max = rates.iter().map(|r| r.0).fold(f64::MIN, f64::max);
+    let min = rates.iter().map(|r| r.0).fold(f64::MAX, f64::min);
+    let hi = rates.iter().map(|r| r.1[1]).fold(f64::MIN, f64::max);
+    let lo = rates.iter().map(|r| r.1[0]).fold(f64::MAX, f64::min);
+    let gap = rates
+        .iter()
+        .flat_map(|a| rates.iter().map(move |b| a.1[0] - b.1[1]))
+        .fold(0.0, f64::max);
+    if rates.len() < 2 {
+        return Reading {
+            value: 0.0,
+            interval: [0.0, 0.0],
+        };
+    }
+    Reading {
+        value: max - min,
+        interval: [gap, hi - lo],
+    }
+}
+
+/// The mean game length and its normal interval from the report's histogram.
+fn turns(report: &Report) -> Reading {
+    let n: u64 = report.turns_histogram.iter().map(|&(_, c)| c).sum();
+    if n < 2 {
+        return Reading {
+            value: report.turns_mean,
+            interval: [report.turns_mean; 2],
+        };
+    }
+    let mean = report.turns_mean;
+    let var = report
+        .turns_histogram
+        .iter()
+        .map(|&(t, c)| c as f64 * (t as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1) as f64;
+    let half = Z95 * (var / n as f64).sqrt();
+    Reading {
+        value: mean,
+        interval: [mean - half, mean + half],
+    }
+}
+
+/// What `measure` reads in `report`.
+pub fn read(measure: Measure, report: &Report) -> Reading {
+    match measure {
+        Measure::SeatSpread => spread(
+            &report
+                .seats
+                .iter()
+                .map(|s| (s.win_rate, s.win_interval))
+                .collect::<Vec<_>>(),
+        ),
+        Measure::StyleSpread => spread(
+            &report
+                .by_bot
+                .iter()
+                .map(|b| (b.win_rate, b.win_interval))
+                .collect::<Vec<_>>(),
+        ),
+        Measure::Turns => turns(report),
+    }
+}
+
+/// A goal with its bound as a number (a map's figure measured).
+#[derive(Debug, Clone, Serialize)]
+pub struct Band {
+    pub goal: String,
+    pub measure: Measure,
+    pub above: bool,
+    pub bound: f64,
+    /// Where a map bound came from: `usa: style spread 12.3 %`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_map: Option<String>,
+}
+
+impl Band {
+    /// Whether the whole interval lies inside the band.
+    pub fn holds(&self, r: &Reading) -> bool {
+        if self.above {
+            r.interval[0] > self.bound
+        } else {
+            r.interval[1] < self.bound
+        }
+    }
+
+    /// How far the interval's far end lies outside the band, in the bound's own scale (a
+    /// share for spreads, a fraction of the bound for turns): 0 when the goal holds. The
+    /// search lowers the sum of these.
+    pub fn excess(&self, r: &Reading) -> f64 {
+        let out = if self.above {
+            self.bound - r.interval[0]
+        } else {
+            r.interval[1] - self.bound
+        };
+        let scale = if self.measure == Measure::Turns {
+            self.bound
+        } else {
+            1.0
+        };
+        (out / scale).max(0.0)
+    }
+}
+
+/// How a figure is shown: a share as `12.3 %`, turns as `54.2`.
+pub fn show(measure: Measure, x: f64) -> String {
+    match measure {
+        Measure::Turns => format!("{x:.1} turns"),
+        _ => format!("{:.1} %", x * 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goals_parse_with_their_bounds() {
+        let g: Goal = "seat-spread<3%".parse().unwrap();
+        assert_eq!(
+            (g.measure, g.above, g.bound),
+            (Measure::SeatSpread, false, Bound::Value(0.03))
+        );
+        let g: Goal = "style-spread<=usa".parse().unwrap();
+        assert_eq!(g.bound, Bound::Map("usa".into()));
+        let g: Goal = "turns>40".parse().unwrap();
+        assert_eq!((g.above, g.bound), (true, Bound::Value(40.0)));
+        for bad in [
+            "seat-spread",
+            "seat-spread>3%",
+            "seat-spread<0%",
+            "seat-spread<3",
+            "turns<5%",
+            "turns<",
+            "seat-sprea<3%",
+            "turns<-4",
+        ] {
+            assert!(bad.parse::<Goal>().is_err(), "{bad} should be refused");
+        }
+        let e = "seat-sprea<3%".parse::<Goal>().unwrap_err();
+        assert!(e.contains("seat-spread"), "{e}");
+    }
+
+    #[test]
+    fn a_spread_holds_only_when_its_whole_interval_is_below() {
+        // Rates 0.50 [0.45, 0.55] and 0.40 [0.35, 0.45]: spread 0.10, interval from the
+        // widest lower-minus-upper gap 0.45 − 0.45 = 0 to 0.55 − 0.35 = 0.20.
+        let r = spread(&[(0.5, [0.45, 0.55]), (0.4, [0.35, 0.45])]);
+        assert!((r.value - 0.10).abs() < 1e-12);
+        assert!((r.interval[0] - 0.0).abs() < 1e-12 && (r.interval[1] - 0.20).abs() < 1e-12);
+        let band = |bound| Band {
+            goal: String::new(),
+            measure: Measure::SeatSpread,
+            above: false,
+            bound,
+            from_map: None,
+        };
+        assert!(!band(0.15).holds(&r));
+        assert!((band(0.15).excess(&r) - 0.05).abs() < 1e-12);
+        assert!(band(0.25).holds(&r));
+        assert_eq!(band(0.25).excess(&r), 0.0);
+    }
+}

@@ -1,0 +1,155 @@
+//! `tune`'s report for a person: the goals, the proposed edits with what each did, why the
+//! search stopped, the confirmation on fresh games, and the diff `--write` would apply.
+
+use super::Tuning;
+use super::goal::{Band, Reading, show};
+use std::fmt::Write;
+
+/// The proposal as a unified diff of the map file (empty when nothing changed).
+pub fn diff(name: &str, old: &str, new: &str) -> String {
+    if old == new {
+        String::new()
+    } else {
+        crate::report::text::unified_diff(name, old, new)
+    }
+}
+
+fn reading(b: &Band, r: &Reading) -> String {
+    format!(
+        "{} [{}, {}]",
+        show(b.measure, r.value),
+        show(b.measure, r.interval[0]),
+        show(b.measure, r.interval[1])
+    )
+}
+
+fn band(b: &Band) -> String {
+    let side = if b.above { "above" } else { "below" };
+    match &b.from_map {
+        Some(from) => format!("{side} {} ({from})", show(b.measure, b.bound)),
+        None => format!("{side} {}", show(b.measure, b.bound)),
+    }
+}
+
+/// The human report.
+pub fn human(t: &Tuning) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "tune {}: {} players, bots {}, {} games a full evaluation, seed {}",
+        t.map,
+        t.players,
+        t.bots.join(","),
+        t.games,
+        t.seed
+    );
+    let _ = writeln!(out, "\nGoals (the whole 95 % interval inside the band):");
+    for (b, r) in t.goals.iter().zip(&t.start) {
+        let holds = if b.holds(r) { "holds" } else { "does not hold" };
+        let _ = writeln!(
+            out,
+            "  {:<24} now {}: {holds} (band: {})",
+            b.goal,
+            reading(b, r),
+            band(b)
+        );
+    }
+    if t.steps.is_empty() {
+        let _ = writeln!(out, "\nNo edit proposed: {}.", t.stopped);
+    } else {
+        edits(&mut out, t);
+    }
+    if !t.refused.is_empty() {
+        let _ = writeln!(out, "Edits refused before any game:");
+        for (why, n) in &t.refused {
+            let _ = writeln!(out, "  {n:>4} {why}");
+        }
+        if t.refused.keys().any(|w| w.contains("lint finding")) {
+            let _ = writeln!(
+                out,
+                "  (`--allow-lint CODE` lets edits add findings of CODE; `ttrmap explain CODE` says what it checks)"
+            );
+        }
+    }
+    if t.rejected_rounds > 0 {
+        let _ = writeln!(
+            out,
+            "Rounds whose best edit fresh games did not confirm: {}.",
+            t.rejected_rounds
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Games played: {} (allowance {}; `--max-games {}` repeats this search exactly).",
+        t.played, t.allowance, t.allowance
+    );
+    if let Some(c) = &t.confirmation {
+        confirmation(&mut out, t, c);
+    }
+    if !t.diff.is_empty() {
+        let _ = writeln!(out, "\n{}", t.diff.trim_end());
+        let _ = writeln!(out, "\n`--write` applies these edits to {}.", t.map);
+    }
+    out
+}
+
+/// The confirmation: original against tuned on fresh games.
+fn confirmation(out: &mut String, t: &Tuning, c: &super::Confirmation) {
+    let _ = writeln!(
+        out,
+        "\nConfirmation, original against tuned on {} fresh games:",
+        c.games
+    );
+    for (i, b) in t.goals.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:<24} {} → {}: {}",
+            b.goal,
+            reading(b, &c.before[i]),
+            reading(b, &c.after[i]),
+            if c.holds[i] {
+                "holds"
+            } else {
+                "does not hold yet"
+            }
+        );
+    }
+    if c.significant.is_empty() {
+        let _ = writeln!(out, "  No figure changed significantly.");
+    } else {
+        let _ = writeln!(out, "  Changed significantly:");
+        for line in &c.significant {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+}
+
+/// The proposed edits, each with what fresh games said of it, and why the search stopped.
+fn edits(out: &mut String, t: &Tuning) {
+    let _ = writeln!(out, "\nProposed edits ({}):", t.steps.len());
+    for (i, s) in t.steps.iter().enumerate() {
+        let _ = writeln!(out, "  {}. {}", i + 1, s.description);
+        let figures: Vec<String> = t
+            .goals
+            .iter()
+            .zip(s.before.iter().zip(&s.after))
+            .map(|(b, (before, after))| {
+                format!(
+                    "{} {} → {}",
+                    b.goal,
+                    show(b.measure, *before),
+                    show(b.measure, *after)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "     best of {} edits on the round's games; on {} fresh paired games: {}",
+            s.tried,
+            t.games,
+            figures.join(", ")
+        );
+        let _ = writeln!(out, "     kept because {}", s.evidence);
+    }
+    let _ = writeln!(out, "Stopped: {}.", t.stopped);
+}

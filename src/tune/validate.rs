@@ -1,0 +1,131 @@
+//! The check an edit passes before it is kept: the round picked it as the best of many on
+//! the round's games, which flatters it (the winner of many noisy races is partly luck), so
+//! it is played again against the current map on fresh paired games (`compare`), and kept only
+//! when that shows a change in the goal's direction whose 95 % interval excludes 0, and no
+//! goal significantly worse.
+//!
+//! A spread narrows when the figure at its top falls or the one at its bottom rises: the
+//! leading and trailing bots (or seats) of the current map are the ones watched.
+
+use super::goal::{Band, Measure};
+use crate::playtest::compare::Comparison;
+use crate::playtest::compare::stats::Change;
+
+/// What the fresh games said about one edit.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Verdict {
+    pub kept: bool,
+    /// The goals' figures on the fresh games, current map then candidate.
+    pub before: Vec<f64>,
+    pub after: Vec<f64>,
+    /// The significant change that decided it, in words (empty when none).
+    pub evidence: String,
+}
+
+/// `(name, change)` of each bot or seat, with the spread's old and new values.
+fn parts(m: Measure, c: &Comparison) -> Vec<(String, Change)> {
+    match m {
+        Measure::StyleSpread => c
+            .by_bot
+            .iter()
+            .map(|b| (b.bot.clone(), b.win_rate))
+            .collect(),
+        Measure::SeatSpread => c
+            .seats
+            .iter()
+            .map(|s| (format!("seat {}", s.seat + 1), s.win_rate))
+            .collect(),
+        Measure::Turns => vec![("mean game length".into(), c.turns)],
+    }
+}
+
+fn words(name: &str, m: Measure, ch: &Change) -> String {
+    match m {
+        Measure::Turns => format!(
+            "{name} {:.1} → {:.1} turns ({:+.1} [{:+.1}, {:+.1}])",
+            ch.old, ch.new, ch.change, ch.low, ch.high
+        ),
+        _ => format!(
+            "{name} wins {:.1} % → {:.1} % ({:+.1} pp [{:+.1}, {:+.1}])",
+            ch.old * 100.0,
+            ch.new * 100.0,
+            ch.change * 100.0,
+            ch.low * 100.0,
+            ch.high * 100.0
+        ),
+    }
+}
+
+/// For one goal: `Some(true)` with its words when the fresh games show it significantly
+/// closer to its band, `Some(false)` when significantly further, `None` when neither.
+fn direction(b: &Band, c: &Comparison) -> (Option<bool>, String) {
+    let p = parts(b.measure, c);
+    if b.measure == Measure::Turns {
+        let ch = &p[0].1;
+        let want_up = b.above;
+        let dir = ch.significant.then_some((ch.change > 0.0) == want_up);
+        return (dir, words(&p[0].0, b.measure, ch));
+    }
+    if p.len() < 2 {
+        return (None, String::new());
+    }
+    let top = p
+        .iter()
+        .max_by(|a, b| a.1.old.total_cmp(&b.1.old))
+        .expect("two parts");
+    let bottom = p
+        .iter()
+        .min_by(|a, b| a.1.old.total_cmp(&b.1.old))
+        .expect("two parts");
+    let narrows = |(name, ch): &(String, Change), down: bool| {
+        ((ch.change < 0.0) == down && ch.significant).then(|| words(name, b.measure, ch))
+    };
+    let widens = |(name, ch): &(String, Change), down: bool| {
+        ((ch.change > 0.0) == down && ch.significant).then(|| words(name, b.measure, ch))
+    };
+    if let Some(w) = widens(top, true).or_else(|| widens(bottom, false)) {
+        return (Some(false), w);
+    }
+    match narrows(top, true).or_else(|| narrows(bottom, false)) {
+        Some(w) => (Some(true), w),
+        None => (None, String::new()),
+    }
+}
+
+/// The goal's figure on both versions of the comparison.
+fn figures(b: &Band, c: &Comparison) -> (f64, f64) {
+    match b.measure {
+        Measure::StyleSpread => (c.bot_spread.old, c.bot_spread.new),
+        Measure::SeatSpread => (c.seat_spread.old, c.seat_spread.new),
+        Measure::Turns => (c.turns.old, c.turns.new),
+    }
+}
+
+/// Whether the comparison (current map as old, candidate as new) keeps the edit.
+pub fn judge(bands: &[Band], c: &Comparison) -> Verdict {
+    let mut better = Vec::new();
+    let mut worse = None;
+    for b in bands {
+        let (dir, w) = direction(b, c);
+        match dir {
+            Some(true) => better.push(w),
+            Some(false) => worse = worse.or(Some(w)),
+            None => {}
+        }
+    }
+    let (before, after) = bands.iter().map(|b| figures(b, c)).unzip();
+    match worse {
+        Some(w) => Verdict {
+            kept: false,
+            before,
+            after,
+            evidence: w,
+        },
+        None => Verdict {
+            kept: !better.is_empty(),
+            before,
+            after,
+            evidence: better.join("; "),
+        },
+    }
+}

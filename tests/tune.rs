@@ -1,0 +1,206 @@
+//! `ttrmap tune`: edits kept only when fresh paired games confirm them, the same proposals at
+//! any thread count, a goal that already holds left alone, no edit adding a lint finding the
+//! designer did not allow, `--write` applying exactly the diff, the game allowance kept.
+
+mod common;
+
+use common::{TempDir, ttrmap_in};
+use std::path::Path;
+
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = ttrmap_in(dir, args);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The basic starter map in a fresh folder.
+fn starter(tag: &str) -> TempDir {
+    let dir = TempDir::new(tag);
+    let (code, _, err) = run(&dir.0, &["new", "s"]);
+    assert_eq!(code, 0, "{err}");
+    dir
+}
+
+/// The starter plays about 27.2 turns at two players with the four styles; longer routes
+/// end it sooner (each claim spends more of the 15 trains), so `turns<26.5` has edits that
+/// help. The board lints that a longer route is drawn too short are allowed, as a designer
+/// who will move the cities would.
+const TURNS: &[&str] = &[
+    "tune",
+    "s.toml",
+    "--goal",
+    "turns<26.5",
+    "--games",
+    "2000",
+    "--max-games",
+    "400000",
+    "--max-edits",
+    "2",
+    "--allow-lint",
+    "route-drawn-length,route-slack,ticket-value",
+    "--format",
+    "json",
+];
+
+fn lint_codes(dir: &Path, file: &str) -> Vec<String> {
+    let (_, out, _) = run(dir, &["check", file, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("check json");
+    let mut codes: Vec<String> = v
+        .as_array()
+        .expect("a list of findings")
+        .iter()
+        .filter_map(|d| d["code"].as_str().map(String::from))
+        .collect();
+    codes.sort();
+    codes
+}
+
+#[test]
+fn kept_edits_are_confirmed_on_fresh_games_the_same_at_any_thread_count_and_written() {
+    let dir = starter("tune-turns");
+    let with = |t: &'static str| {
+        let mut a = TURNS.to_vec();
+        a.extend(["--threads", t]);
+        a
+    };
+    let (code, one, err) = run(&dir.0, &with("1"));
+    assert_eq!(code, 0, "{err}");
+    let (_, two, _) = run(&dir.0, &with("2"));
+    assert_eq!(one, two, "the same proposals at 1 and 2 threads");
+    let t: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let steps = t["steps"].as_array().unwrap();
+    assert!(!steps.is_empty(), "an edit helps: {one}");
+    for s in steps {
+        // Kept only on a significant change in the goal's direction on fresh games.
+        let evidence = s["evidence"].as_str().unwrap();
+        assert!(evidence.starts_with("mean game length"), "{s}");
+        assert!(s["after"][0].as_f64() < s["before"][0].as_f64(), "{s}");
+    }
+    // The confirmation, on games no round used, sees the tuned map end sooner.
+    let c = &t["confirmation"];
+    assert!(
+        c["after"][0]["value"].as_f64() < c["before"][0]["value"].as_f64(),
+        "{c}"
+    );
+    assert!(t["played"].as_u64() <= t["allowance"].as_u64());
+    let before = std::fs::read_to_string(dir.0.join("s.toml")).unwrap();
+    // `--write` applies the proposal: only the edited values change.
+    let mut write = with("2");
+    write.push("--write");
+    let (code, _, err) = run(&dir.0, &write);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(&format!("wrote {} edit", steps.len())),
+        "{err}"
+    );
+    let after = std::fs::read_to_string(dir.0.join("s.toml")).unwrap();
+    let changed: Vec<(&str, &str)> = before
+        .lines()
+        .zip(after.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(before.lines().count(), after.lines().count());
+    assert!(
+        !changed.is_empty() && changed.len() <= 2 * steps.len(),
+        "{changed:?}"
+    );
+    for (a, b) in &changed {
+        let key = |l: &str| l.split('=').next().unwrap().trim().to_string();
+        assert_eq!(key(a), key(b), "only values change: {a} → {b}");
+    }
+    let diff = t["diff"].as_str().unwrap();
+    for (a, b) in &changed {
+        assert!(
+            diff.contains(&format!("-{a}")) && diff.contains(&format!("+{b}")),
+            "{diff}"
+        );
+    }
+}
+
+#[test]
+fn no_edit_adds_a_lint_finding_the_designer_did_not_allow() {
+    let dir = starter("tune-lint");
+    let original = lint_codes(&dir.0, "s.toml");
+    // Without --allow-lint the longer routes are refused (drawn too short), and said so.
+    let args: Vec<&str> = TURNS
+        .iter()
+        .copied()
+        .filter(|a| !a.starts_with("--allow") && !a.starts_with("route-drawn"))
+        .chain(["--write"])
+        .collect();
+    let (code, out, err) = run(&dir.0, &args);
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let refused = t["refused"].as_object().unwrap();
+    assert!(
+        refused
+            .keys()
+            .any(|k| k.contains("`route-drawn-length` lint finding")),
+        "{refused:?}"
+    );
+    assert_eq!(lint_codes(&dir.0, "s.toml"), original);
+}
+
+#[test]
+fn a_goal_that_already_holds_gets_no_edit() {
+    let dir = TempDir::new("tune-usa");
+    let usa = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml"))
+        .unwrap();
+    std::fs::write(dir.0.join("usa.toml"), &usa).unwrap();
+    // Two players: seat 1 wins about 52 %, seat 2 48 %; at 4,000 games the spread's interval
+    // (3.8 ± 2 × 1.5 points) lies below 10 %.
+    let (code, out, err) = run(
+        &dir.0,
+        &[
+            "tune",
+            "usa.toml",
+            "--goal",
+            "seat-spread<10%",
+            "--games",
+            "4000",
+            "--write",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("No edit proposed: every goal already holds."),
+        "{out}"
+    );
+    assert!(!out.contains("@@"), "no diff: {out}");
+    assert_eq!(
+        std::fs::read_to_string(dir.0.join("usa.toml")).unwrap(),
+        usa
+    );
+}
+
+#[test]
+fn bad_goals_and_names_are_usage_errors_before_any_game() {
+    let dir = starter("tune-bad");
+    for (args, says) in [
+        (vec!["--goal", "seat-sprea<3%"], "did you mean"),
+        (vec!["--goal", "seat-spread>3%"], "from above"),
+        (vec!["--goal", "turns<5%"], "number of turns"),
+        (
+            vec!["--goal", "style-spread<=nowhere.toml"],
+            "neither `usa` nor a map file",
+        ),
+        (
+            vec!["--goal", "turns<20", "--freeze", "ticket-point"],
+            "--freeze ticket-point",
+        ),
+        (
+            vec!["--goal", "turns<20", "--format", "html"],
+            "not made yet",
+        ),
+    ] {
+        let mut a = vec!["tune", "s.toml"];
+        a.extend(args.iter().copied());
+        let (code, out, err) = run(&dir.0, &a);
+        assert_eq!(code, 2, "{a:?}: {err}");
+        assert!(out.is_empty(), "{a:?}: {out}");
+        assert!(err.contains(says), "{a:?}: {err}");
+    }
+}
