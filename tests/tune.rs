@@ -204,3 +204,40 @@ fn bad_goals_and_names_are_usage_errors_before_any_game() {
         assert!(err.contains(says), "{a:?}: {err}");
     }
 }
+
+#[test]
+fn a_broken_ticket_is_the_first_edit() {
+    let dir = starter("tune-broken");
+    // Westmoor – Eastfield is the starter's longest shortest path, 10 spaces; worth 3 it
+    // pays 0.3 points a space where the starter's tickets pay about 1: nobody keeps it.
+    let path = dir.0.join("s.toml");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("\n[[tickets]]\nfrom = \"west\"\nto = \"east\"\npoints = 3\n");
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = run(
+        &dir.0,
+        &[
+            "tune",
+            "s.toml",
+            "--goal",
+            "ticket-pay<40%",
+            "--games",
+            "1000",
+            "--max-games",
+            "400000",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let first = &t["steps"][0];
+    assert_eq!(first["edit"]["kind"], "ticket-points", "{out}");
+    assert_eq!(
+        first["edit"]["ticket"], 8,
+        "the ninth ticket, the broken one: {out}"
+    );
+    let to = first["edit"]["to"].as_i64().unwrap();
+    assert!((8..=11).contains(&to), "about its 10 spaces: {to}");
+    assert_eq!(t["confirmation"]["holds"][0], true, "{out}");
+}

@@ -48,6 +48,9 @@ pub struct TicketValue {
     pub mean_trains: Option<f64>,
     /// Printed value per train when completed.
     pub points_per_train: Option<f64>,
+    /// The standard error of `mean_trains` (with two or more completions measured).
+    #[serde(skip)]
+    pub trains_se: Option<f64>,
     /// The value giving it the map's points per train (`None` with fewer than
     /// [`MIN_COMPLETIONS`] completions, or not a city-to-city ticket).
     pub suggested: Option<i32>,
@@ -79,6 +82,8 @@ struct Acc {
     kept: Vec<u64>,
     done: Vec<u64>,
     trains: Vec<u64>,
+    /// Sum of squared trains, for the mean's standard error.
+    trains_sq: Vec<u64>,
     measured: Vec<u64>,
 }
 
@@ -89,6 +94,7 @@ impl Acc {
             kept: vec![0; tickets],
             done: vec![0; tickets],
             trains: vec![0; tickets],
+            trains_sq: vec![0; tickets],
             measured: vec![0; tickets],
         }
     }
@@ -99,6 +105,7 @@ impl Acc {
             (&mut self.kept, &o.kept),
             (&mut self.done, &o.done),
             (&mut self.trains, &o.trains),
+            (&mut self.trains_sq, &o.trains_sq),
             (&mut self.measured, &o.measured),
         ] {
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
@@ -122,6 +129,7 @@ impl Acc {
                     let adjacency = own.get_or_insert_with(|| own_graph(game, state, p));
                     if let Some(d) = cheapest(adjacency, a, b) {
                         self.trains[t] += d as u64;
+                        self.trains_sq[t] += d as u64 * d as u64;
                         self.measured[t] += 1;
                     }
                 }
@@ -266,6 +274,7 @@ fn build(game: &Game, map: &MapFile, config: &Config, acc: &Acc) -> Suggestion {
                 completed: acc.done[t],
                 completion_rate: rate,
                 mean_trains,
+                trains_se: trains_se(acc, t),
                 points_per_train: match (printed[t], mean_trains) {
                     (Some(v), Some(m)) if m > 0.0 => Some(v as f64 / m),
                     _ => None,
@@ -288,6 +297,16 @@ fn build(game: &Game, map: &MapFile, config: &Config, acc: &Acc) -> Suggestion {
         points_per_train: k,
         tickets,
     }
+}
+
+/// The standard error of ticket `t`'s mean trains over its measured completions.
+fn trains_se(acc: &Acc, t: usize) -> Option<f64> {
+    let n = acc.measured[t];
+    (n >= 2).then(|| {
+        let (n, sum, sq) = (n as f64, acc.trains[t] as f64, acc.trains_sq[t] as f64);
+        let var = ((sq - sum * sum / n) / (n - 1.0)).max(0.0);
+        (var / n).sqrt()
+    })
 }
 
 /// The suggestion as text for people.

@@ -7,6 +7,7 @@
 
 use crate::playtest::Report;
 use crate::playtest::compare::stats::Z95;
+use crate::playtest::ticket_values::Suggestion;
 use serde::Serialize;
 
 /// What a goal measures.
@@ -19,6 +20,21 @@ pub enum Measure {
     StyleSpread,
     /// Mean game length in turns.
     Turns,
+    /// The ticket whose pay strays furthest from the map's points per train: its printed
+    /// value over the trains its completers spent, against the map's over all completions.
+    TicketPay,
+}
+
+impl Measure {
+    /// Whether the measure needs each ticket's trains (a logged replay of the games).
+    pub fn needs_tickets(self) -> bool {
+        self == Measure::TicketPay
+    }
+
+    /// Whether it is a share (a percentage bound) rather than a count of turns.
+    fn is_share(self) -> bool {
+        self != Measure::Turns
+    }
 }
 
 /// The measures, their names and what each is.
@@ -35,6 +51,12 @@ pub const MEASURES: &[(&str, Measure, &str)] = &[
          no wider than that map's)",
     ),
     ("turns", Measure::Turns, "mean game length in turns"),
+    (
+        "ticket-pay",
+        Measure::TicketPay,
+        "how far the worst-paid ticket's points per train stray from the map's (a share: \
+         25%; tickets completed 10 times or more)",
+    ),
 ];
 
 /// Where the bound comes from.
@@ -86,10 +108,10 @@ impl std::str::FromStr for Goal {
                 .map_or(String::new(), |d| format!("; {d}"));
             return Err(format!("`{name}` is not a goal{near}; goals: {}", names()));
         };
-        let spread = measure != Measure::Turns;
+        let spread = measure.is_share();
         if spread && above {
             return Err(format!(
-                "`{s}`: a spread is a goal from above (`{name}<...`): a wider spread is never wanted"
+                "`{s}`: `{name}` is a goal from above (`{name}<...`): more of it is never wanted"
             ));
         }
         let bound = if let Some(share) = value.strip_suffix('%') {
@@ -120,7 +142,7 @@ impl std::str::FromStr for Goal {
                 ));
             }
             Bound::Value(v)
-        } else if spread && !value.is_empty() {
+        } else if spread && measure != Measure::TicketPay && !value.is_empty() {
             Bound::Map(value.to_string())
         } else {
             return Err(format!("`{s}`: no bound after the comparison"));
@@ -189,9 +211,55 @@ fn turns(report: &Report) -> Reading {
     }
 }
 
-/// What `measure` reads in `report`.
-pub fn read(measure: Measure, report: &Report) -> Reading {
+/// What one evaluation of a map measured: the playtest report, and each ticket's trains when
+/// a goal needs them.
+pub struct Measured {
+    pub report: Report,
+    pub tickets: Option<Suggestion>,
+}
+
+/// The worst-paid ticket: each city-to-city ticket completed often enough pays `value ÷ mean
+/// trains` of its completers; its deviation from the map's points per train `k` is
+/// `|pay ÷ k − 1|`, with the standard error of the mean trains carried through (`value · se ÷
+/// trains² ÷ k`). A ticket completed too rarely to measure (often one whose value does not
+/// pay for its length, so nobody keeps it) is measured by its shortest path instead, the
+/// fewest trains it can cost, with no interval.
+pub fn ticket_pay(s: &Suggestion) -> Reading {
+    let k = s.points_per_train;
+    let mut value: f64 = 0.0;
+    let mut interval = [0.0f64, 0.0f64];
+    for t in &s.tickets {
+        let Some(p) = t.printed.map(f64::from) else {
+            continue;
+        };
+        let (trains, se) = match (t.suggested, t.mean_trains, t.trains_se, t.shortest_path) {
+            (Some(_), Some(m), Some(se), _) => (m, se),
+            (None, _, _, Some(d)) => (d as f64, 0.0),
+            _ => continue,
+        };
+        if k <= 0.0 || trains <= 0.0 {
+            continue;
+        }
+        let d = (p / trains / k - 1.0).abs();
+        let half = Z95 * p * se / (trains * trains) / k;
+        value = value.max(d);
+        interval[0] = interval[0].max((d - half).max(0.0));
+        interval[1] = interval[1].max(d + half);
+    }
+    Reading { value, interval }
+}
+
+/// What `measure` reads in an evaluation.
+pub fn read(measure: Measure, m: &Measured) -> Reading {
+    let report = &m.report;
     match measure {
+        Measure::TicketPay => m.tickets.as_ref().map_or(
+            Reading {
+                value: 0.0,
+                interval: [0.0, 0.0],
+            },
+            ticket_pay,
+        ),
         Measure::SeatSpread => spread(
             &report
                 .seats
@@ -282,6 +350,8 @@ mod tests {
             "turns<",
             "seat-sprea<3%",
             "turns<-4",
+            "ticket-pay>20%",
+            "ticket-pay<=usa",
         ] {
             assert!(bad.parse::<Goal>().is_err(), "{bad} should be refused");
         }

@@ -31,7 +31,7 @@ use crate::playtest::totals::Totals;
 use crate::playtest::{Config, Report, game_seed, play_range, report_from_totals};
 use candidates::Frozen;
 use edit::Edit;
-use goal::{Band, Bound, Goal, Reading};
+use goal::{Band, Bound, Goal, Measured, Reading};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -195,12 +195,37 @@ fn grow(
     })
 }
 
-fn report(v: &Version, s: &Settings, seed: u64, totals: &Totals) -> Result<Report, String> {
-    report_from_totals(&v.game, &config(s, seed), totals)
+/// Whether a goal needs each ticket's trains: the games are then replayed with a log
+/// (`suggest tickets`' measure), which costs as many games again.
+fn needs_tickets(bands: &[Band]) -> bool {
+    bands.iter().any(|b| b.measure.needs_tickets())
+}
+
+/// The evaluation of a version from the totals of its games `0..at` of the run `seed`, with
+/// each ticket's trains (the same games replayed) when a goal needs them.
+fn measure(
+    v: &Version,
+    bands: &[Band],
+    s: &Settings,
+    seed: u64,
+    totals: &Totals,
+    at: u64,
+) -> Result<Measured, String> {
+    let c = config(s, seed);
+    let report = report_from_totals(&v.game, &c, totals)?;
+    let tickets = if needs_tickets(bands) {
+        let c = Config { games: at, ..c };
+        Some(crate::playtest::ticket_values::suggest(
+            &v.game, &v.map, &c,
+        )?)
+    } else {
+        None
+    };
+    Ok(Measured { report, tickets })
 }
 
 /// The goals' readings and how far they lie outside their bands in all.
-fn score(bands: &[Band], r: &Report) -> (Vec<Reading>, f64) {
+fn score(bands: &[Band], r: &Measured) -> (Vec<Reading>, f64) {
     let readings: Vec<Reading> = bands.iter().map(|b| goal::read(b.measure, r)).collect();
     let excess = bands.iter().zip(&readings).map(|(b, r)| b.excess(r)).sum();
     (readings, excess)
@@ -224,13 +249,17 @@ fn steps(games: u64) -> Vec<u64> {
     out
 }
 
-/// The most games a round with `n` candidates plays (the current map included).
-fn round_cost(games: u64, n: usize) -> u64 {
+/// The most games a round with `n` candidates plays (the current map included), when each
+/// evaluation also replays its games for the tickets' trains (`tickets`) or not.
+fn round_cost(games: u64, n: usize, tickets: bool) -> u64 {
     let mut alive = n as u64;
     let mut prev = 0;
     let mut cost = 0;
     for at in steps(games) {
         cost += (alive + 1) * (at - prev);
+        if tickets {
+            cost += (alive + 1) * at;
+        }
         prev = at;
         alive = alive.div_ceil(2);
     }
@@ -240,7 +269,7 @@ fn round_cost(games: u64, n: usize) -> u64 {
 /// What a round found: the best candidate (its index, readings, score, report) if any kept
 /// playing to the full count, the current map's readings and score, and the games played.
 struct RoundResult {
-    best: Option<(usize, Vec<Reading>, f64, Report)>,
+    best: Option<(usize, Vec<Reading>, f64, Measured)>,
     current: (Vec<Reading>, f64),
     played: u64,
 }
@@ -262,13 +291,16 @@ fn round(
     let mut best = None;
     for (k, &at) in plan.iter().enumerate() {
         let t = grow(cur, s, seed, cur_totals.take(), prev, at)?;
-        current = score(bands, &report(cur, s, seed, &t)?);
+        current = score(bands, &measure(cur, bands, s, seed, &t, at)?);
         cur_totals = Some(t);
         played += (alive.len() as u64 + 1) * (at - prev);
-        let mut scored: Vec<(f64, usize, Totals, Vec<Reading>, Report)> = Vec::new();
+        if needs_tickets(bands) {
+            played += (alive.len() as u64 + 1) * at;
+        }
+        let mut scored: Vec<(f64, usize, Totals, Vec<Reading>, Measured)> = Vec::new();
         for (i, totals) in alive.drain(..) {
             let t = grow(&cands[i], s, seed, totals, prev, at)?;
-            let r = report(&cands[i], s, seed, &t)?;
+            let r = measure(&cands[i], bands, s, seed, &t, at)?;
             let (readings, excess) = score(bands, &r);
             scored.push((excess, i, t, readings, r));
         }
@@ -335,7 +367,11 @@ pub fn bands(
                 let seed = round_seed(s.seed, 0);
                 let t = grow(&v, &rs, seed, None, 0, s.games)?;
                 played += s.games;
-                let r = goal::read(g.measure, &report(&v, &rs, seed, &t)?);
+                let m = Measured {
+                    report: report_from_totals(&v.game, &config(&rs, seed), &t)?,
+                    tickets: None,
+                };
+                let r = goal::read(g.measure, &m);
                 (
                     r.value,
                     Some(format!("{name}: {}", goal::show(g.measure, r.value))),
@@ -430,8 +466,10 @@ impl Search<'_> {
         if legal.is_empty() {
             return Ok(Some("no legal edit is left to try".to_string()));
         }
-        let cost = round_cost(s.games, legal.len()) + 2 * s.games;
-        if self.played + cost + 4 * s.confirm_games > self.allowance {
+        let tickets = needs_tickets(self.bands);
+        let again = if tickets { 2 } else { 1 };
+        let cost = round_cost(s.games, legal.len(), tickets) + 2 * again * s.games;
+        if self.played + cost + (2 + 2 * again) * s.confirm_games > self.allowance {
             return Ok(Some(format!(
                 "another round would pass the game allowance ({})",
                 self.allowance
@@ -458,7 +496,11 @@ impl Search<'_> {
             &check,
         )?;
         self.played += 2 * s.games;
-        let verdict = validate::judge(self.bands, &c);
+        let fresh = fresh_pay(self.bands, &self.cur, &versions[i], &check)?;
+        if needs_tickets(self.bands) {
+            self.played += 2 * s.games;
+        }
+        let verdict = validate::judge(self.bands, &c, &fresh);
         if s.progress {
             eprintln!(
                 "tune: round {}: {} {} on fresh games ({} games so far)",
@@ -489,7 +531,7 @@ impl Search<'_> {
         });
         self.excess = excess;
         self.cur = versions.into_iter().nth(i).expect("index of a candidate");
-        self.cur_report = report;
+        self.cur_report = report.report;
         Ok(None)
     }
 }
@@ -506,9 +548,9 @@ pub fn tune(
     let started = std::time::Instant::now();
     let seed0 = round_seed(s.seed, 0);
     let t0 = grow(&original, s, seed0, None, 0, s.games)?;
-    let report0 = report(&original, s, seed0, &t0)?;
+    let report0 = measure(&original, &bands, s, seed0, &t0, s.games)?;
     let (start, excess) = score(&bands, &report0);
-    let played = s.games;
+    let played = s.games * if needs_tickets(&bands) { 2 } else { 1 };
     let allowance = match budget {
         Budget::Games(g) => g,
         Budget::CpuSeconds(cpu) => {
@@ -522,7 +564,7 @@ pub fn tune(
         bands: &bands,
         allowed,
         cur: original,
-        cur_report: report0,
+        cur_report: report0.report,
         excess,
         steps: Vec::new(),
         touched: BTreeSet::new(),
@@ -551,8 +593,9 @@ pub fn tune(
     } else {
         let (orig, _) = Version::new(name, text.to_string(), s, None)?;
         let c = confirm(&orig, &cur, &bands, s)?;
-        // Both maps twice: their readings, then `compare`'s paired figures.
-        played += 4 * s.confirm_games;
+        // Both maps twice: their readings, then `compare`'s paired figures (and a third time
+        // for the tickets' trains).
+        played += if needs_tickets(&bands) { 6 } else { 4 } * s.confirm_games;
         Some(c)
     };
     Ok(Tuning {
@@ -585,6 +628,29 @@ fn side<'a>(label: &str, v: &'a Version) -> compare::Side<'a> {
     }
 }
 
+/// Each ticket-pay goal's reading on the current map and the candidate, on the check's games
+/// (`None` for the other goals, which `compare` measures).
+fn fresh_pay(
+    bands: &[Band],
+    cur: &Version,
+    cand: &Version,
+    check: &Config,
+) -> Result<Vec<Option<(Reading, Reading)>>, String> {
+    let pay = |v: &Version| -> Result<Reading, String> {
+        let t = crate::playtest::ticket_values::suggest(&v.game, &v.map, check)?;
+        Ok(goal::ticket_pay(&t))
+    };
+    let mut out = Vec::new();
+    for b in bands {
+        out.push(if b.measure.needs_tickets() {
+            Some((pay(cur)?, pay(cand)?))
+        } else {
+            None
+        });
+    }
+    Ok(out)
+}
+
 /// Original and tuned, the same fresh games on both.
 fn confirm(
     orig: &Version,
@@ -598,8 +664,8 @@ fn confirm(
         ..config(s, seed)
     };
     let read = |v: &Version| -> Result<Vec<Reading>, String> {
-        let r = crate::playtest::run(&v.game, &config)?;
-        Ok(score(bands, &r).0)
+        let t = play_range(&v.game, &config, 0..config.games, None)?;
+        Ok(score(bands, &measure(v, bands, s, seed, &t, config.games)?).0)
     };
     let (before, after) = (read(orig)?, read(tuned)?);
     let c = compare::compare(&side("original", orig), &side("tuned", tuned), &config)?;
@@ -624,6 +690,9 @@ mod tests {
         assert_eq!(steps(4), vec![1, 2, 4]);
         // 3 candidates and the current map: 4 × 100, then 2 + 1 play 100 more, then 1 + 1
         // play 200 more, then 1 + 1 play 400 more: 400 + 300 + 400 + 800 = 1900.
-        assert_eq!(round_cost(800, 3), 1900);
+        assert_eq!(round_cost(800, 3, false), 1900);
+        // Replaying for the tickets' trains adds each evaluation's games again: 4 × 100 +
+        // 3 × 200 + 2 × 400 + 2 × 800 = 3400.
+        assert_eq!(round_cost(800, 3, true), 1900 + 3400);
     }
 }

@@ -7,7 +7,7 @@
 //! A spread narrows when the figure at its top falls or the one at its bottom rises: the
 //! leading and trailing bots (or seats) of the current map are the ones watched.
 
-use super::goal::{Band, Measure};
+use super::goal::{Band, Measure, Reading};
 use crate::playtest::compare::Comparison;
 use crate::playtest::compare::stats::Change;
 
@@ -36,6 +36,7 @@ fn parts(m: Measure, c: &Comparison) -> Vec<(String, Change)> {
             .map(|s| (format!("seat {}", s.seat + 1), s.win_rate))
             .collect(),
         Measure::Turns => vec![("mean game length".into(), c.turns)],
+        Measure::TicketPay => Vec::new(),
     }
 }
 
@@ -98,22 +99,60 @@ fn figures(b: &Band, c: &Comparison) -> (f64, f64) {
         Measure::StyleSpread => (c.bot_spread.old, c.bot_spread.new),
         Measure::SeatSpread => (c.seat_spread.old, c.seat_spread.new),
         Measure::Turns => (c.turns.old, c.turns.new),
+        Measure::TicketPay => (0.0, 0.0),
     }
 }
 
-/// Whether the comparison (current map as old, candidate as new) keeps the edit.
-pub fn judge(bands: &[Band], c: &Comparison) -> Verdict {
+/// A ticket-pay goal on fresh games: closer when the candidate's whole interval lies below
+/// the current map's, further when above (the worst ticket may change, so there is no pairing
+/// to lean on: the intervals must part).
+fn pay_direction(old: &Reading, new: &Reading) -> (Option<bool>, String) {
+    let words = format!(
+        "the worst-paid ticket strays {:.0} % → {:.0} % from the map's points per train \
+         ([{:.0}, {:.0}] → [{:.0}, {:.0}])",
+        old.value * 100.0,
+        new.value * 100.0,
+        old.interval[0] * 100.0,
+        old.interval[1] * 100.0,
+        new.interval[0] * 100.0,
+        new.interval[1] * 100.0
+    );
+    if new.interval[1] < old.interval[0] {
+        (Some(true), words)
+    } else if new.interval[0] > old.interval[1] {
+        (Some(false), words)
+    } else {
+        (None, words)
+    }
+}
+
+/// Whether the comparison (current map as old, candidate as new) keeps the edit; `pay` holds
+/// each ticket-pay goal's readings (current, candidate) on the same fresh games.
+pub fn judge(bands: &[Band], c: &Comparison, pay: &[Option<(Reading, Reading)>]) -> Verdict {
     let mut better = Vec::new();
     let mut worse = None;
-    for b in bands {
-        let (dir, w) = direction(b, c);
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    for (b, p) in bands.iter().zip(pay) {
+        let (dir, w) = match p {
+            Some((old, new)) => {
+                before.push(old.value);
+                after.push(new.value);
+                pay_direction(old, new)
+            }
+            None => {
+                let (old, new) = figures(b, c);
+                before.push(old);
+                after.push(new);
+                direction(b, c)
+            }
+        };
         match dir {
             Some(true) => better.push(w),
             Some(false) => worse = worse.or(Some(w)),
             None => {}
         }
     }
-    let (before, after) = bands.iter().map(|b| figures(b, c)).unzip();
     match worse {
         Some(w) => Verdict {
             kept: false,
