@@ -191,10 +191,6 @@ fn bad_goals_and_names_are_usage_errors_before_any_game() {
             vec!["--goal", "turns<20", "--freeze", "ticket-point"],
             "--freeze ticket-point",
         ),
-        (
-            vec!["--goal", "turns<20", "--format", "html"],
-            "not made yet",
-        ),
     ] {
         let mut a = vec!["tune", "s.toml"];
         a.extend(args.iter().copied());
@@ -240,4 +236,53 @@ fn a_broken_ticket_is_the_first_edit() {
     let to = first["edit"]["to"].as_i64().unwrap();
     assert!((8..=11).contains(&to), "about its 10 spaces: {to}");
     assert_eq!(t["confirmation"]["holds"][0], true, "{out}");
+}
+
+#[test]
+fn the_game_allowance_is_never_passed_and_the_page_shows_the_edits() {
+    let dir = starter("tune-allowance");
+    // 400 games a full evaluation: the baseline plays 400, a round of up to 24 candidates at
+    // most 24 × 50 + 12 × 50 + 6 × 100 + 3 × 200 + 400 current + 800 fresh = 4,200, and the
+    // final confirmation 4 × 800: an allowance of 6,000 leaves no room for a round.
+    let (code, out, err) = run(
+        &dir.0,
+        &[
+            "tune",
+            "s.toml",
+            "--goal",
+            "turns<20",
+            "--games",
+            "400",
+            "--max-games",
+            "6000",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(t["allowance"], 6000);
+    assert!(t["played"].as_u64().unwrap() <= 6000, "{out}");
+    assert!(
+        t["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("game allowance (6000)"),
+        "{out}"
+    );
+    // The page: goals and edits above the confirmation as `compare` draws it.
+    let mut args = TURNS.to_vec();
+    args.truncate(TURNS.len() - 2);
+    args.extend(["-o", "tune.html"]);
+    let (code, _, err) = run(&dir.0, &args);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(dir.0.join("tune.html")).unwrap();
+    for part in [
+        "<h2>Goals</h2>",
+        "<h2>Proposed edits</h2>",
+        "kept because mean game length",
+        "Route heat difference",
+    ] {
+        assert!(page.contains(part), "{part}");
+    }
 }

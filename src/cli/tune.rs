@@ -59,6 +59,11 @@ pub struct Args {
     #[arg(long, default_value_t = 24,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=512))]
     candidates: usize,
+    /// Rounds in a row with no confirmed edit before the search stops (each such round moves
+    /// on to candidates not tried yet).
+    #[arg(long, default_value_t = 3,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
+    patience: usize,
     /// Edits the search may not make: a kind (ticket-points, route-length, route-colour), a
     /// route by id or `from-to`, or a ticket by label (comma-separated).
     #[arg(long, value_delimiter = ',', value_name = "NAME")]
@@ -71,7 +76,7 @@ pub struct Args {
     /// Apply the proposed edits to the map file (only the edited values change).
     #[arg(long)]
     write: bool,
-    /// Output format (default: from the output's extension, `.json`, else human).
+    /// Output format (default: from the output's extension, `.json` or `.html`, else human).
     #[arg(long, value_enum)]
     format: Option<PlaytestFormat>,
     /// Write the report to this file (atomically) instead of standard output.
@@ -126,9 +131,6 @@ fn check_frozen(map: &crate::model::MapFile, names: &[String]) -> Result<(), Str
 
 pub fn run(args: Args) -> i32 {
     let format = match report_format(args.format, args.output.as_deref()) {
-        Ok(PlaytestFormat::Html) => {
-            return usage_error("tune writes human text or JSON; `--format html` is not made yet");
-        }
         Ok(f) => f,
         Err(e) => return usage_error(e),
     };
@@ -169,6 +171,7 @@ pub fn run(args: Args) -> i32 {
         threads: worker_threads(args.play.threads, args.games),
         max_edits: args.max_edits,
         candidates: args.candidates,
+        patience: args.patience,
         frozen: Frozen {
             names: args.freeze.clone(),
         },
@@ -200,7 +203,17 @@ pub fn run(args: Args) -> i32 {
     };
     let text = match format {
         PlaytestFormat::Json => json_text(&tuning),
-        _ => {
+        PlaytestFormat::Html => {
+            let tuned = crate::load::load_str(&name, &tuning.tuned_text).map;
+            let page = tuned
+                .ok_or_else(|| "the tuned map does not load".to_string())
+                .and_then(|m| crate::tune::render::html(&tuning, &m).map_err(|e| e.to_string()));
+            match page {
+                Ok(p) => p,
+                Err(e) => return usage_error(e),
+            }
+        }
+        PlaytestFormat::Human => {
             crate::report::text::escape_controls(&crate::tune::render::human(&tuning)).into_owned()
         }
     };

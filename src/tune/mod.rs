@@ -50,6 +50,9 @@ pub struct Settings {
     pub max_edits: usize,
     /// Candidates a round tries.
     pub candidates: usize,
+    /// Rounds in a row whose best edit fresh games do not keep before the search gives up
+    /// (each such round puts its candidates at the back of the next).
+    pub patience: usize,
     pub frozen: Frozen,
     /// Games of the final confirmation.
     pub confirm_games: u64,
@@ -93,6 +96,9 @@ pub struct Confirmation {
     pub holds: Vec<bool>,
     /// The figures that changed with a 95 % interval excluding 0 (as `compare` lists them).
     pub significant: Vec<String>,
+    /// The whole paired comparison (the HTML page draws it).
+    #[serde(skip)]
+    pub comparison: Option<compare::Comparison>,
 }
 
 /// Everything `tune` found.
@@ -389,9 +395,6 @@ pub fn bands(
     Ok((out, played))
 }
 
-/// Rounds in a row whose best edit fresh games do not keep before the search gives up.
-const MAX_REJECTED_ROUNDS: usize = 3;
-
 /// The round's candidates that load, lint clean (no new finding the designer did not allow)
 /// and compile, each with its version; the others are counted in `refused` by reason.
 fn legal_candidates(search: &mut Search<'_>) -> Vec<(Edit, Version)> {
@@ -450,9 +453,9 @@ impl Search<'_> {
         if self.steps.len() >= self.s.max_edits {
             return Some(format!("the edit limit ({}) is reached", self.s.max_edits));
         }
-        (self.rejected_rounds >= MAX_REJECTED_ROUNDS).then(|| {
-            format!("{MAX_REJECTED_ROUNDS} rounds in a row found no edit that fresh games confirm")
-        })
+        let patience = self.s.patience;
+        (self.rejected_rounds >= patience)
+            .then(|| format!("{patience} rounds in a row found no edit that fresh games confirm"))
     }
 
     /// Plays one round and keeps its winner if fresh games confirm it; `Some(why)` when the
@@ -676,6 +679,7 @@ fn confirm(
         before,
         after,
         significant: compare::render::significant_lines(&c),
+        comparison: Some(c),
     })
 }
 

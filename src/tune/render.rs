@@ -3,6 +3,9 @@
 
 use super::Tuning;
 use super::goal::{Band, Reading, show};
+use crate::model::MapFile;
+use crate::render::RenderError;
+use crate::render::svg::esc;
 use std::fmt::Write;
 
 /// The proposal as a unified diff of the map file (empty when nothing changed).
@@ -15,6 +18,10 @@ pub fn diff(name: &str, old: &str, new: &str) -> String {
 }
 
 fn reading(b: &Band, r: &Reading) -> String {
+    if r.interval == [r.value; 2] {
+        // A figure read off the board (a ticket too rarely completed to measure in play).
+        return show(b.measure, r.value);
+    }
     format!(
         "{} [{}, {}]",
         show(b.measure, r.value),
@@ -152,4 +159,57 @@ fn edits(out: &mut String, t: &Tuning) {
         let _ = writeln!(out, "     kept because {}", s.evidence);
     }
     let _ = writeln!(out, "Stopped: {}.", t.stopped);
+}
+
+/// The HTML page: the goals and the proposed edits with their evidence, then (when edits were
+/// kept) the confirmation as `compare` draws it: the map differences, the significant changes,
+/// the route heat difference on the tuned board and every figure before and after side by side.
+pub fn html(t: &Tuning, tuned: &MapFile) -> Result<String, RenderError> {
+    let mut intro = String::new();
+    let _ = write!(
+        intro,
+        "<p>{} players, bots {}, {} games a full evaluation, seed {}.</p><h2>Goals</h2><ul>",
+        t.players,
+        esc(&t.bots.join(", ")),
+        t.games,
+        t.seed
+    );
+    for (b, r) in t.goals.iter().zip(&t.start) {
+        let holds = if b.holds(r) { "holds" } else { "does not hold" };
+        let _ = write!(
+            intro,
+            "<li><code>{}</code>: now {}, {holds} (band: {})</li>",
+            esc(&b.goal),
+            esc(&reading(b, r)),
+            esc(&band(b))
+        );
+    }
+    intro.push_str("</ul><section class=\"standout\"><h2>Proposed edits</h2>");
+    if t.steps.is_empty() {
+        let _ = write!(intro, "<p>None: {}.</p>", esc(&t.stopped));
+    } else {
+        intro.push_str("<ol>");
+        for s in &t.steps {
+            let _ = write!(
+                intro,
+                "<li>{}<br><small>kept because {}</small></li>",
+                esc(&s.description),
+                esc(&s.evidence)
+            );
+        }
+        let _ = write!(intro, "</ol><p>Stopped: {}.</p>", esc(&t.stopped));
+    }
+    let _ = write!(
+        intro,
+        "</section><p>Games played: {} of an allowance of {}.</p>",
+        t.played, t.allowance
+    );
+    let title = format!("Tune: {}", t.map);
+    match t.confirmation.as_ref().and_then(|c| c.comparison.as_ref()) {
+        Some(c) => {
+            intro.push_str("<h2>Confirmation: original against tuned on fresh games</h2>");
+            crate::playtest::compare::html::render_html_after(c, tuned, &title, &intro)
+        }
+        None => Ok(crate::playtest::page::page(&title, &intro)),
+    }
 }

@@ -84,8 +84,20 @@ fn heat_difference(c: &Comparison, new: &MapFile) -> Result<(String, f64), Rende
 
 /// The page of a comparison; `new` is the new version's map (its board is drawn).
 pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError> {
+    let title = format!("Compare: {} → {}", c.old, c.new);
+    render_html_after(c, new, &title, "")
+}
+
+/// [`render_html`] titled `title`, with `intro` (HTML) before the comparison: how `tune`
+/// shows its proposal above the confirmation's figures.
+pub fn render_html_after(
+    c: &Comparison,
+    new: &MapFile,
+    title: &str,
+    intro: &str,
+) -> Result<String, RenderError> {
     let (board, max) = heat_difference(c, new)?;
-    let mut body = String::new();
+    let mut body = intro.to_string();
     let _ = write!(
         body,
         "<p>{} paired games ({} finished on both), {} players, bots {}, seed {}: every game played on both versions with the same seed and seats, so the luck of the deal cancels.</p>",
@@ -130,7 +142,7 @@ pub fn render_html(c: &Comparison, new: &MapFile) -> Result<String, RenderError>
         "<h2>Route heat difference</h2><p>Blue: claimed more often in the new version; red: less (hover a space for the figures).</p>{heat_legend}<div class=\"board\">{board}</div>"
     );
     tables(&mut body, c);
-    Ok(page(&format!("Compare: {} → {}", c.old, c.new), &body))
+    Ok(page(title, &body))
 }
 
 /// Every figure in sortable tables: games and seats, bots, tickets, routes.
