@@ -10,6 +10,7 @@
 //!   route of the same colours to another; without, a route grows or shrinks by one. Routes
 //!   claimed most and least often first.
 //! - Colours: two lanes of the same length and kind exchange colours, busiest with quietest.
+//! - Ferries: one locomotive fewer on a quiet ferry, one more on a busy one.
 
 use super::edit::{Edit, LaneColour};
 use crate::graph::{BoardGraph, UNREACHABLE};
@@ -18,14 +19,19 @@ use crate::playtest::Report;
 use std::collections::BTreeSet;
 
 /// What the designer keeps out of reach: kinds of edit (`ticket-points`, `route-length`,
-/// `route-colour`), routes (by id or `from-to`) and tickets (by label).
+/// `route-colour`, `ferry-locomotives`), routes (by id or `from-to`) and tickets (by label).
 #[derive(Debug, Clone, Default)]
 pub struct Frozen {
     pub names: Vec<String>,
 }
 
 /// The kinds of edit `--freeze` may name.
-pub const KINDS: &[&str] = &["ticket-points", "route-length", "route-colour"];
+pub const KINDS: &[&str] = &[
+    "ticket-points",
+    "route-length",
+    "route-colour",
+    "ferry-locomotives",
+];
 
 impl Frozen {
     fn kind(&self, k: &str) -> bool {
@@ -220,6 +226,35 @@ fn colour_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
     out
 }
 
+/// A ferry asks one locomotive more or fewer (at least one, at most its length): a quiet
+/// ferry made cheaper, a busy one dearer, first.
+fn ferry_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
+    let mut out = Vec::new();
+    for (i, r) in map.routes.iter().enumerate().filter(|(_, r)| r.ferry > 0) {
+        if r.ferry > 1 {
+            out.push((
+                1.0 - rates[i],
+                Edit::FerryLocomotives {
+                    route: i,
+                    from: r.ferry,
+                    to: r.ferry - 1,
+                },
+            ));
+        }
+        if r.ferry < r.length {
+            out.push((
+                rates[i],
+                Edit::FerryLocomotives {
+                    route: i,
+                    from: r.ferry,
+                    to: r.ferry + 1,
+                },
+            ));
+        }
+    }
+    out
+}
+
 /// Up to `cap` edits for the current map, the kinds taking turns; `touched` routes and tickets
 /// (edited earlier in this proposal) are left alone, and edits in `tried` come last.
 pub fn candidates(
@@ -235,6 +270,7 @@ pub fn candidates(
         ticket_edits(map, report),
         length_edits(map, &rates),
         colour_edits(map, &rates),
+        ferry_edits(map, &rates),
     ];
     for list in &mut kinds {
         list.retain(|(_, e)| {

@@ -33,6 +33,8 @@ pub enum Edit {
     RouteLength { route: usize, from: u8, to: u8 },
     /// Two lanes of the same length and kind exchange colours: every colour keeps its spaces.
     SwapColours { a: LaneColour, b: LaneColour },
+    /// The locomotives a ferry asks for.
+    FerryLocomotives { route: usize, from: u8, to: u8 },
 }
 
 impl Edit {
@@ -62,6 +64,10 @@ impl Edit {
                 (colour(a), format!("\"{}\"", b.colour)),
                 (colour(b), format!("\"{}\"", a.colour)),
             ],
+            Edit::FerryLocomotives { route, to, .. } => vec![(
+                vec!["routes".into(), (*route).into(), "ferry".into()],
+                to.to_string(),
+            )],
         }
     }
 
@@ -72,6 +78,7 @@ impl Edit {
             Edit::MoveSpace { shorter, longer } => vec![('r', *shorter), ('r', *longer)],
             Edit::RouteLength { route, .. } => vec![('r', *route)],
             Edit::SwapColours { a, b } => vec![('r', a.route), ('r', b.route)],
+            Edit::FerryLocomotives { route, .. } => vec![('r', *route)],
         }
     }
 
@@ -81,6 +88,7 @@ impl Edit {
             Edit::TicketPoints { .. } => "ticket-points",
             Edit::MoveSpace { .. } | Edit::RouteLength { .. } => "route-length",
             Edit::SwapColours { .. } => "route-colour",
+            Edit::FerryLocomotives { .. } => "ferry-locomotives",
         }
     }
 
@@ -110,6 +118,10 @@ impl Edit {
                 a.colour,
                 names::route(map, b.route),
                 b.colour
+            ),
+            Edit::FerryLocomotives { route, from, to } => format!(
+                "ferry {}: {from} → {to} locomotives",
+                names::route(map, *route)
             ),
         }
     }
@@ -196,6 +208,19 @@ mod tests {
             apply("w.toml", TEXT, &m, &e).unwrap(),
             TEXT.replace("color = \"red\"", "color = \"green\"")
                 .replace("\"blue\", \"green\"", "\"blue\", \"red\"")
+        );
+        let ferry = Edit::FerryLocomotives {
+            route: 0,
+            from: 1,
+            to: 2,
+        };
+        // The starter text has no `ferry` on its first route: nothing to rewrite.
+        assert!(apply("w.toml", TEXT, &m, &ferry).is_err());
+        let with_ferry = TEXT.replace("length = 2 # short\n", "length = 2 # short\nferry = 1\n");
+        let fm = crate::load::load_str("w.toml", &with_ferry).map.unwrap();
+        assert_eq!(
+            apply("w.toml", &with_ferry, &fm, &ferry).unwrap(),
+            with_ferry.replace("ferry = 1", "ferry = 2")
         );
         let missing = Edit::TicketPoints {
             ticket: 3,

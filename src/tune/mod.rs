@@ -159,7 +159,15 @@ impl Version {
         let loaded = crate::load::load_str(name, &text);
         let map = match (&loaded.map, loaded.has_errors()) {
             (Some(m), false) => m.clone(),
-            _ => return Err(format!("{name} has errors; run `ttrmap check` on it")),
+            _ => {
+                // Counted by code: one reason per kind of error, not per message.
+                let code = loaded
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.severity == crate::diagnostic::Severity::Error)
+                    .map_or("syntax", |d| d.code);
+                return Err(format!("makes a `{code}` check error"));
+            }
         };
         let found = findings(&loaded);
         if let Some(allowed) = allowed
