@@ -4,8 +4,10 @@
 //! when that shows a change in the goal's direction whose 95 % interval excludes 0, and no
 //! goal significantly worse.
 //!
-//! A spread narrows when the figure at its top falls or the one at its bottom rises: the
-//! leading and trailing bots (or seats) of the current map are the ones watched.
+//! A spread narrows when the figure at its top falls or the one at its bottom rises (the
+//! leading and trailing bots, or seats, of the current map are the ones watched) and the
+//! spread itself is narrower on these games: a trailing style lifted while another falls
+//! below it is no gain.
 
 use super::goal::{Band, Measure, Reading};
 use crate::playtest::compare::Comparison;
@@ -87,9 +89,12 @@ fn direction(b: &Band, c: &Comparison) -> (Option<bool>, String) {
     if let Some(w) = widens(top, true).or_else(|| widens(bottom, false)) {
         return (Some(false), w);
     }
+    // Another bot (or seat) may take the top or bottom place: the spread itself must narrow
+    // on these games too.
+    let (old, new) = figures(b, c);
     match narrows(top, true).or_else(|| narrows(bottom, false)) {
-        Some(w) => (Some(true), w),
-        None => (None, String::new()),
+        Some(w) if new < old => (Some(true), w),
+        _ => (None, String::new()),
     }
 }
 
@@ -166,5 +171,86 @@ pub fn judge(bands: &[Band], c: &Comparison, pay: &[Option<(Reading, Reading)>])
             after,
             evidence: better.join("; "),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playtest::compare::stats::Change;
+
+    fn change(old: f64, new: f64, half: f64) -> Change {
+        let d = new - old;
+        Change {
+            old,
+            new,
+            change: d,
+            low: d - half,
+            high: d + half,
+            significant: d != 0.0 && (d - half > 0.0 || d + half < 0.0),
+        }
+    }
+
+    fn band() -> Band {
+        Band {
+            goal: "style-spread<10%".into(),
+            measure: Measure::StyleSpread,
+            above: false,
+            bound: 0.10,
+            from_map: None,
+        }
+    }
+
+    fn comparison(rates: &[(f64, f64)]) -> Comparison {
+        let by_bot = rates
+            .iter()
+            .enumerate()
+            .map(|(i, &(o, n))| crate::playtest::compare::BotChange {
+                bot: format!("bot{i}"),
+                win_rate: change(o, n, 0.02),
+                mean_total: change(0.0, 0.0, 0.0),
+            })
+            .collect::<Vec<_>>();
+        let spread = |f: fn(&(f64, f64)) -> f64| {
+            let v: Vec<f64> = rates.iter().map(f).collect();
+            v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min)
+        };
+        Comparison {
+            old: "a".into(),
+            new: "b".into(),
+            players: 2,
+            games: 100,
+            seed: 0,
+            bots: Vec::new(),
+            both_finished: 100,
+            failure_rate: change(0.0, 0.0, 0.0),
+            turns: change(50.0, 50.0, 1.0),
+            seats: Vec::new(),
+            by_bot,
+            seat_spread: crate::playtest::compare::Spread { old: 0.0, new: 0.0 },
+            bot_spread: crate::playtest::compare::Spread {
+                old: spread(|r| r.0),
+                new: spread(|r| r.1),
+            },
+            tickets: Vec::new(),
+            routes: Vec::new(),
+            map_changes: Default::default(),
+            significant: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_spread_is_kept_only_when_it_narrows_on_the_fresh_games() {
+        // The leader falls 0.80 → 0.75 (significant at ±0.02): spread 0.50 → 0.45, kept.
+        let c = comparison(&[(0.80, 0.75), (0.50, 0.50), (0.30, 0.30)]);
+        assert!(judge(&[band()], &c, &[None]).kept);
+        // The trailing bot rises 0.30 → 0.36 but another falls 0.40 → 0.25: the spread
+        // widens 0.50 → 0.55 although the watched bot moved the right way; not kept.
+        let c = comparison(&[(0.80, 0.80), (0.40, 0.25), (0.30, 0.36)]);
+        assert!(!judge(&[band()], &c, &[None]).kept);
+        // The leader rises significantly: further from the band, not kept, and said so.
+        let c = comparison(&[(0.80, 0.85), (0.30, 0.40)]);
+        let v = judge(&[band()], &c, &[None]);
+        assert!(!v.kept && v.evidence.contains("bot0"), "{}", v.evidence);
     }
 }
