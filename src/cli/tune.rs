@@ -53,6 +53,11 @@ pub struct Args {
     /// machine.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_games: Option<u64>,
+    /// With --max-games: the games one candidate check (loading, linting and compiling an
+    /// edited map) counts as (default 0; with --budget it is measured, and the report prints
+    /// it).
+    #[arg(long, default_value_t = 0, requires = "max_games")]
+    check_cost: u64,
     /// Edits proposed at most.
     #[arg(long, default_value_t = 10)]
     max_edits: usize,
@@ -194,7 +199,10 @@ pub fn run(args: Args) -> i32 {
         Err(e) => return usage_error(e),
     };
     let budget = match args.max_games {
-        Some(g) => Budget::Games(g),
+        Some(games) => Budget::Games {
+            games,
+            check_cost: args.check_cost,
+        },
         None => Budget::CpuSeconds(args.budget * 60.0),
     };
     let name = args.file.display().to_string();

@@ -64,9 +64,13 @@ pub struct Settings {
 /// What the search may spend.
 #[derive(Debug, Clone, Copy)]
 pub enum Budget {
-    /// Games in all (rounds and confirmation): the same proposals on any machine.
-    Games(u64),
-    /// CPU seconds, turned into games at the pace of the first evaluation.
+    /// Games in all (rounds and confirmation), each candidate check (load, lint, compile)
+    /// counted as `check_cost` games: the same proposals on any machine.
+    Games { games: u64, check_cost: u64 },
+    /// CPU seconds (the time spent playing × threads, the rest × 1): a round starts only if
+    /// what it and the final confirmation will cost, at the pace measured so far, fits in
+    /// what is left. The rounds are the same as without a budget; the budget decides after
+    /// which one to stop, and the report gives the `Games` budget that stops there too.
     CpuSeconds(f64),
 }
 
@@ -120,9 +124,12 @@ pub struct Tuning {
     pub refused: BTreeMap<String, usize>,
     /// Rounds whose best edit the fresh games did not keep.
     pub rejected_rounds: usize,
-    /// The games the search could play in all, and those it played.
+    /// The games the search could spend in all, those it played, the candidates it checked
+    /// (loaded, linted, compiled) and the games each check counted as.
     pub allowance: u64,
     pub played: u64,
+    pub checks: u64,
+    pub check_cost: u64,
     pub confirmation: Option<Confirmation>,
     /// The proposal as a unified diff of the map file.
     pub diff: String,
@@ -415,6 +422,7 @@ fn legal_candidates(search: &mut Search<'_>) -> Vec<(Edit, Version)> {
         &search.tried,
         s.candidates,
     );
+    search.checks += edits.len() as u64;
     let mut legal = Vec::new();
     for e in edits {
         let checked = edit::apply(search.name, &cur.text, &cur.map, &e)
@@ -446,9 +454,33 @@ struct Search<'a> {
     rounds: u64,
     played: u64,
     allowance: u64,
+    /// Candidates checked, and the games each check counts as.
+    checks: u64,
+    check_cost: u64,
+    /// With a CPU budget: when the search started, its threads and the CPU seconds it has.
+    clock: Option<(std::time::Instant, f64, f64)>,
+    /// Wall seconds spent playing (all threads busy); the rest runs on one thread.
+    playing: f64,
 }
 
 impl Search<'_> {
+    /// What the search has spent, in games.
+    fn spent(&self) -> u64 {
+        self.played + self.checks * self.check_cost
+    }
+
+    /// Whether `more` games (and game-counted checks) still fit: in the allowance, and with a
+    /// CPU budget at the pace measured so far.
+    fn fits(&self, more: u64) -> bool {
+        if let Some((start, threads, cpu)) = self.clock {
+            let wall = start.elapsed().as_secs_f64();
+            let used = self.playing * threads + (wall - self.playing).max(0.0);
+            let pace = used / self.spent().max(1) as f64;
+            return used + pace * more as f64 <= cpu;
+        }
+        self.spent() + more <= self.allowance
+    }
+
     /// Why the search stops before another round, if it does.
     fn stop(&self) -> Option<String> {
         if self.excess == 0.0 {
@@ -473,26 +505,37 @@ impl Search<'_> {
             return Ok(Some(why));
         }
         let s = self.s;
+        let tickets = needs_tickets(self.bands);
+        let again = if tickets { 2 } else { 1 };
+        let confirmation = (2 + 2 * again) * s.confirm_games;
+        let (allowance, clock) = (self.allowance, self.clock.is_some());
+        let too_much = move || {
+            Ok(Some(if clock {
+                "another round would pass the CPU budget".to_string()
+            } else {
+                format!("another round would pass the game allowance ({allowance})")
+            }))
+        };
+        if !self.fits(s.candidates as u64 * self.check_cost + confirmation) {
+            return too_much();
+        }
         let legal = legal_candidates(self);
         if legal.is_empty() {
             return Ok(Some("no legal edit is left to try".to_string()));
         }
-        let tickets = needs_tickets(self.bands);
-        let again = if tickets { 2 } else { 1 };
         let cost = round_cost(s.games, legal.len(), tickets) + 2 * again * s.games;
-        if self.played + cost + (2 + 2 * again) * s.confirm_games > self.allowance {
-            return Ok(Some(format!(
-                "another round would pass the game allowance ({})",
-                self.allowance
-            )));
+        if !self.fits(cost + confirmation) {
+            return too_much();
         }
         self.rounds += 1;
         let (edits, versions): (Vec<Edit>, Vec<Version>) = legal.into_iter().unzip();
         let seed = round_seed(s.seed, self.rounds);
+        let playing = std::time::Instant::now();
         let result = round(&self.cur, &versions, self.bands, s, seed)?;
         self.played += result.played;
         self.tried.extend(edits.iter().cloned());
         let Some((i, _, excess, report)) = result.best.filter(|b| b.2 < result.current.1) else {
+            self.playing += playing.elapsed().as_secs_f64();
             self.rejected_rounds += 1;
             return Ok(None);
         };
@@ -511,6 +554,7 @@ impl Search<'_> {
         if needs_tickets(self.bands) {
             self.played += 2 * s.games;
         }
+        self.playing += playing.elapsed().as_secs_f64();
         let verdict = validate::judge(self.bands, &c, &fresh);
         if s.progress {
             eprintln!(
@@ -555,18 +599,23 @@ pub fn tune(
     s: &Settings,
     budget: Budget,
 ) -> Result<Tuning, String> {
+    let checking = std::time::Instant::now();
     let (original, allowed) = Version::new(name, text.to_string(), s, None)?;
+    let check_secs = checking.elapsed().as_secs_f64();
     let started = std::time::Instant::now();
     let seed0 = round_seed(s.seed, 0);
     let t0 = grow(&original, s, seed0, None, 0, s.games)?;
     let report0 = measure(&original, &bands, s, seed0, &t0, s.games)?;
     let (start, excess) = score(&bands, &report0);
     let played = s.games * if needs_tickets(&bands) { 2 } else { 1 };
-    let allowance = match budget {
-        Budget::Games(g) => g,
+    let threads = s.threads.max(1) as f64;
+    let (allowance, check_cost, clock) = match budget {
+        Budget::Games { games, check_cost } => (games, check_cost, None),
         Budget::CpuSeconds(cpu) => {
-            let spent = started.elapsed().as_secs_f64() * s.threads.max(1) as f64;
-            (cpu * s.games as f64 / spent.max(1e-3)) as u64
+            // A check runs on one thread; the first evaluation's games on all of them.
+            let per_game = (started.elapsed().as_secs_f64() * threads / played as f64).max(1e-9);
+            let check_cost = (check_secs / per_game).ceil() as u64;
+            (u64::MAX, check_cost, Some((checking, threads, cpu)))
         }
     };
     let mut search = Search {
@@ -585,6 +634,10 @@ pub fn tune(
         rounds: 0,
         played,
         allowance,
+        checks: 0,
+        check_cost,
+        clock,
+        playing: started.elapsed().as_secs_f64(),
     };
     let stopped = loop {
         if let Some(why) = search.round()? {
@@ -597,6 +650,8 @@ pub fn tune(
         refused,
         rejected_rounds,
         mut played,
+        checks,
+        clock,
         ..
     } = search;
     let confirmation = if steps_taken.is_empty() {
@@ -608,6 +663,12 @@ pub fn tune(
         // for the tickets' trains).
         played += if needs_tickets(&bands) { 6 } else { 4 } * s.confirm_games;
         Some(c)
+    };
+    // Under a CPU budget, the game allowance that stops the search where it stopped.
+    let allowance = if clock.is_some() {
+        played + checks * check_cost
+    } else {
+        allowance
     };
     Ok(Tuning {
         map: name.to_string(),
@@ -624,6 +685,8 @@ pub fn tune(
         rejected_rounds,
         allowance,
         played,
+        checks,
+        check_cost,
         confirmation,
         diff: render::diff(name, text, &cur.text),
         tuned_text: cur.text,

@@ -87,8 +87,15 @@ pub fn human(t: &Tuning) -> String {
     }
     let _ = writeln!(
         out,
-        "Games played: {} (allowance {}; `--max-games {}` repeats this search exactly).",
-        t.played, t.allowance, t.allowance
+        "Spent: {} games and {} candidate checks counted as {} games each, {} of an allowance \
+         of {} (`--max-games {} --check-cost {}` repeats this search exactly).",
+        t.played,
+        t.checks,
+        t.check_cost,
+        t.played + t.checks * t.check_cost,
+        t.allowance,
+        t.allowance,
+        t.check_cost
     );
     if let Some(c) = &t.confirmation {
         confirmation(&mut out, t, c);
@@ -201,8 +208,8 @@ pub fn html(t: &Tuning, tuned: &MapFile) -> Result<String, RenderError> {
     }
     let _ = write!(
         intro,
-        "</section><p>Games played: {} of an allowance of {}.</p>",
-        t.played, t.allowance
+        "</section><p>Spent: {} games and {} candidate checks ({} games each) of an allowance of {} games.</p>",
+        t.played, t.checks, t.check_cost, t.allowance
     );
     let title = format!("Tune: {}", t.map);
     match t.confirmation.as_ref().and_then(|c| c.comparison.as_ref()) {
