@@ -45,11 +45,11 @@ pub struct Args {
     bots: Vec<String>,
     #[command(flatten)]
     play: super::play_options::PlayOptions,
-    /// CPU minutes the search may spend, turned into a number of games at the pace of the
-    /// first evaluation (the report prints it).
+    /// CPU minutes the search may spend: a round starts only if it fits at the pace measured
+    /// so far (the report gives the --max-games and --check-cost that stop at the same place).
     #[arg(long, default_value_t = 10.0, value_parser = minutes)]
     budget: f64,
-    /// Games the search may play in all, instead of --budget: the same proposals on any
+    /// Games the search may spend in all, instead of --budget: the same proposals on any
     /// machine.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_games: Option<u64>,
@@ -135,6 +135,29 @@ fn check_frozen(map: &crate::model::MapFile, names: &[String]) -> Result<(), Str
     Ok(())
 }
 
+/// The search's settings from the command line: `left_out` holds the optional extensions
+/// `--with` does not name.
+fn settings(args: &Args, players: u8, left_out: Vec<String>) -> Settings {
+    Settings {
+        players,
+        mode: args.play.mode.clone(),
+        without: args.play.without.iter().chain(&left_out).cloned().collect(),
+        bots: args.bots.clone(),
+        games: args.games,
+        seed: args.play.seed,
+        threads: worker_threads(args.play.threads, args.games),
+        max_edits: args.max_edits,
+        candidates: args.candidates,
+        patience: args.patience,
+        frozen: Frozen {
+            names: args.freeze.clone(),
+        },
+        confirm_games: args.confirm_games.unwrap_or(args.games * 2),
+        allow_lint: args.allow_lint.clone(),
+        progress: std::io::stderr().is_terminal(),
+    }
+}
+
 pub fn run(args: Args) -> i32 {
     let format = match report_format(args.format, args.output.as_deref()) {
         Ok(f) => f,
@@ -167,24 +190,7 @@ pub fn run(args: Args) -> i32 {
     {
         return code;
     }
-    let settings = Settings {
-        players,
-        mode: args.play.mode.clone(),
-        without: args.play.without.iter().chain(&left_out).cloned().collect(),
-        bots: args.bots.clone(),
-        games: args.games,
-        seed: args.play.seed,
-        threads: worker_threads(args.play.threads, args.games),
-        max_edits: args.max_edits,
-        candidates: args.candidates,
-        patience: args.patience,
-        frozen: Frozen {
-            names: args.freeze.clone(),
-        },
-        confirm_games: args.confirm_games.unwrap_or(args.games * 2),
-        allow_lint: args.allow_lint.clone(),
-        progress: std::io::stderr().is_terminal(),
-    };
+    let settings = settings(&args, players, left_out);
     if let Err(e) = crate::playtest::bot_names(&crate::playtest::Config {
         games: 1,
         seed: 0,

@@ -14,9 +14,9 @@
 //! 3. Original and tuned maps then play a confirmation on seeds no round used.
 //!
 //! Deterministic: every round's games are fixed by the seed, each evaluation's totals are
-//! integer sums (the same at any thread count), and ties go to the earlier candidate. The
-//! CPU budget becomes a number of games once the first evaluation has measured the pace;
-//! the report prints it, and `--max-games` repeats a run exactly on any machine.
+//! integer sums (the same at any thread count), and ties go to the earlier candidate. A CPU
+//! budget only decides after which round to stop; the report gives the game allowance (with
+//! each candidate check counted as games) that stops at the same place on any machine.
 
 pub mod candidates;
 pub mod edit;
