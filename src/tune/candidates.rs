@@ -8,11 +8,12 @@
 //!   kept most often first.
 //! - Route lengths: with a fixed total (`[lint.expect] total_spaces`) one space moves from a
 //!   route of the same colours to another; without, a route grows or shrinks by one. Routes
-//!   claimed most and least often first.
+//!   claimed most and least often first. A ticket worth exactly its shortest path before the
+//!   change is given its new one in the same edit (the map's rule kept, not broken).
 //! - Colours: two lanes of the same length and kind exchange colours, busiest with quietest.
 //! - Ferries: one locomotive fewer on a quiet ferry, one more on a busy one.
 
-use super::edit::{Edit, LaneColour};
+use super::edit::{Edit, LaneColour, Revalue};
 use crate::graph::{BoardGraph, UNREACHABLE};
 use crate::model::{MapFile, Route};
 use crate::playtest::Report;
@@ -139,6 +140,7 @@ fn length_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
                         Edit::MoveSpace {
                             shorter: s,
                             longer: l,
+                            revalued: Vec::new(),
                         },
                     ));
                 }
@@ -153,6 +155,7 @@ fn length_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
                     route: i,
                     from: r.length,
                     to: r.length + 1,
+                    revalued: Vec::new(),
                 },
             ));
             if r.length > 1 {
@@ -162,6 +165,7 @@ fn length_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
                         route: i,
                         from: r.length,
                         to: r.length - 1,
+                        revalued: Vec::new(),
                     },
                 ));
             }
@@ -255,6 +259,68 @@ fn ferry_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
     out
 }
 
+/// Each ticket's (value, shortest cost) when it has one value and a reachable cost.
+fn ticket_costs(map: &MapFile) -> Vec<Option<(i32, u32)>> {
+    let graph = BoardGraph::new(map);
+    map.tickets
+        .iter()
+        .map(|t| match graph.ticket_costs(t).as_slice() {
+            [(None, points, d)] if *d != UNREACHABLE && t.points.is_some() => Some((*points, *d)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A length edit with the tickets that were worth exactly their shortest path given their new
+/// one (nothing for other edits): a map whose tickets follow that rule keeps it.
+fn with_revalued(map: &MapFile, before: &[Option<(i32, u32)>], e: Edit) -> Edit {
+    let mut edited = map.clone();
+    match &e {
+        Edit::MoveSpace {
+            shorter, longer, ..
+        } => {
+            edited.routes[*shorter].length -= 1;
+            edited.routes[*longer].length += 1;
+        }
+        Edit::RouteLength { route, to, .. } => edited.routes[*route].length = *to,
+        _ => return e,
+    }
+    let after = ticket_costs(&edited);
+    let list: Vec<Revalue> = before
+        .iter()
+        .zip(&after)
+        .enumerate()
+        .filter_map(|(ticket, (b, a))| match (b, a) {
+            (Some((points, d)), Some((_, d2))) if *points as u32 == *d && d2 != d => {
+                Some(Revalue {
+                    ticket,
+                    from: *points,
+                    to: *d2 as i32,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    match e {
+        Edit::MoveSpace {
+            shorter, longer, ..
+        } => Edit::MoveSpace {
+            shorter,
+            longer,
+            revalued: list,
+        },
+        Edit::RouteLength {
+            route, from, to, ..
+        } => Edit::RouteLength {
+            route,
+            from,
+            to,
+            revalued: list,
+        },
+        other => other,
+    }
+}
+
 /// Up to `cap` edits for the current map, the kinds taking turns; `touched` routes and tickets
 /// (edited earlier in this proposal) are left alone, and edits in `tried` come last.
 pub fn candidates(
@@ -284,20 +350,86 @@ pub fn candidates(
                 .then(b.0.total_cmp(&a.0))
         });
     }
+    let before = ticket_costs(map);
     let mut out = Vec::new();
     let mut next = vec![0usize; kinds.len()];
     while out.len() < cap {
         let mut added = false;
         for (k, list) in kinds.iter().enumerate() {
             if out.len() < cap && next[k] < list.len() {
-                out.push(list[next[k]].1.clone());
+                // A re-valued ticket may be frozen or already edited: then the edit is not
+                // one the search may make.
+                let e = with_revalued(map, &before, list[next[k]].1.clone());
                 next[k] += 1;
-                added = true;
+                if frozen.allows(map, &e) && e.touches().iter().all(|t| !touched.contains(t)) {
+                    out.push(e);
+                    added = true;
+                }
             }
         }
-        if !added {
+        if !added && kinds.iter().enumerate().all(|(k, l)| next[k] >= l.len()) {
             break;
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_length_move_revalues_the_tickets_worth_their_shortest_path() {
+        let text = "[map]\nid = \"w\"\nname = \"W\"\nplayers = { min = 2, max = 2 }\n\
+            board = { width = 10, height = 10 }\n\
+            [[cities]]\nid = \"a\"\nposition = [1, 1]\n\
+            [[cities]]\nid = \"b\"\nposition = [5, 1]\n\
+            [[cities]]\nid = \"c\"\nposition = [9, 1]\n\
+            [[routes]]\nfrom = \"a\"\nto = \"b\"\nlength = 2\ncolor = \"red\"\n\
+            [[routes]]\nfrom = \"b\"\nto = \"c\"\nlength = 2\ncolor = \"red\"\n\
+            [[routes]]\nfrom = \"a\"\nto = \"c\"\nlength = 5\ncolor = \"red\"\n\
+            [[tickets]]\nfrom = \"a\"\nto = \"c\"\npoints = 4\n\
+            [[tickets]]\nfrom = \"a\"\nto = \"b\"\npoints = 6\n";
+        let map = crate::load::load_str("w.toml", text).map.unwrap();
+        let before = ticket_costs(&map);
+        // a–b 2 → 1 and a–c 5 → 6: a to c is now 1 + 2 = 3 spaces. The a–c ticket was worth
+        // its 4 spaces, so it becomes 3; a–b was worth 6 for 2 spaces (a premium): left alone.
+        let e = with_revalued(
+            &map,
+            &before,
+            Edit::MoveSpace {
+                shorter: 0,
+                longer: 2,
+                revalued: Vec::new(),
+            },
+        );
+        let Edit::MoveSpace { revalued, .. } = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            revalued,
+            &vec![Revalue {
+                ticket: 0,
+                from: 4,
+                to: 3
+            }]
+        );
+        assert!(
+            e.describe(&map)
+                .contains("4 → 3 (worth their shortest path"),
+            "{}",
+            e.describe(&map)
+        );
+        // a–c 5 → 4 and b–c 2 → 3: the shortest path a–c stays 4; nothing to re-value.
+        let e = with_revalued(
+            &map,
+            &before,
+            Edit::MoveSpace {
+                shorter: 2,
+                longer: 1,
+                revalued: Vec::new(),
+            },
+        );
+        assert!(matches!(e, Edit::MoveSpace { revalued, .. } if revalued.is_empty()));
+    }
 }

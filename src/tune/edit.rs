@@ -20,6 +20,15 @@ pub struct LaneColour {
     pub colour: String,
 }
 
+/// A ticket worth exactly its shortest path before a length change, given its new one: what
+/// the designer of such a map (Castilla y León's normal tickets) does after moving a space.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Revalue {
+    pub ticket: usize,
+    pub from: i32,
+    pub to: i32,
+}
+
 /// One proposed change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -28,9 +37,20 @@ pub enum Edit {
     TicketPoints { ticket: usize, from: i32, to: i32 },
     /// One space moved from one route to another of the same colours: the total spaces and
     /// each colour's spaces are kept (for maps whose `[lint.expect]` fixes them).
-    MoveSpace { shorter: usize, longer: usize },
+    MoveSpace {
+        shorter: usize,
+        longer: usize,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        revalued: Vec<Revalue>,
+    },
     /// A route one space longer or shorter (maps without a fixed total).
-    RouteLength { route: usize, from: u8, to: u8 },
+    RouteLength {
+        route: usize,
+        from: u8,
+        to: u8,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        revalued: Vec<Revalue>,
+    },
     /// Two lanes of the same length and kind exchange colours: every colour keeps its spaces.
     SwapColours { a: LaneColour, b: LaneColour },
     /// The locomotives a ferry asks for.
@@ -50,16 +70,33 @@ impl Edit {
             p
         };
         let len = |r: usize| map.routes.get(r).map_or(0, |r| r.length);
-        match self {
-            Edit::TicketPoints { ticket, to, .. } => vec![(
-                vec!["tickets".into(), (*ticket).into(), "points".into()],
+        let points = |t: usize, to: i32| -> (Vec<Seg>, String) {
+            (
+                vec!["tickets".into(), t.into(), "points".into()],
                 to.to_string(),
-            )],
-            Edit::MoveSpace { shorter, longer } => vec![
+            )
+        };
+        match self {
+            Edit::TicketPoints { ticket, to, .. } => vec![points(*ticket, *to)],
+            Edit::MoveSpace {
+                shorter,
+                longer,
+                revalued,
+            } => [
                 (length(*shorter), (len(*shorter) - 1).to_string()),
                 (length(*longer), (len(*longer) + 1).to_string()),
-            ],
-            Edit::RouteLength { route, to, .. } => vec![(length(*route), to.to_string())],
+            ]
+            .into_iter()
+            .chain(revalued.iter().map(|v| points(v.ticket, v.to)))
+            .collect(),
+            Edit::RouteLength {
+                route,
+                to,
+                revalued,
+                ..
+            } => std::iter::once((length(*route), to.to_string()))
+                .chain(revalued.iter().map(|v| points(v.ticket, v.to)))
+                .collect(),
             Edit::SwapColours { a, b } => vec![
                 (colour(a), format!("\"{}\"", b.colour)),
                 (colour(b), format!("\"{}\"", a.colour)),
@@ -75,8 +112,19 @@ impl Edit {
     pub fn touches(&self) -> Vec<(char, usize)> {
         match self {
             Edit::TicketPoints { ticket, .. } => vec![('t', *ticket)],
-            Edit::MoveSpace { shorter, longer } => vec![('r', *shorter), ('r', *longer)],
-            Edit::RouteLength { route, .. } => vec![('r', *route)],
+            Edit::MoveSpace {
+                shorter,
+                longer,
+                revalued,
+            } => [('r', *shorter), ('r', *longer)]
+                .into_iter()
+                .chain(revalued.iter().map(|v| ('t', v.ticket)))
+                .collect(),
+            Edit::RouteLength {
+                route, revalued, ..
+            } => std::iter::once(('r', *route))
+                .chain(revalued.iter().map(|v| ('t', v.ticket)))
+                .collect(),
             Edit::SwapColours { a, b } => vec![('r', a.route), ('r', b.route)],
             Edit::FerryLocomotives { route, .. } => vec![('r', *route)],
         }
@@ -100,18 +148,30 @@ impl Edit {
                 "ticket {}: {from} → {to} points",
                 names::ticket_at(map, *ticket)
             ),
-            Edit::MoveSpace { shorter, longer } => format!(
-                "route {}: {} → {} spaces, and route {}: {} → {} spaces",
+            Edit::MoveSpace {
+                shorter,
+                longer,
+                revalued,
+            } => format!(
+                "route {}: {} → {} spaces, and route {}: {} → {} spaces{}",
                 names::route(map, *shorter),
                 len(*shorter),
                 len(*shorter) - 1,
                 names::route(map, *longer),
                 len(*longer),
-                len(*longer) + 1
+                len(*longer) + 1,
+                revalue_words(map, revalued)
             ),
-            Edit::RouteLength { route, from, to } => {
-                format!("route {}: {from} → {to} spaces", names::route(map, *route))
-            }
+            Edit::RouteLength {
+                route,
+                from,
+                to,
+                revalued,
+            } => format!(
+                "route {}: {from} → {to} spaces{}",
+                names::route(map, *route),
+                revalue_words(map, revalued)
+            ),
             Edit::SwapColours { a, b } => format!(
                 "route {} {} ↔ route {} {}",
                 names::route(map, a.route),
@@ -125,6 +185,22 @@ impl Edit {
             ),
         }
     }
+}
+
+/// `; tickets A 8 → 9, B 12 → 11 (their new shortest paths)`, or nothing.
+fn revalue_words(map: &MapFile, revalued: &[Revalue]) -> String {
+    if revalued.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = revalued
+        .iter()
+        .map(|v| format!("{} {} → {}", names::ticket_at(map, v.ticket), v.from, v.to))
+        .collect();
+    format!(
+        "; ticket{} {} (worth their shortest path, as before)",
+        if each.len() == 1 { "" } else { "s" },
+        each.join(", ")
+    )
 }
 
 /// `text` with `edit` written into it; `Err` when the text does not load cleanly or a value
@@ -186,11 +262,17 @@ mod tests {
         let e = Edit::MoveSpace {
             shorter: 1,
             longer: 0,
+            revalued: vec![Revalue {
+                ticket: 0,
+                from: 4,
+                to: 5,
+            }],
         };
         assert_eq!(
             apply("w.toml", TEXT, &m, &e).unwrap(),
             TEXT.replace("length = 2 #", "length = 3 #")
                 .replace("length = 3\ncolors", "length = 2\ncolors")
+                .replace("points = 4 #", "points = 5 #")
         );
         let e = Edit::SwapColours {
             a: LaneColour {
