@@ -487,7 +487,7 @@ impl Search<'_> {
             return Some(if self.steps.is_empty() {
                 "every goal already holds".to_string()
             } else {
-                "every goal holds".to_string()
+                "every goal holds on the last round's games".to_string()
             });
         }
         if self.steps.len() >= self.s.max_edits {
