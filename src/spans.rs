@@ -290,3 +290,17 @@ pub fn pointer(path: &[Seg]) -> String {
         })
         .collect()
 }
+/// `text` with each span replaced by its new text (spans must not overlap; any order): how a
+/// command rewrites values in a map file and keeps everything else, comments included.
+pub fn splice(text: &str, mut edits: Vec<(Range<usize>, String)>) -> String {
+    edits.sort_by_key(|(span, _)| span.start);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut from = 0;
+    for (span, new) in edits {
+        out.push_str(&text[from..span.start]);
+        out.push_str(&new);
+        from = span.end;
+    }
+    out.push_str(&text[from..]);
+    out
+}

@@ -383,16 +383,7 @@ pub fn write_values(name: &str, text: &str, values: &[(usize, i32)]) -> Result<S
         }
         edits.push((at.value, value.to_string()));
     }
-    edits.sort_by_key(|(span, _)| span.start);
-    let mut out = String::with_capacity(text.len());
-    let mut from = 0;
-    for (span, new) in edits {
-        out.push_str(&text[from..span.start]);
-        out.push_str(&new);
-        from = span.end;
-    }
-    out.push_str(&text[from..]);
-    Ok(out)
+    Ok(crate::spans::splice(text, edits))
 }
 
 #[cfg(test)]

@@ -65,16 +65,9 @@ fn claim_rates(map: &MapFile, report: &Report) -> Vec<f64> {
 }
 
 fn ticket_edits(map: &MapFile, report: &Report) -> Vec<(f64, Edit)> {
-    let graph = BoardGraph::new(map);
-    let costs: Vec<Option<(i32, i32)>> = map
-        .tickets
-        .iter()
-        .map(|t| match graph.ticket_costs(t).as_slice() {
-            [(None, points, d)] if *d != UNREACHABLE && *d > 0 && t.points.is_some() => {
-                Some((*points, *d as i32))
-            }
-            _ => None,
-        })
+    let costs: Vec<Option<(i32, i32)>> = ticket_costs(map)
+        .into_iter()
+        .map(|c| c.filter(|&(_, d)| d > 0).map(|(p, d)| (p, d as i32)))
         .collect();
     let (sum_p, sum_d) = costs
         .iter()

@@ -220,16 +220,7 @@ pub fn apply(name: &str, text: &str, map: &MapFile, edit: &Edit) -> Result<Strin
         }
         writes.push((at.value, value));
     }
-    writes.sort_by_key(|(span, _)| span.start);
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut from = 0;
-    for (span, new) in writes {
-        out.push_str(&text[from..span.start]);
-        out.push_str(&new);
-        from = span.end;
-    }
-    out.push_str(&text[from..]);
-    Ok(out)
+    Ok(crate::spans::splice(text, writes))
 }
 
 #[cfg(test)]
