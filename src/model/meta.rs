@@ -69,6 +69,14 @@ pub struct Board {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 2, max = 2), inner(range(min = 1.0, max = 1000.0)))]
     pub space_mm: Option<[f64; 2]>,
+    /// How much longer than the board's car a route's cars may be drawn to fill the room
+    /// between its cities, as a fraction (default 0.09: printed boards vary a few percent).
+    /// A board whose published print sizes each car to its route sets more (up to 0.5), so
+    /// that its routes run from marker to marker instead of stopping short; a route keeps the
+    /// longest cars that lie on no other car, name or marker. From 0 to 0.5.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 0.5))]
+    pub car_stretch: Option<f64>,
 }
 
 /// Units of board coordinates.

@@ -95,6 +95,9 @@ impl Layout {
         } else if let Some(length) = super::pitch::derived_car_length_mm(map) {
             mm.space_length = length;
         }
+        if let Some(stretch) = board.car_stretch {
+            mm.car_stretch = stretch;
+        }
         let s = scale_sizes(&mm, units_per_mm);
 
         let mut cities: Vec<CityLayout> = map
@@ -226,7 +229,21 @@ fn lay_routes_and_names(
             break;
         }
     }
-    let (routed, named, zones, ..) = best;
+    let (mut routed, named, zones, ..) = best;
+    // Longer cars where the map allows them, clear of every name as placed.
+    let mut boxes: Vec<Rect> = named.iter().map(|c| c.label.bbox).collect();
+    boxes.extend(zones.iter().map(|z| {
+        let name = map.zones[z.index].display_name();
+        let (w, h) = (text_width(name, s.zone_size), s.zone_size);
+        // Drawn centred on `pos`, its baseline 0.35 of its size below (svg.rs).
+        Rect {
+            x: z.pos[0] - w / 2.0,
+            y: z.pos[1] + h * 0.35 - h * 0.8,
+            w,
+            h,
+        }
+    }));
+    router.fill(&mut routed, &boxes);
     *cities = named;
     (routed.routes, zones)
 }
@@ -244,6 +261,7 @@ fn scale_sizes(mm: &Sizes, u: f64) -> Sizes {
         legend_size: mm.legend_size * u,
         title_size: mm.title_size * u,
         margin: mm.margin * u,
+        car_stretch: mm.car_stretch,
     }
 }
 

@@ -20,6 +20,7 @@
 
 mod cost;
 mod fan;
+mod fill;
 mod grid;
 mod lanes;
 mod repair;
@@ -67,9 +68,10 @@ const TURN_MAX: f64 = 28.0;
 /// A lane whose cars turn more than [`TURN_MAX`], or lie on each other: worse than any bend or
 /// overlap, better than a route through a city.
 const COST_BROKEN: f64 = 1000.0;
-/// How much a car may stretch to fill its route, and shrink to fit it (printed boards vary a
-/// few percent).
-const STRETCH: f64 = 0.09;
+/// How much a car may shrink to fit its route, and stretch to fill it while the routes are
+/// chosen (printed boards vary a few percent); a map's larger `board.car_stretch` is used
+/// afterwards, route by route, where the longer cars lie on nothing ([`fill`]).
+const STRETCH: f64 = crate::render::theme::CAR_STRETCH;
 /// How much shorter than the board's a car may be before `route-drawn-length` reports its
 /// route (the lint's default tolerance).
 const SQUEEZE_REPORTED: f64 = 0.1;
@@ -255,6 +257,35 @@ impl<'a> Router<'a> {
             memo,
         }
     }
+
+    /// The board's last step, once its names are placed (`names`: every name's box): each
+    /// route with room to spare keeps the longest cars the map's `board.car_stretch` allows
+    /// that lie on nothing its usual cars did not ([`fill`]).
+    pub fn fill(&self, routed: &mut Routed, names: &[Rect]) {
+        let (w, cands) = (&self.w, &self.cands);
+        if w.s.car_stretch <= STRETCH {
+            return;
+        }
+        let judge = Judge {
+            touch: w.touch,
+            width: w.s.space_width,
+            crossing: self.crossing,
+        };
+        let mut grid = Grid::new(w.board, w.s.space_length);
+        for (r, &k) in routed.chosen.iter().enumerate() {
+            if let Some(c) = cands[r].get(k) {
+                for (i, q) in c.get(w, r).quads.iter().enumerate() {
+                    grid.insert(q, r, i);
+                }
+            }
+        }
+        for (i, b) in names.iter().enumerate() {
+            grid.insert(&Prepared::new(&rect_quad(b)), NAME, i);
+        }
+        for (r, long) in fill::fill(w, cands, &routed.chosen, &mut grid, &judge) {
+            routed.routes[r].lanes = long.lanes;
+        }
+    }
 }
 
 /// What drawing a shape reads: the routes' needs, the sizes, the cities and the board.
@@ -303,12 +334,14 @@ struct Lazy {
 
 impl Lazy {
     fn get(&self, w: &World, route: usize) -> &Candidate {
-        self.built.get_or_init(|| build(w, route, self.spec))
+        self.built
+            .get_or_init(|| build(w, route, self.spec, w.s.car_stretch.min(STRETCH)))
     }
 }
 
-/// Draws a shape: its centre line, the lanes' spaces and its own cost.
-fn build(w: &World, route: usize, spec: Spec) -> Candidate {
+/// Draws a shape: its centre line, the lanes' spaces (each car stretched by up to `stretch`
+/// to fill the room between the markers) and its own cost.
+fn build(w: &World, route: usize, spec: Spec, stretch: f64) -> Candidate {
     let n = &w.needs[route];
     let tol = 0.1 * w.units_per_mm;
     let mut c = match spec {
@@ -321,7 +354,7 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
         },
         Spec::Given => {
             let line = curves::flatten(curves::through(&n.pts), tol);
-            shape(n, line, 0.0, 0.0, w.s)
+            shape(n, line, 0.0, 0.0, stretch, w.s)
         }
         Spec::Bulge {
             h,
@@ -332,7 +365,7 @@ fn build(w: &World, route: usize, spec: Spec) -> Candidate {
             let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
             let curve = curves::bulge(a, b, h, skew);
             let line = curves::flatten(curves::cubic_path(curve), tol);
-            shape(n, line, bend, slide, w.s)
+            shape(n, line, bend, slide, stretch, w.s)
         }
     };
     c.own += own_cost(&c, n, w);
@@ -626,7 +659,14 @@ fn fanned(n: &Need, a: P, b: P) -> Vec<(f64, f64)> {
 }
 
 /// The lanes of a route along its centre line.
-fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Candidate {
+fn shape(
+    n: &Need,
+    line: Polyline,
+    bend_cost: f64,
+    slide: f64,
+    stretch: f64,
+    s: &Sizes,
+) -> Candidate {
     let cars = n.route.length as f64;
     let pitch = s.space_width + s.lane_gap;
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
@@ -662,6 +702,7 @@ fn shape(n: &Need, line: Polyline, bend_cost: f64, slide: f64, s: &Sizes) -> Can
                 n.route.ferry as usize,
                 n.route.mountains as usize,
                 n.end_room,
+                stretch,
                 s,
             )
             .iter()

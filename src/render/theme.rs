@@ -59,7 +59,14 @@ pub struct Sizes {
     pub legend_size: f64,
     pub title_size: f64,
     pub margin: f64,
+    /// How much longer than `space_length` a car may be drawn to fill its route (a
+    /// fraction, not a length: the map's `board.car_stretch`, else [`CAR_STRETCH`]).
+    pub car_stretch: f64,
 }
+
+/// How much a car may stretch to fill its route, and shrink to fit it, unless the map says
+/// otherwise (`board.car_stretch`): printed boards vary a few percent.
+pub const CAR_STRETCH: f64 = 0.09;
 
 impl Theme {
     /// The shipped theme with this name.
@@ -223,6 +230,7 @@ impl Theme {
             legend_size: get("legend-size", 4.2).max(0.5),
             title_size: get("title-size", 11.0).max(0.5),
             margin: get("margin", 8.0),
+            car_stretch: CAR_STRETCH,
         }
     }
 

@@ -3,7 +3,8 @@
 //! Reports a route whose cities stand farther apart than its cars fill on the board
 //! `ttrmap render` draws: every car has the board's size (`board.space_mm`, by default the
 //! length the map's routes want, read off the distances between their cities), stretched a
-//! little where there is room, and a route with more room than that draws its cars with their
+//! little where there is room (more where the map's `board.car_stretch` allows and the longer
+//! cars lie on nothing else), and a route with more room than that draws its cars with their
 //! first or last car more than 6 mm from its city's marker, or with a gap between two cars
 //! wider than twice the board's usual gap. Printed boards place their cities so that every
 //! route's cars fill it; this rule names the routes that do not, the city they stop short of,
@@ -21,7 +22,8 @@
 //! Two cities 120 mm apart on the print joined by a 2-space route, on a board whose cars are
 //! 25 mm: two cars a little stretched fill about 57 mm, so the chain stops about 30 mm short
 //! of each marker. Move the cities closer (`ttrmap layout --fit` moves them as little as it
-//! can), lengthen the route, or set a larger `board.space_mm`.
+//! can), lengthen the route, set a larger `board.space_mm`, or, for a board whose cars differ
+//! in length as a published one's may, let them grow with `board.car_stretch`.
 
 use super::prelude::*;
 

@@ -9,7 +9,8 @@ use crate::render::theme::Sizes;
 use crate::render::types::{P, Space};
 
 /// The spaces of one lane along `line` between distances `s0` and `s1`: `n` cars of
-/// `length`, evenly spaced; shortened only when the stretch cannot hold them.
+/// `length`, evenly spaced, stretched by up to `stretch` (a fraction) to fill the room;
+/// shortened only when the board's shrink ([`STRETCH`]) cannot hold them.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn lay_lane(
     line: &Polyline,
@@ -19,6 +20,7 @@ pub(super) fn lay_lane(
     ferry: usize,
     mountains: usize,
     end_room: f64,
+    stretch: f64,
     s: &Sizes,
 ) -> Vec<Space> {
     if n == 0 {
@@ -32,7 +34,7 @@ pub(super) fn lay_lane(
     // spreads evenly between the cars and the two ends. Too little room closes the gaps to
     // half, then shrinks the cars a little, then more (the route is reported short).
     let (length, gap, end) = if avail >= need {
-        let length = l + ((avail - need) / nf).min(l * STRETCH);
+        let length = l + ((avail - need) / nf).min(l * stretch);
         let mut rest = avail - nf * length - (nf - 1.0) * g;
         let end = (rest / 2.0).min(end_room);
         rest -= 2.0 * end;

@@ -306,6 +306,7 @@ mod tests {
             legend_size: 4.0,
             title_size: 6.0,
             margin: 5.0,
+            car_stretch: 0.09,
         };
         let w = World {
             needs: Vec::new(),
