@@ -354,7 +354,7 @@ fn build(w: &World, route: usize, spec: Spec, stretch: f64) -> Candidate {
         },
         Spec::Given => {
             let line = curves::flatten(curves::through(&n.pts), tol);
-            shape(n, line, 0.0, 0.0, stretch, w.s)
+            shape(n, line, 0.0, 0.0, stretch, true, w.s)
         }
         Spec::Bulge {
             h,
@@ -365,7 +365,7 @@ fn build(w: &World, route: usize, spec: Spec, stretch: f64) -> Candidate {
             let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
             let curve = curves::bulge(a, b, h, skew);
             let line = curves::flatten(curves::cubic_path(curve), tol);
-            shape(n, line, bend, slide, stretch, w.s)
+            shape(n, line, bend, slide, stretch, false, w.s)
         }
     };
     c.own += own_cost(&c, n, w);
@@ -665,6 +665,7 @@ fn shape(
     bend_cost: f64,
     slide: f64,
     stretch: f64,
+    bend_gaps: bool,
     s: &Sizes,
 ) -> Candidate {
     let cars = n.route.length as f64;
@@ -688,6 +689,15 @@ fn shape(
         s1 += slack * slide;
     }
     let clear = n.clear;
+    // On a designer's path (`bend_gaps`: through the route's waypoints, which may turn
+    // sharply) the gaps widen where cars turned from each other would meet (`lay_lane`); the
+    // lanes are laid in step, each as far from the line as the outermost one's corners. The
+    // router's own bulges are gentle, and a shape whose cars meet loses to one whose do not.
+    let reach = if bend_gaps {
+        (n.lanes as f64 - 1.0) / 2.0 * pitch + s.space_width / 2.0
+    } else {
+        0.0
+    };
     let lanes: Vec<LaneLayout> = (0..n.lanes)
         .map(|lane| {
             let off = (lane as f64 - (n.lanes as f64 - 1.0) / 2.0) * pitch;
@@ -703,6 +713,7 @@ fn shape(
                 n.route.mountains as usize,
                 n.end_room,
                 stretch,
+                reach,
                 s,
             )
             .iter()

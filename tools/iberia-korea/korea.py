@@ -136,10 +136,11 @@ CITIES = [
 
 # Bends of drawn tracks, (lat, lon) points: a route's length is measured along them.
 # The seed's example route, Namwon-Jinju, is claimed with 4 white cards and 1 locomotive: white,
-# 5 spaces. Its straight line is 70 km (4 spaces); drawn north round Jirisan through Hamyang
-# and Sancheong (bends, not cities) it is 84 km, 5 spaces.
+# 5 spaces. Its straight line is 70 km (4 spaces); drawn as an even arc north round Jirisan,
+# past Hamyang and Sancheong (bends, not cities), it is 83 km, 5 spaces. The arc's three bends
+# keep each turn gentle, so the five cars read as one chain on the printed board.
 BENDS = {
-    ("namwon", "jinju"): [(35.5202, 127.7253), (35.4156, 127.8734)],
+    ("namwon", "jinju"): [(35.48, 127.6204), (35.46, 127.8367), (35.355, 128.0159)],
 }
 
 # from, to, lanes. Length = distance along the drawn track / KM_PER_SPACE, rounded half up,
