@@ -310,3 +310,36 @@ fn the_reconstructions_are_fitted() {
         );
     }
 }
+
+/// `--fit` counts what the drawn board shows: a reconstruction's routes out of range are the
+/// routes `route-drawn-length` names on its drawn board (Castilla y León keeps four squeezed
+/// two-car routes, Iberia and South Korea none), so `nothing to move` on a board that
+/// squeezes a route is never said as "0 → 0".
+#[test]
+fn the_fit_counts_the_routes_the_drawn_board_squeezes() {
+    for name in ["castilla.toml", "iberia.toml", "south-korea.toml"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("maps")
+            .join(name);
+        let path = path.to_str().unwrap();
+        let fit = ttrmap(&["layout", path, "--fit"]);
+        let said = String::from_utf8_lossy(&fit.stderr).into_owned();
+        let out: usize = said
+            .split("routes out of range: ")
+            .nth(1)
+            .and_then(|s| s.split(" → ").nth(1))
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: no count in {said}"));
+        let check = ttrmap(&["check", "--verbose", path]);
+        let report = String::from_utf8_lossy(&check.stdout).into_owned()
+            + &String::from_utf8_lossy(&check.stderr);
+        let named = report.matches("route-drawn-length").count();
+        assert_eq!(out, named, "{name}: {said}\n{report}");
+    }
+    // And the count can be more than nothing: Castilla's four are reported.
+    let castilla = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/castilla.toml");
+    let fit = ttrmap(&["layout", castilla.to_str().unwrap(), "--fit"]);
+    let said = String::from_utf8_lossy(&fit.stderr);
+    assert!(said.contains("4 → 4"), "{said}");
+}

@@ -138,11 +138,7 @@ impl<'a> LintCx<'a> {
     /// shortfall are listed; rules filter by their own tolerance).
     pub fn drawing(&self) -> &'a Drawing {
         self.drawing.get_or_init(|| {
-            let sizes = crate::render::Theme::named(crate::render::DEFAULT_THEME)
-                .map(|t| t.sizes())
-                .unwrap_or_else(|| crate::render::Theme::parse("empty", "").sizes());
-            let layout = crate::render::Layout::compute(self.map, &sizes);
-            let audit = crate::render::audit::audit(self.map, &layout, 0.0);
+            let (layout, audit) = crate::render::audit::drawn(self.map);
             Drawing { layout, audit }
         })
     }

@@ -104,6 +104,17 @@ fn route_ends(map: &MapFile) -> Vec<[Option<usize>; 2]> {
         .collect()
 }
 
+/// The board as `ttrmap render` draws it with the default theme, and its audit (cars of any
+/// shortfall listed): what the drawn-board lints and `layout --fit` judge.
+pub fn drawn(map: &MapFile) -> (Layout, Audit) {
+    let sizes = crate::render::Theme::named(crate::render::DEFAULT_THEME)
+        .map(|t| t.sizes())
+        .unwrap_or_else(|| crate::render::Theme::parse("empty", "").sizes());
+    let layout = Layout::compute(map, &sizes);
+    let audit = audit(map, &layout, 0.0);
+    (layout, audit)
+}
+
 pub fn audit(map: &MapFile, l: &Layout, tolerance: f64) -> Audit {
     let mm = l.print_units_per_mm;
     let touch = TOUCH_MM * mm;

@@ -14,6 +14,12 @@
 //! - a floor keeping any two cities two marker diameters and 4 mm apart, and each city a
 //!   car's width clear of the routes it is not on.
 //!
+//! The renderer is the judge: the fitted board is drawn ([`audit::drawn`]) and a route the
+//! drawing still squeezes past [`pitch::SQUEEZE_REPORTED`], or bends round because its
+//! straight line had no room (crowded cities keep more room round their markers than the
+//! span allows for), asks for more: its pair's chord is raised by what it lacks and the fit
+//! runs again from there, up to [`DRAWN_ROUNDS`] times. Such a route counts as out of range.
+//!
 //! Pinned cities (`pinned = true`) never move; no city is moved beyond a margin inside the
 //! board (or beyond where the designer put it, if that is nearer the edge), nor further than
 //! [`MAX_MOVE`] of the board's long side from where the designer put it. The car length is
@@ -22,9 +28,11 @@
 //! so the render draws the cars the fit made room for, and fitting again finds nothing to
 //! move (a car length read off the fitted cities would follow them, and the fit chase it).
 
+use super::audit;
 use super::pitch;
 use super::pitch::board_units_per_mm;
 use crate::model::{MapFile, Units};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How far inside [`pitch::fit_range`] the fit aims, as a fraction of the span, so that the
 /// rounding of the written positions and the pull of the anchors leave the route in range.
@@ -47,6 +55,18 @@ const ROUNDS_AT_CAR: usize = 4;
 /// long side: beyond it the board would stop being the designer's (or the region's), and
 /// the routes still out of range are reported instead.
 const MAX_MOVE: f64 = 0.1;
+/// How many times the fitted board is drawn, and the routes the drawing squeezes or bends
+/// given more room.
+const DRAWN_ROUNDS: usize = 6;
+/// The farthest (in cars) the drawn rounds move a city from where the chords left it.
+const DRAWN_MAX_MOVE: f64 = 0.25;
+/// A lane end farther than this many cars beyond what its straight line would leave it marks
+/// a route the renderer threw off its line because the straight line had no room. (A route
+/// bent a little round a name, or started farther out at a crowded city, stops a few
+/// millimetres farther off: that is the layout's to mend, not the fit's.)
+const BENT_CARS: f64 = 1.0;
+/// What a bent route's chord is raised by, each time, as a fraction of a car.
+const BENT_STEP: f64 = 0.25;
 
 /// What `--fit` found and where it puts the cities.
 #[derive(Debug, Clone)]
@@ -70,6 +90,18 @@ pub struct Fit {
     pub space_mm: Option<[f64; 2]>,
 }
 
+/// What one fit works from: the map, the designer's positions (board units) and the same in
+/// millimetres of the print (the anchors), the car length fitted to and the `space_mm` to
+/// write.
+#[derive(Clone, Copy)]
+struct Job<'a> {
+    map: &'a MapFile,
+    original: &'a [[f64; 2]],
+    anchors: &'a [[f64; 2]],
+    car: f64,
+    space_mm: Option<[f64; 2]>,
+}
+
 /// A pair of cities joined by one or more routes: the chord they want, in millimetres.
 struct Pair {
     a: usize,
@@ -79,11 +111,54 @@ struct Pair {
     weight: f64,
 }
 
-/// Routes out of range on `map` at its own car length.
+/// Routes out of range on `map` at its own car length: their chord outside its range, or
+/// the drawn board squeezing or bending them for want of room ([`drawn_lacking`]).
 pub fn routes_out_of_range(map: &MapFile) -> usize {
+    let mut out: BTreeSet<usize> = chord_out_of_range(map).into_iter().collect();
+    out.extend(drawn_lacking(map).into_iter().map(|(r, _)| r));
+    out.len()
+}
+
+/// Routes whose chord is outside its range on `map` at its own car length.
+fn chord_out_of_range(map: &MapFile) -> Vec<usize> {
     let car = pitch::car_length_mm(map);
     let pos: Vec<[f64; 2]> = map.cities.iter().map(|c| c.position).collect();
-    out_of_range(map, &pos, car, 0.0).len()
+    out_of_range(map, &pos, car, 0.0)
+}
+
+/// Routes the drawn board squeezes or bends for want of room, each with the millimetres of
+/// chord it asks for: a route whose shortest car is past [`pitch::SQUEEZE_REPORTED`] shorter
+/// than the board's asks for what it lacks; a route whose lane stops short of a marker by
+/// more than [`BENT_CARS`] beyond all the room its straight line would leave (the renderer
+/// bent it round), for [`BENT_STEP`] of a car.
+fn drawn_lacking(map: &MapFile) -> Vec<(usize, f64)> {
+    let (layout, audit) = audit::drawn(map);
+    let car = layout.sizes.space_length / layout.print_units_per_mm;
+    let u = board_units_per_mm(&map.map.board);
+    let index = city_index(map);
+    let mut out: BTreeMap<usize, f64> = BTreeMap::new();
+    for &(r, shortest, lacking) in &audit.short {
+        if shortest < car * (1.0 - pitch::SQUEEZE_REPORTED) {
+            out.insert(r, lacking.max(0.5));
+        }
+    }
+    for loose in &audit.loose {
+        let r = &map.routes[loose.route];
+        let (Some(&a), Some(&b)) = (index.get(r.from.as_str()), index.get(r.to.as_str())) else {
+            continue;
+        };
+        if a == b || !r.waypoints.is_empty() {
+            continue;
+        }
+        let n = f64::from(r.length.max(1));
+        let chord = dist(map.cities[a].position, map.cities[b].position) / u;
+        let straight =
+            chord - radius(map, a) - radius(map, b) - n * car - (n - 1.0) * pitch::CAR_GAP_MM;
+        if loose.end.0 > straight.max(0.0) + BENT_CARS * car {
+            out.entry(loose.route).or_insert(BENT_STEP * car);
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// The index of every route whose chord (with cities at `pos`) is outside its range widened
@@ -165,7 +240,6 @@ pub fn rounded(units: Units, v: f64) -> f64 {
 /// Fits `map`'s cities to its routes (see the module doc).
 pub fn fit(map: &MapFile) -> Fit {
     let u = board_units_per_mm(&map.map.board);
-    let units = map.map.board.units;
     let n = map.cities.len();
     let original: Vec<[f64; 2]> = map.cities.iter().map(|c| c.position).collect();
     let given = map.map.board.space_mm;
@@ -177,7 +251,7 @@ pub fn fit(map: &MapFile) -> Fit {
     let car0 = (car0 * 10.0).round() / 10.0;
     let space_mm = given.is_none().then_some([car0, CAR_WIDTH_MM]);
     let car = car0;
-    let out_before = out_of_range(map, &original, car, 0.0).len();
+    let out_before = routes_out_of_range(&with_positions(map, &original, space_mm));
     let crowded = |pos: &[[f64; 2]]| {
         (0..n).any(|i| (i + 1..n).any(|j| dist(pos[i], pos[j]) / u < floor_mm(map, i, j) - 0.5))
     };
@@ -186,37 +260,19 @@ pub fn fit(map: &MapFile) -> Fit {
         // Millimetres of the print, origin at the board's corner.
         let anchors: Vec<[f64; 2]> = original.iter().map(|p| [p[0] / u, p[1] / u]).collect();
         let mut mm = anchors.clone();
-        // Solved again from where the last round left the cities while routes are out of
-        // range; the round leaving the fewest out (then moving the cities least) is kept.
-        let mut best: Option<(usize, f64, Vec<[f64; 2]>)> = None;
-        for _ in 0..ROUNDS_AT_CAR {
-            solve(map, &anchors, &mut mm, car);
-            let mut at: Vec<[f64; 2]> = mm
-                .iter()
-                .map(|p| [rounded(units, p[0] * u), rounded(units, p[1] * u)])
-                .collect();
-            // Pinned cities keep their exact text.
-            for (i, c) in map.cities.iter().enumerate() {
-                if c.pinned {
-                    at[i] = original[i];
-                }
-            }
-            let fitted = with_positions(map, &at, space_mm);
-            let out = routes_out_of_range(&fitted);
-            let moved: f64 = original.iter().zip(&at).map(|(a, b)| dist(*a, *b)).sum();
-            if best
-                .as_ref()
-                .is_none_or(|(o, m, _)| out < *o || (out == *o && moved < *m))
-            {
-                best = Some((out, moved, at));
-            }
-            if out == 0 {
-                break;
-            }
+        let chords_fit = chord_out_of_range(&with_positions(map, &original, space_mm)).is_empty()
+            && !crowded(&original);
+        let job = Job {
+            map,
+            original: &original,
+            anchors: &anchors,
+            car,
+            space_mm,
+        };
+        if !chords_fit {
+            positions = fit_chords(&job, &mut mm, &BTreeMap::new(), None);
         }
-        if let Some((_, _, at)) = best {
-            positions = at;
-        }
+        positions = drawn_rounds(&job, positions);
     }
     let fitted = with_positions(map, &positions, space_mm);
     let moves: Vec<f64> = original
@@ -242,6 +298,118 @@ pub fn fit(map: &MapFile) -> Fit {
     }
 }
 
+/// The drawn rounds (see the module doc) from `start`, positions in board units where the
+/// chords are in range: the fitted board is drawn, each route it squeezes or bends asks its
+/// pair's chord for what it lacks, and only those routes' cities and their neighbours move.
+/// The positions leaving the fewest routes out of range are kept; a round that would move
+/// a city more than [`DRAWN_MAX_MOVE`] of a car from `start` ends them (that far, the
+/// designer should choose which cities give way, and the routes are reported instead).
+fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    let Job {
+        map, car, space_mm, ..
+    } = *job;
+    let u = board_units_per_mm(&map.map.board);
+    let index = city_index(map);
+    let neighbours = |c: usize| -> Vec<usize> {
+        map.routes
+            .iter()
+            .filter_map(|r| {
+                let (a, b) = (*index.get(r.from.as_str())?, *index.get(r.to.as_str())?);
+                (a == c).then_some(b).or((b == c).then_some(a))
+            })
+            .collect()
+    };
+    // Each pair's least chord (mm), raised for routes the drawn board squeezed or bent.
+    let mut raised: BTreeMap<(usize, usize), f64> = BTreeMap::new();
+    let mut movable: BTreeSet<usize> = BTreeSet::new();
+    let mut positions = start.clone();
+    let mut best: Option<(usize, Vec<[f64; 2]>)> = None;
+    for round in 0..DRAWN_ROUNDS {
+        if round > 0 {
+            let mut mm: Vec<[f64; 2]> = positions.iter().map(|p| [p[0] / u, p[1] / u]).collect();
+            let next = fit_chords(job, &mut mm, &raised, Some(&movable));
+            let far = start
+                .iter()
+                .zip(&next)
+                .any(|(a, b)| dist(*a, *b) / u > DRAWN_MAX_MOVE * car);
+            if far {
+                break;
+            }
+            positions = next;
+        }
+        let fitted = with_positions(map, &positions, space_mm);
+        let lacking = drawn_lacking(&fitted);
+        let mut out: BTreeSet<usize> = chord_out_of_range(&fitted).into_iter().collect();
+        out.extend(lacking.iter().map(|&(r, _)| r));
+        if best.as_ref().is_none_or(|(o, _)| out.len() < *o) {
+            best = Some((out.len(), positions.clone()));
+        }
+        if lacking.is_empty() {
+            break;
+        }
+        for (r, more) in lacking {
+            let route = &map.routes[r];
+            let (a, b) = (index[route.from.as_str()], index[route.to.as_str()]);
+            let chord = dist(positions[a], positions[b]) / u;
+            for c in [a, b] {
+                movable.insert(c);
+                movable.extend(neighbours(c));
+            }
+            let least = raised.entry((a.min(b), a.max(b))).or_insert(0.0);
+            *least = least.max(chord + more);
+        }
+    }
+    best.map_or(start, |(_, at)| at)
+}
+
+/// The positions (board units, rounded as written) the chord terms lead to from `mm`, with
+/// each pair's least chord raised to `raised`: solved again from where the last round left
+/// the cities while routes are out of range; the round leaving the fewest out (then moving
+/// the cities least) is kept.
+fn fit_chords(
+    job: &Job,
+    mm: &mut [[f64; 2]],
+    raised: &BTreeMap<(usize, usize), f64>,
+    only: Option<&BTreeSet<usize>>,
+) -> Vec<[f64; 2]> {
+    let Job {
+        map,
+        original,
+        anchors,
+        car,
+        space_mm,
+    } = *job;
+    let u = board_units_per_mm(&map.map.board);
+    let units = map.map.board.units;
+    let mut best: Option<(usize, f64, Vec<[f64; 2]>)> = None;
+    for _ in 0..ROUNDS_AT_CAR {
+        solve(map, anchors, mm, car, raised, only);
+        let mut at: Vec<[f64; 2]> = mm
+            .iter()
+            .map(|p| [rounded(units, p[0] * u), rounded(units, p[1] * u)])
+            .collect();
+        // Pinned cities keep their exact text.
+        for (i, c) in map.cities.iter().enumerate() {
+            if c.pinned {
+                at[i] = original[i];
+            }
+        }
+        let fitted = with_positions(map, &at, space_mm);
+        let out = chord_out_of_range(&fitted).len();
+        let moved: f64 = original.iter().zip(&at).map(|(a, b)| dist(*a, *b)).sum();
+        if best
+            .as_ref()
+            .is_none_or(|(o, m, _)| out < *o || (out == *o && moved < *m))
+        {
+            best = Some((out, moved, at));
+        }
+        if out == 0 {
+            break;
+        }
+    }
+    best.map_or_else(|| original.to_vec(), |(_, _, at)| at)
+}
+
 fn with_positions(map: &MapFile, positions: &[[f64; 2]], space_mm: Option<[f64; 2]>) -> MapFile {
     let mut m = map.clone();
     if space_mm.is_some() {
@@ -260,7 +428,7 @@ fn floor_mm(map: &MapFile, i: usize, j: usize) -> f64 {
 }
 
 /// The pairs of cities joined by routes and the chord each pair wants, in millimetres.
-fn pairs(map: &MapFile, car: f64) -> Vec<Pair> {
+fn pairs(map: &MapFile, car: f64, raised: &BTreeMap<(usize, usize), f64>) -> Vec<Pair> {
     let index = city_index(map);
     let mut out: Vec<Pair> = Vec::new();
     for r in &map.routes {
@@ -287,6 +455,12 @@ fn pairs(map: &MapFile, car: f64) -> Vec<Pair> {
         }
     }
     for p in &mut out {
+        if let Some(&least) = raised.get(&(p.a, p.b)) {
+            // The drawn board asked for more: the chord is raised, within the range's top
+            // (beyond it, fitting the written board again would pull it back).
+            p.lo = p.lo.max(least.min(p.hi));
+            continue;
+        }
         if p.lo > p.hi {
             // Parallel routes of different lengths: the middle.
             let mid = (p.lo + p.hi) / 2.0;
@@ -297,12 +471,19 @@ fn pairs(map: &MapFile, car: f64) -> Vec<Pair> {
 }
 
 /// Stress majorization from `mm` (positions in millimetres), anchored at `anchors`.
-fn solve(map: &MapFile, anchors: &[[f64; 2]], mm: &mut [[f64; 2]], car: f64) {
+fn solve(
+    map: &MapFile,
+    anchors: &[[f64; 2]],
+    mm: &mut [[f64; 2]],
+    car: f64,
+    raised: &BTreeMap<(usize, usize), f64>,
+    only: Option<&BTreeSet<usize>>,
+) {
     let n = map.cities.len();
     let u = board_units_per_mm(&map.map.board);
     let board = [map.map.board.width / u, map.map.board.height / u];
     let car_w = map.map.board.space_mm.map_or(CAR_WIDTH_MM, |[_, w]| w);
-    let mut pairs = pairs(map, car);
+    let mut pairs = pairs(map, car, raised);
     // Each city's terms, by index into `pairs`.
     let mut of_city: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (k, p) in pairs.iter().enumerate() {
@@ -328,7 +509,9 @@ fn solve(map: &MapFile, anchors: &[[f64; 2]], mm: &mut [[f64; 2]], car: f64) {
         })
         .collect();
     let reach = MAX_MOVE * board[0].max(board[1]);
-    let free: Vec<usize> = (0..n).filter(|&i| !map.cities[i].pinned).collect();
+    let free: Vec<usize> = (0..n)
+        .filter(|&i| !map.cities[i].pinned && only.is_none_or(|m| m.contains(&i)))
+        .collect();
     for _round in 0..ROUNDS {
         for _sweep in 0..SWEEPS {
             let mut largest: f64 = 0.0;

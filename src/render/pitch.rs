@@ -36,6 +36,10 @@ pub fn board_units_per_mm(board: &crate::model::Board) -> f64 {
 /// layout's clearance (a car gap) and, on average, what fanning the routes apart at a city
 /// adds to it.
 pub const END_CLEARANCE_MM: f64 = 3.0;
+/// How much shorter than the board's a car may be drawn before the route reads as squeezed:
+/// the renderer then prefers a bend, and `route-drawn-length` reports it (its default
+/// tolerance).
+pub const SQUEEZE_REPORTED: f64 = 0.1;
 /// The gap between two cars of a lane, in millimetres (the theme's `space-gap` default).
 pub const CAR_GAP_MM: f64 = 1.6;
 /// A marker's radius in millimetres (the theme's `city-radius` default); big cities and

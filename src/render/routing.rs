@@ -74,7 +74,7 @@ const COST_BROKEN: f64 = 1000.0;
 const STRETCH: f64 = crate::render::theme::CAR_STRETCH;
 /// How much shorter than the board's a car may be before `route-drawn-length` reports its
 /// route (the lint's default tolerance).
-const SQUEEZE_REPORTED: f64 = 0.1;
+const SQUEEZE_REPORTED: f64 = super::pitch::SQUEEZE_REPORTED;
 /// A route with a car squeezed past [`SQUEEZE_REPORTED`]: a little more than one overlap.
 const COST_SQUEEZED: f64 = 45.0;
 /// The farthest a lane's first or last car stands from its marker's edge when the route has
