@@ -17,8 +17,10 @@
 //! The renderer is the judge: the fitted board is drawn ([`audit::drawn`]) and a route the
 //! drawing still squeezes past [`pitch::SQUEEZE_REPORTED`], or bends round because its
 //! straight line had no room (crowded cities keep more room round their markers than the
-//! span allows for), asks for more: its pair's chord is raised by what it lacks and the fit
-//! runs again from there, up to [`DRAWN_ROUNDS`] times. Such a route counts as out of range.
+//! span allows for), asks for more: its pair's chord is raised by what it lacks (within the
+//! range's top) and the fit runs again from there, moving only those routes' cities and their
+//! neighbours, up to [`DRAWN_ROUNDS`] times and never more than [`DRAWN_MAX_MOVE`] of a car.
+//! Such a route counts as out of range.
 //!
 //! Pinned cities (`pinned = true`) never move; no city is moved beyond a margin inside the
 //! board (or beyond where the designer put it, if that is nearer the edge), nor further than
