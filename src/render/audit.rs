@@ -65,6 +65,34 @@ pub struct Loose {
     /// The length the worst lane has to spare: its ends beyond [`END_MM`] and its gaps
     /// beyond the median, added up.
     pub spare: f64,
+    /// The route was thrown off its straight line for want of room: its end stands more than
+    /// [`THROWN_CARS`] cars beyond all the room its straight chord would leave (the cities
+    /// are too close for its cars beside the routes crowding them), so it needs its cities
+    /// apart, not closer. Never for a route with `waypoints`.
+    pub thrown: bool,
+}
+
+/// A lane end farther than this many cars beyond all the room its route's straight chord
+/// would leave marks a route the layout threw off its line because the straight line had no
+/// room. (A route bent a little round a name, or started a little farther out at a crowded
+/// city, stops a few millimetres farther off: that is not it.)
+pub const THROWN_CARS: f64 = 1.0;
+
+/// Whether route `r` (between `cities`), a lane end `end` mm off its marker, was thrown off its
+/// straight line ([`Loose::thrown`]).
+fn thrown(map: &MapFile, l: &Layout, r: usize, cities: [Option<usize>; 2], end: f64) -> bool {
+    let ([Some(a), Some(b)], true) = (cities, map.routes[r].waypoints.is_empty()) else {
+        return false;
+    };
+    if a == b {
+        return false;
+    }
+    let mm = l.print_units_per_mm;
+    let (car, gap) = (l.sizes.space_length / mm, l.sizes.space_gap / mm);
+    let n = f64::from(map.routes[r].length.max(1));
+    let (ca, cb) = (&l.cities[a], &l.cities[b]);
+    let room = (dist(ca.pos, cb.pos) - ca.radius - cb.radius) / mm - n * car - (n - 1.0) * gap;
+    end > room.max(0.0) + THROWN_CARS * car
 }
 
 type Tree = RTree<GeomWithData<Rectangle<P>, usize>>;
@@ -293,6 +321,7 @@ fn loose(map: &MapFile, l: &Layout) -> Vec<Loose> {
                     widest_gap,
                     median_gap: median,
                     spare,
+                    thrown: thrown(map, l, r.index, cities, end.0),
                 });
             }
         }

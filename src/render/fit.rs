@@ -15,9 +15,9 @@
 //!   car's width clear of the routes it is not on.
 //!
 //! The renderer is the judge: the fitted board is drawn ([`audit::drawn`]) and a route the
-//! drawing still squeezes past [`pitch::SQUEEZE_REPORTED`], or bends round because its
-//! straight line had no room (crowded cities keep more room round their markers than the
-//! span allows for), asks for more: its pair's chord is raised by what it lacks (within the
+//! drawing still squeezes past [`pitch::SQUEEZE_REPORTED`], or throws off its straight line
+//! for want of room ([`audit::Loose::thrown`]: crowded cities keep more room round their
+//! markers than the span allows for), asks for more: its pair's chord is raised by what it lacks (within the
 //! range's top) and the fit runs again from there, moving only those routes' cities and their
 //! neighbours, up to [`DRAWN_ROUNDS`] times and never more than [`DRAWN_MAX_MOVE`] of a car.
 //! Such a route counts as out of range.
@@ -62,13 +62,8 @@ const MAX_MOVE: f64 = 0.1;
 const DRAWN_ROUNDS: usize = 6;
 /// The farthest (in cars) the drawn rounds move a city from where the chords left it.
 const DRAWN_MAX_MOVE: f64 = 0.25;
-/// A lane end farther than this many cars beyond what its straight line would leave it marks
-/// a route the renderer threw off its line because the straight line had no room. (A route
-/// bent a little round a name, or started farther out at a crowded city, stops a few
-/// millimetres farther off: that is the layout's to mend, not the fit's.)
-const BENT_CARS: f64 = 1.0;
-/// What a bent route's chord is raised by, each time, as a fraction of a car.
-const BENT_STEP: f64 = 0.25;
+/// What a thrown route's chord is raised by, each time, as a fraction of a car.
+const THROWN_STEP: f64 = 0.25;
 
 /// What `--fit` found and where it puts the cities.
 #[derive(Debug, Clone)]
@@ -128,37 +123,21 @@ fn chord_out_of_range(map: &MapFile) -> Vec<usize> {
     out_of_range(map, &pos, car, 0.0)
 }
 
-/// Routes the drawn board squeezes or bends for want of room, each with the millimetres of
-/// chord it asks for: a route whose shortest car is past [`pitch::SQUEEZE_REPORTED`] shorter
-/// than the board's asks for what it lacks; a route whose lane stops short of a marker by
-/// more than [`BENT_CARS`] beyond all the room its straight line would leave (the renderer
-/// bent it round), for [`BENT_STEP`] of a car.
+/// Routes the drawn board squeezes or throws off their line for want of room, each with the
+/// millimetres of chord it asks for: a route whose shortest car is past
+/// [`pitch::SQUEEZE_REPORTED`] shorter than the board's asks for what it lacks; a route the
+/// layout threw off its straight line ([`audit::Loose::thrown`]), for [`THROWN_STEP`] of a car.
 fn drawn_lacking(map: &MapFile) -> Vec<(usize, f64)> {
     let (layout, audit) = audit::drawn(map);
     let car = layout.sizes.space_length / layout.print_units_per_mm;
-    let u = board_units_per_mm(&map.map.board);
-    let index = city_index(map);
     let mut out: BTreeMap<usize, f64> = BTreeMap::new();
     for &(r, shortest, lacking) in &audit.short {
         if shortest < car * (1.0 - pitch::SQUEEZE_REPORTED) {
             out.insert(r, lacking.max(0.5));
         }
     }
-    for loose in &audit.loose {
-        let r = &map.routes[loose.route];
-        let (Some(&a), Some(&b)) = (index.get(r.from.as_str()), index.get(r.to.as_str())) else {
-            continue;
-        };
-        if a == b || !r.waypoints.is_empty() {
-            continue;
-        }
-        let n = f64::from(r.length.max(1));
-        let chord = dist(map.cities[a].position, map.cities[b].position) / u;
-        let straight =
-            chord - radius(map, a) - radius(map, b) - n * car - (n - 1.0) * pitch::CAR_GAP_MM;
-        if loose.end.0 > straight.max(0.0) + BENT_CARS * car {
-            out.entry(loose.route).or_insert(BENT_STEP * car);
-        }
+    for loose in audit.loose.iter().filter(|l| l.thrown) {
+        out.entry(loose.route).or_insert(THROWN_STEP * car);
     }
     out.into_iter().collect()
 }

@@ -13,6 +13,12 @@
 //! the other findings on the drawn board; `route-drawn-length` is its counterpart for routes
 //! too short for their cars.
 //!
+//! One such route is the opposite case, and the rule says so: a short route between two
+//! cities crowded with other routes, whose straight line has no room for its cars beside
+//! them, is drawn off to one side, and its cars stop far from a marker (more than a car
+//! beyond all the room its straight line would leave). Its cities need moving apart, not
+//! closer; `ttrmap layout --fit` gives such a route room.
+//!
 //! ## Why it matters
 //! A chain of cars that stops short of a city, or breaks in the middle, reads as a route to
 //! somewhere else: players count spaces by the cars, and a route whose cars float between two
@@ -68,6 +74,27 @@ fn check(cx: &mut LintCx) {
         } else {
             format!("about {:.0} mm", loose.spare)
         };
+        if loose.thrown {
+            // Its cities are too close, not too far: the layout found no room on the straight
+            // line beside the routes crowding its cities and drew it off to one side.
+            let other = route_ends_names(cx, loose.route, city);
+            let have = if route.length == 1 {
+                "car has"
+            } else {
+                "cars have"
+            };
+            cx.report(
+                path!["routes", loose.route, "length"],
+                format!(
+                    "route `{}` is drawn off its straight line: beside the routes crowding {name} and {other}, its {} {have} no room between them, so {how}",
+                    route.id(),
+                    route.length,
+                ),
+                format!("{far} mm off"),
+                Some("move the cities apart (`ttrmap layout --fit` gives the route room), shorten the route, or set a smaller `board.space_mm`".into()),
+            );
+            continue;
+        }
         cx.report(
             path!["routes", loose.route, "length"],
             format!(
@@ -79,4 +106,16 @@ fn check(cx: &mut LintCx) {
             Some("move the cities closer (`ttrmap layout --fit`), lengthen the route, or set a larger `board.space_mm`".into()),
         );
     }
+}
+
+/// The display name of route `r`'s city other than `city`.
+fn route_ends_names(cx: &LintCx, r: usize, city: usize) -> String {
+    let route = &cx.map.routes[r];
+    let named = |id: &str| cx.map.cities.iter().position(|c| c.id == id);
+    let other = match (named(&route.from), named(&route.to)) {
+        (Some(a), Some(b)) if a == city => b,
+        (Some(a), _) => a,
+        _ => city,
+    };
+    cx.map.cities[other].display_name().to_string()
 }
