@@ -1,3 +1,8 @@
+//! Places on the board: [`City`] (a marker with its name, tags and where its name is drawn),
+//! [`Region`] (the region or country cities belong to, with the card colour the rules may tie
+//! to it), and [`Zone`] (an off-board area, such as a neighbouring country or an island,
+//! reached through border cities, which tickets may name instead of a city).
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -1,3 +1,7 @@
+//! The colours of the game: [`Color`], a route lane's colour (gray is any one colour), and
+//! [`CardColor`], a train card's (the eight colours and the locomotive). Kept apart because a
+//! gray lane is no card, and a locomotive no lane.
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -1,3 +1,7 @@
+//! The map's `[lint]` table: which rules are allowed, warned or denied ([`LintLevel`]), their
+//! parameters, and the facts the designer expects of the map ([`Expectations`], such as
+//! `total_spaces`), which `check` holds as errors whatever the rules' levels.
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -1,3 +1,6 @@
+//! What the map says about itself: [`MapMeta`] (id, name, version, licence, player range)
+//! and the [`Board`] it is drawn on (size, [`Units`], print width, car size and stretch).
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

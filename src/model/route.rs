@@ -1,3 +1,9 @@
+//! A [`Route`] between two cities: its length in spaces, its lanes and their colours, and
+//! what kind of route it is (ferry with its locomotive spaces, tunnel, track bed, mountains,
+//! the routes drawn across it), plus how it is drawn: `waypoints` to pass through, or a
+//! [`RouteShape`] kept from `ttrmap layout --write`. [`FerrySubstitute`] is the other payment
+//! a rule system allows for a ferry's locomotive spaces.
+
 use super::Color;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -1,3 +1,8 @@
+//! Tickets and where they are dealt from: a [`Ticket`] joins cities or zones for its points
+//! (an any-of ticket lists its [`Target`]s; [`TicketShape`] is the one shape `check` confirmed
+//! it has); a [`Deck`] holds tickets of one [`DeckKind`]; a [`GameMode`] says which decks (or
+//! a filtered [`TicketPool`]) one of the map's games deals from, and how many to each player.
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
