@@ -52,30 +52,8 @@
 //! claims need locomotives, or when nothing on display matches the plan and a locomotive
 //! pays the route saved for).
 //!
-//! Measured (release, seed 11, 2,000 games, one of each style, seats rotating): USA
-//! 4 players destination-hungry 32.8 %, route-focus 21.2 %, one-step 31.1 %, long-route
-//! 14.9 %; Europe 36.0 %, 13.9 %, 11.5 %, 38.7 % (34.3 %, 13.8 %, 13.0 %, 39.0 % before
-//! the tunnel reserve). Nordic Countries 3 players (each style in 3 of 4 games, so a third
-//! is a fair share) 31.7 %, 31.0 %, 49.9 %, 20.7 % (before: 32.9 %, 32.8 %, 47.4 %,
-//! 20.3 %); Switzerland 3 players 27.5 %, 33.1 %, 36.0 %, 36.7 % (before: 29.9 %, 32.9 %,
-//! 38.0 %, 32.6 %); India 4 players 37.6 %, 21.7 %,
-//! 13.6 %, 27.1 %; Castilla 4 players (mode normal, without the mystery train) 69.8 %,
-//! 3.9 %, 17.3 %, 9.0 % (before: 66.4 %, 4.9 %, 19.6 %, 9.0 %; its 15-point
-//! most-completed-tickets bonus rewards destination-hungry's hoarding). Old West 4 players
-//! (10,000 games, seed 1, without Alvin) 37.1 %, 21.1 %, 24.5 %, 17.2 % (35.7 %, 22.8 %,
-//! 24.0 %, 17.5 % when they planned the others on their real tickets); with 6 players
-//! (measured on their real tickets) the last seat, which chooses its starting city first,
-//! wins 22 % against 14-18 % for the others (Salt Lake City is the first choice in 88 % of
-//! games). France 4 players (10,000 games, seed 0) 40.3 %, 16.9 %,
-//! 22.4 %, 20.4 % (39.9 %, 17.0 %, 23.1 %, 20.0 % on the others' real tickets); 2 players
-//! (each style in half the games) 60.6 %, 39.9 %, 63.1 %, 36.3 % (before: 60.0 %, 40.5 %,
-//! 63.2 %, 36.3 %).
-//! Iberia 4 players (10,000 games, seed 0) 28.8 %, 30.7 %, 22.2 %, 18.2 %; South Korea 4
-//! players (10,000 games, seed 0, the Express draw below) 33.3 %, 34.5 %, 27.5 %, 4.7 %
-//! (32.9 %, 35.1 %, 27.3 %, 4.7 % before it; no longest-path bonus there for long-route's
-//! network, and its few long tickets leave trains the others put on the mat). United
-//! Kingdom 4 players (2,000 games, seed 11, the purchases below) 45.0 %, 5.2 %, 37.2 %,
-//! 12.7 %. `tests/bots.rs` keeps USA and Europe from drifting far.
+//! How the four share the wins on each map, measured as the rules above were added, is in
+//! `docs/bots.md`; `tests/bots.rs` keeps USA and Europe from drifting far.
 //!
 //! Ticket drafts (Iberia, South Korea): picks and keeps priced with the bot's own plan (see
 //! `bots/draft.rs`).
