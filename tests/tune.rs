@@ -1,6 +1,7 @@
 //! `ttrmap tune`: edits kept only when fresh paired games confirm them, the same proposals at
 //! any thread count, a goal that already holds left alone, no edit adding a lint finding the
-//! designer did not allow, `--write` applying exactly the diff, the game allowance kept.
+//! designer did not allow, `--write` applying exactly the diff, the game allowance kept (checks
+//! counted at `--check-cost`), a frozen kind of edit never proposed.
 
 mod common;
 
@@ -291,4 +292,71 @@ fn the_game_allowance_is_never_passed_and_the_page_shows_the_edits() {
     ] {
         assert!(page.contains(part), "{part}");
     }
+}
+
+/// The starter with Westmoor – Eastfield worth 3 (see `a_broken_ticket_is_the_first_edit`),
+/// and the arguments of that run with `extra` added.
+fn broken_ticket_run(tag: &str, max_games: &str, extra: &[&str]) -> serde_json::Value {
+    let dir = starter(tag);
+    let path = dir.0.join("s.toml");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("\n[[tickets]]\nfrom = \"west\"\nto = \"east\"\npoints = 3\n");
+    std::fs::write(&path, text).unwrap();
+    let mut args = vec![
+        "tune",
+        "s.toml",
+        "--goal",
+        "ticket-pay<40%",
+        "--games",
+        "1000",
+        "--max-games",
+        max_games,
+        "--max-edits",
+        "2",
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    let (code, out, err) = run(&dir.0, &args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// `--freeze ticket-points` keeps that kind of edit out: the broken ticket's own fix (its
+/// points, the first edit without the freeze) is never proposed, whatever else is.
+#[test]
+fn a_frozen_kind_of_edit_is_never_proposed() {
+    let t = broken_ticket_run("tune-freeze", "400000", &["--freeze", "ticket-points"]);
+    for s in t["steps"].as_array().unwrap() {
+        assert_ne!(s["edit"]["kind"], "ticket-points", "{s}");
+    }
+}
+
+/// `--check-cost` counts each candidate check as that many games against `--max-games`: at
+/// 3,000 games a check, the first round's 24 checks leave too few of the 100,000 games to
+/// play its candidates, so the search stops where the free run went on, and says why.
+#[test]
+fn each_check_counts_against_the_game_allowance() {
+    let free = broken_ticket_run("tune-check-free", "100000", &[]);
+    let dear = broken_ticket_run("tune-check-dear", "100000", &["--check-cost", "3000"]);
+    assert_eq!(dear["check_cost"], 3000, "{dear}");
+    let spent = |t: &serde_json::Value| {
+        t["played"].as_u64().unwrap()
+            + t["checks"].as_u64().unwrap() * t["check_cost"].as_u64().unwrap()
+    };
+    assert!(
+        spent(&dear) <= dear["allowance"].as_u64().unwrap(),
+        "{dear}"
+    );
+    assert!(dear["checks"].as_u64().unwrap() > 0, "{dear}");
+    assert!(
+        dear["stopped"].as_str().unwrap().contains("allowance"),
+        "{dear}"
+    );
+    assert!(
+        dear["played"].as_u64() < free["played"].as_u64(),
+        "checks at 3,000 games each leave fewer to play: {} vs {}",
+        dear["played"],
+        free["played"]
+    );
 }
