@@ -360,3 +360,36 @@ fn each_check_counts_against_the_game_allowance() {
         free["played"]
     );
 }
+
+/// A map bound (`style-spread<=FILE.toml`) plays the other map for its figure, and those games
+/// are spent from the allowance like the search's own: with 200 games an evaluation, the
+/// reference's 200 and the starting map's 200 leave too few of 500 for a round.
+#[test]
+fn a_map_bound_reads_its_map_and_its_games_are_spent() {
+    let dir = starter("tune-reference");
+    std::fs::copy(dir.0.join("s.toml"), dir.0.join("ref.toml")).unwrap();
+    let (code, out, err) = run(
+        &dir.0,
+        &[
+            "tune",
+            "s.toml",
+            "--goal",
+            "style-spread<=ref.toml",
+            "--games",
+            "200",
+            "--max-games",
+            "500",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let from = t["goals"][0]["from_map"].as_str().unwrap_or("");
+    assert!(from.contains("ref.toml"), "the bound names its map: {out}");
+    assert_eq!(t["played"], 400, "the reference's games counted: {out}");
+    assert!(
+        t["stopped"].as_str().unwrap().contains("allowance"),
+        "{out}"
+    );
+}

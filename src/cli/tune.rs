@@ -200,10 +200,6 @@ pub fn run(args: Args) -> i32 {
     }) {
         return usage_error(e);
     }
-    let (bands, _) = match crate::tune::bands(&args.goal, &settings, &reference) {
-        Ok(b) => b,
-        Err(e) => return usage_error(e),
-    };
     let budget = match args.max_games {
         Some(games) => Budget::Games {
             games,
@@ -212,7 +208,14 @@ pub fn run(args: Args) -> i32 {
         None => Budget::CpuSeconds(args.budget * 60.0),
     };
     let name = args.file.display().to_string();
-    let tuning = match crate::tune::tune(&name, &clean.text, bands, &settings, budget) {
+    let tuning = match crate::tune::tune(
+        &name,
+        &clean.text,
+        &args.goal,
+        &reference,
+        &settings,
+        budget,
+    ) {
         Ok(t) => t,
         Err(e) => return usage_error(e),
     };

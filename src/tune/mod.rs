@@ -360,11 +360,7 @@ pub type Reference = dyn Fn(&str) -> Result<(String, String), String>;
 
 /// The band of each goal: a map bound is that map's own figure, played with the same
 /// players, bots, games and seed. `reference` gives a map bound's name and text.
-pub fn bands(
-    goals: &[Goal],
-    s: &Settings,
-    reference: &Reference,
-) -> Result<(Vec<Band>, u64), String> {
+fn bands(goals: &[Goal], s: &Settings, reference: &Reference) -> Result<(Vec<Band>, u64), String> {
     let mut out = Vec::new();
     let mut played = 0;
     for g in goals {
@@ -591,14 +587,20 @@ impl Search<'_> {
     }
 }
 
-/// Runs the search on the map `text` (named `name`) toward `goals`' bands.
+/// Runs the search on the map `text` (named `name`) toward `goals`' bands; `reference` finds
+/// a map bound's map. The games a map bound's map plays for its figure are spent from the
+/// budget like the search's own.
 pub fn tune(
     name: &str,
     text: &str,
-    bands: Vec<Band>,
+    goals: &[Goal],
+    reference: &Reference,
     s: &Settings,
     budget: Budget,
 ) -> Result<Tuning, String> {
+    let begun = std::time::Instant::now();
+    let (bands, reference_games) = bands(goals, s, reference)?;
+    let referencing = begun.elapsed().as_secs_f64();
     let checking = std::time::Instant::now();
     let (original, allowed) = Version::new(name, text.to_string(), s, None)?;
     let check_secs = checking.elapsed().as_secs_f64();
@@ -607,15 +609,18 @@ pub fn tune(
     let t0 = grow(&original, s, seed0, None, 0, s.games)?;
     let report0 = measure(&original, &bands, s, seed0, &t0, s.games)?;
     let (start, excess) = score(&bands, &report0);
-    let played = s.games * if needs_tickets(&bands) { 2 } else { 1 };
+    let played = s.games * if needs_tickets(&bands) { 2 } else { 1 } + reference_games;
+    // Wall seconds with every thread playing: the reference map's games and the first
+    // evaluation's.
+    let playing = referencing + started.elapsed().as_secs_f64();
     let threads = s.threads.max(1) as f64;
     let (allowance, check_cost, clock) = match budget {
         Budget::Games { games, check_cost } => (games, check_cost, None),
         Budget::CpuSeconds(cpu) => {
-            // A check runs on one thread; the first evaluation's games on all of them.
-            let per_game = (started.elapsed().as_secs_f64() * threads / played as f64).max(1e-9);
+            // A check runs on one thread; the games on all of them.
+            let per_game = (playing * threads / played as f64).max(1e-9);
             let check_cost = (check_secs / per_game).ceil() as u64;
-            (u64::MAX, check_cost, Some((checking, threads, cpu)))
+            (u64::MAX, check_cost, Some((begun, threads, cpu)))
         }
     };
     let mut search = Search {
@@ -637,7 +642,7 @@ pub fn tune(
         checks: 0,
         check_cost,
         clock,
-        playing: started.elapsed().as_secs_f64(),
+        playing,
     };
     let stopped = loop {
         if let Some(why) = search.round()? {
