@@ -342,4 +342,9 @@ fn the_fit_counts_the_routes_the_drawn_board_squeezes() {
     let fit = ttrmap(&["layout", castilla.to_str().unwrap(), "--fit"]);
     let said = String::from_utf8_lossy(&fit.stderr);
     assert!(said.contains("4 → 4"), "{said}");
+    // Named, so the designer knows which to look at.
+    assert!(
+        said.contains("no city moved") && said.contains("still out: la-baneza-benavente"),
+        "{said}"
+    );
 }

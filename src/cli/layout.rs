@@ -117,8 +117,24 @@ fn run_fit(args: &Args, clean: &super::CleanMap) -> i32 {
         routes(fit.routes),
         fit.car_mm
     );
+    // The routes left out of range, by id, and where to read why.
+    let out = if fit.still_out.is_empty() {
+        out
+    } else {
+        format!(
+            "{out}; still out: {} (`ttrmap check --verbose` says why: route-drawn-length, route-slack)",
+            fit.still_out.join(", ")
+        )
+    };
     if fit.moved == 0 {
-        eprintln!("{name}: nothing to move; {out}");
+        if fit.out_after == 0 {
+            eprintln!("{name}: nothing to move; {out}");
+        } else {
+            // The routes left would need cities moved beyond the fit's limits.
+            eprintln!(
+                "{name}: no city moved (room for the routes left would move cities beyond the fit's limits); {out}"
+            );
+        }
         return EXIT_OK;
     }
     let said = format!(

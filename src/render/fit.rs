@@ -75,10 +75,12 @@ pub struct Fit {
     pub moved: usize,
     pub mean_move_mm: f64,
     pub max_move_mm: f64,
-    /// Routes (each parallel route counted) whose chord is outside their range before and
-    /// after the fit, each at its map's car length.
+    /// Routes (each parallel route counted) out of range ([`routes_out_of_range`]) before
+    /// and after the fit, each at its map's car length.
     pub out_before: usize,
     pub out_after: usize,
+    /// The ids of the routes still out of range after the fit.
+    pub still_out: Vec<String>,
     pub routes: usize,
     /// The car length of the fitted board (its routes' median, or `board.space_mm`), in mm.
     pub car_mm: f64,
@@ -108,12 +110,13 @@ struct Pair {
     weight: f64,
 }
 
-/// Routes out of range on `map` at its own car length: their chord outside its range, or
-/// the drawn board squeezing or bending them for want of room ([`drawn_lacking`]).
-pub fn routes_out_of_range(map: &MapFile) -> usize {
+/// Routes out of range on `map` at its own car length (indices into `map.routes`, in
+/// order): their chord outside its range, or the drawn board squeezing or throwing them off
+/// their line for want of room ([`drawn_lacking`]).
+pub fn routes_out_of_range(map: &MapFile) -> Vec<usize> {
     let mut out: BTreeSet<usize> = chord_out_of_range(map).into_iter().collect();
     out.extend(drawn_lacking(map).into_iter().map(|(r, _)| r));
-    out.len()
+    out.into_iter().collect()
 }
 
 /// Routes whose chord is outside its range on `map` at its own car length.
@@ -232,7 +235,7 @@ pub fn fit(map: &MapFile) -> Fit {
     let car0 = (car0 * 10.0).round() / 10.0;
     let space_mm = given.is_none().then_some([car0, CAR_WIDTH_MM]);
     let car = car0;
-    let out_before = routes_out_of_range(&with_positions(map, &original, space_mm));
+    let out_before = routes_out_of_range(&with_positions(map, &original, space_mm)).len();
     let crowded = |pos: &[[f64; 2]]| {
         (0..n).any(|i| (i + 1..n).any(|j| dist(pos[i], pos[j]) / u < floor_mm(map, i, j) - 0.5))
     };
@@ -256,6 +259,7 @@ pub fn fit(map: &MapFile) -> Fit {
         positions = drawn_rounds(&job, positions);
     }
     let fitted = with_positions(map, &positions, space_mm);
+    let still_out = routes_out_of_range(&fitted);
     let moves: Vec<f64> = original
         .iter()
         .zip(&positions)
@@ -271,7 +275,8 @@ pub fn fit(map: &MapFile) -> Fit {
         },
         max_move_mm: moves.iter().copied().fold(0.0, f64::max),
         out_before,
-        out_after: routes_out_of_range(&fitted),
+        out_after: still_out.len(),
+        still_out: still_out.iter().map(|&r| map.routes[r].id()).collect(),
         routes: map.routes.len(),
         car_mm: pitch::car_length_mm(&fitted),
         positions,
