@@ -1,7 +1,7 @@
 //! `ttrmap tune`: edits kept only when fresh paired games confirm them, the same proposals at
 //! any thread count, a goal that already holds left alone, no edit adding a lint finding the
 //! designer did not allow, `--write` applying exactly the diff, the game allowance kept (checks
-//! counted at `--check-cost`), a frozen kind of edit never proposed.
+//! counted at `--check-cost`), a frozen kind of edit never proposed, `--patience` rounds.
 
 mod common;
 
@@ -392,4 +392,46 @@ fn a_map_bound_reads_its_map_and_its_games_are_spent() {
         t["stopped"].as_str().unwrap().contains("allowance"),
         "{out}"
     );
+}
+
+/// `--patience N` stops the search after N rounds in a row with no confirmed edit, and no
+/// sooner: on the starter no small edit moves seat 1's edge below 1 %, so every round is
+/// rejected and the rounds played follow the patience.
+#[test]
+fn patience_counts_the_rounds_without_a_confirmed_edit() {
+    let dir = starter("tune-patience");
+    let at = |patience: &str| -> serde_json::Value {
+        let (code, out, err) = run(
+            &dir.0,
+            &[
+                "tune",
+                "s.toml",
+                "--goal",
+                "seat-spread<1%",
+                "--games",
+                "400",
+                "--max-games",
+                "400000",
+                "--patience",
+                patience,
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let (one, two) = (at("1"), at("2"));
+    for (t, n) in [(&one, 1), (&two, 2)] {
+        assert_eq!(t["rejected_rounds"], n, "{t}");
+        assert!(t["steps"].as_array().unwrap().is_empty(), "{t}");
+        assert!(
+            t["stopped"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{n} rounds in a row")),
+            "{t}"
+        );
+    }
+    assert!(two["played"].as_u64() > one["played"].as_u64(), "{two}");
 }
