@@ -312,9 +312,10 @@ fn the_reconstructions_are_fitted() {
 }
 
 /// `--fit` counts what the drawn board shows: a reconstruction's routes out of range are the
-/// routes `route-drawn-length` names on its drawn board (Castilla y León keeps four squeezed
-/// two-car routes, Iberia and South Korea none), so `nothing to move` on a board that
-/// squeezes a route is never said as "0 → 0".
+/// routes its drawn board squeezes (`route-drawn-length`) or throws off their line
+/// (`route-slack`'s "drawn off its straight line"): Castilla y León keeps four squeezed
+/// two-car routes, South Korea one thrown, Iberia none. A board that squeezes a route is
+/// never reported as "0 → 0".
 #[test]
 fn the_fit_counts_the_routes_the_drawn_board_squeezes() {
     for name in ["castilla.toml", "iberia.toml", "south-korea.toml"] {
@@ -334,7 +335,8 @@ fn the_fit_counts_the_routes_the_drawn_board_squeezes() {
         let check = ttrmap(&["check", "--verbose", path]);
         let report = String::from_utf8_lossy(&check.stdout).into_owned()
             + &String::from_utf8_lossy(&check.stderr);
-        let named = report.matches("route-drawn-length").count();
+        let named = report.matches("route-drawn-length").count()
+            + report.matches("drawn off its straight line").count();
         assert_eq!(out, named, "{name}: {said}\n{report}");
     }
     // And the count can be more than nothing: Castilla's four are reported.

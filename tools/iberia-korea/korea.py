@@ -238,20 +238,14 @@ LENGTH_OVERRIDES = {
 # Comments written above routes in the map.
 ROUTE_NOTES = {
     ("namwon", "jinju"): "the rule text's example: white, claimed with 4 white + 1 locomotive",
+    ("pyeongtaek", "cheonan"): "drawn off its line (route-slack): see the header",
 }
 
 # Drawn shapes fixed by hand, as a designer would with `ttrmap layout --write`: (from, to) ->
 # (bend, skew, slide, why the automatic shape is not kept). The one kept for the earlier layout
 # (Daegu-Changwon, bent hard nearer Daegu) was made for a layout that looped routes and is gone;
 # on the fitted board the layout draws it as a gentle chain by itself.
-SHAPES = {
-    ("pyeongtaek", "seosan"): (
-        -20.0,
-        0.0,
-        0.0,
-        "Drawn north round Asan Bay: straight, it passes beside Cheonan's marker and leaves Pyeongtaek almost along the one-car Pyeongtaek-Cheonan double, which the layout can then only draw off its line.",
-    ),
-}
+SHAPES = {}
 
 # 44 tickets (rule text: component list), valued at the shortest path in spaces.
 TICKET_BANDS = [(5, 9, 16), (10, 14, 16), (15, 19, 8), (20, 28, 4)]
@@ -418,7 +412,11 @@ HEADER = """
 #   x = (lon - 126.1) * cos(36 deg) * 200 + 30, y = (38.45 - lat) * 200 + 30, in px (1 deg of
 #   latitude = 200 px).
 #   Then moved (each by at most {fit_max} mm of the print) by `ttrmap layout --fit` so that
-#   every route's straight distance between its two markers holds its chain of cars.
+#   every route's straight distance between its two markers holds its chain of cars, and
+#   the drawn board holds every route but one: the one-car Pyeongtaek-Cheonan double, whose
+#   two cities are crowded with routes, is drawn off its line beside Pyeongtaek (route-slack
+#   names it); its chord is at the top of its range, and bending Pyeongtaek-Seosan north to
+#   free it put Cheonan-Daejeon 9 mm deep on Cheonan-Cheongju.
 # - Route lengths: distance along the drawn track (straight, or through the bends listed in the
 #   generator) at 16 km a space, rounded; Namwon-Jinju, the rule text's example, bends round
 #   Jirisan to 5 spaces; Mokpo-Jeju is capped at 6 (both commented at the route).
