@@ -240,6 +240,8 @@ pub fn fit(map: &MapFile) -> Fit {
         (0..n).any(|i| (i + 1..n).any(|j| dist(pos[i], pos[j]) / u < floor_mm(map, i, j) - 0.5))
     };
     let mut positions = original.clone();
+    // The routes out of range where the cities end (the drawn rounds leave them counted).
+    let mut still_out = Vec::new();
     if out_before > 0 || crowded(&original) {
         // Millimetres of the print, origin at the board's corner.
         let anchors: Vec<[f64; 2]> = original.iter().map(|p| [p[0] / u, p[1] / u]).collect();
@@ -256,10 +258,9 @@ pub fn fit(map: &MapFile) -> Fit {
         if !chords_fit {
             positions = fit_chords(&job, &mut mm, &BTreeMap::new(), None);
         }
-        positions = drawn_rounds(&job, positions);
+        (positions, still_out) = drawn_rounds(&job, positions);
     }
     let fitted = with_positions(map, &positions, space_mm);
-    let still_out = routes_out_of_range(&fitted);
     let moves: Vec<f64> = original
         .iter()
         .zip(&positions)
@@ -285,12 +286,13 @@ pub fn fit(map: &MapFile) -> Fit {
 }
 
 /// The drawn rounds (see the module doc) from `start`, positions in board units where the
-/// chords are in range: the fitted board is drawn, each route it squeezes or bends asks its
+/// chords are in range: the fitted board is drawn, each route it squeezes or throws off its line asks its
 /// pair's chord for what it lacks, and only those routes' cities and their neighbours move.
-/// The positions leaving the fewest routes out of range are kept; a round that would move
+/// The positions leaving the fewest routes out of range are kept, and returned with those
+/// routes (indices into `map.routes`); a round that would move
 /// a city more than [`DRAWN_MAX_MOVE`] of a car from `start` ends them (that far, the
 /// designer should choose which cities give way, and the routes are reported instead).
-fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> (Vec<[f64; 2]>, Vec<usize>) {
     let Job {
         map, car, space_mm, ..
     } = *job;
@@ -309,7 +311,7 @@ fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
     let mut raised: BTreeMap<(usize, usize), f64> = BTreeMap::new();
     let mut movable: BTreeSet<usize> = BTreeSet::new();
     let mut positions = start.clone();
-    let mut best: Option<(usize, Vec<[f64; 2]>)> = None;
+    let mut best: Option<(Vec<usize>, Vec<[f64; 2]>)> = None;
     for round in 0..DRAWN_ROUNDS {
         if round > 0 {
             let mut mm: Vec<[f64; 2]> = positions.iter().map(|p| [p[0] / u, p[1] / u]).collect();
@@ -327,8 +329,8 @@ fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
         let lacking = drawn_lacking(&fitted);
         let mut out: BTreeSet<usize> = chord_out_of_range(&fitted).into_iter().collect();
         out.extend(lacking.iter().map(|&(r, _)| r));
-        if best.as_ref().is_none_or(|(o, _)| out.len() < *o) {
-            best = Some((out.len(), positions.clone()));
+        if best.as_ref().is_none_or(|(o, _)| out.len() < o.len()) {
+            best = Some((out.into_iter().collect(), positions.clone()));
         }
         if lacking.is_empty() {
             break;
@@ -345,7 +347,13 @@ fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
             *least = least.max(chord + more);
         }
     }
-    best.map_or(start, |(_, at)| at)
+    match best {
+        Some((out, at)) => (at, out),
+        None => {
+            let out = routes_out_of_range(&with_positions(map, &start, space_mm));
+            (start, out)
+        }
+    }
 }
 
 /// The positions (board units, rounded as written) the chord terms lead to from `mm`, with
