@@ -68,7 +68,7 @@ pub struct Loose {
     /// The route was thrown off its straight line for want of room: its end stands more than
     /// [`THROWN_CARS`] cars beyond all the room its straight chord would leave (the cities
     /// are too close for its cars beside the routes crowding them), so it needs its cities
-    /// apart, not closer. Never for a route with `waypoints`.
+    /// apart, not closer. Never for a route with `waypoints` or a `shape`.
     pub thrown: bool,
 }
 
@@ -81,7 +81,9 @@ pub const THROWN_CARS: f64 = 1.0;
 /// Whether route `r` (between `cities`), a lane end `end` mm off its marker, was thrown off its
 /// straight line ([`Loose::thrown`]).
 fn thrown(map: &MapFile, l: &Layout, r: usize, cities: [Option<usize>; 2], end: f64) -> bool {
-    let ([Some(a), Some(b)], true) = (cities, map.routes[r].waypoints.is_empty()) else {
+    // A designer's path or shape is longer than the chord by choice.
+    let drawn_as_laid = map.routes[r].waypoints.is_empty() && map.routes[r].shape.is_none();
+    let ([Some(a), Some(b)], true) = (cities, drawn_as_laid) else {
         return false;
     };
     if a == b {
