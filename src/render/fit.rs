@@ -286,12 +286,12 @@ pub fn fit(map: &MapFile) -> Fit {
 }
 
 /// The drawn rounds (see the module doc) from `start`, positions in board units where the
-/// chords are in range: the fitted board is drawn, each route it squeezes or throws off its line asks its
-/// pair's chord for what it lacks, and only those routes' cities and their neighbours move.
-/// The positions leaving the fewest routes out of range are kept, and returned with those
-/// routes (indices into `map.routes`); a round that would move
-/// a city more than [`DRAWN_MAX_MOVE`] of a car from `start` ends them (that far, the
-/// designer should choose which cities give way, and the routes are reported instead).
+/// chords are in range: the fitted board is drawn, each route it squeezes or throws off its
+/// line asks its pair's chord for what it lacks, and only those routes' cities and their
+/// neighbours move. The positions leaving the fewest routes out of range are kept, and
+/// returned with those routes (indices into `map.routes`); a round that would move a city
+/// more than [`DRAWN_MAX_MOVE`] of a car from `start` ends them (that far, the designer
+/// should choose which cities give way, and the routes are reported instead).
 fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> (Vec<[f64; 2]>, Vec<usize>) {
     let Job {
         map, car, space_mm, ..
@@ -307,7 +307,7 @@ fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> (Vec<[f64; 2]>, Vec<usize>) 
             })
             .collect()
     };
-    // Each pair's least chord (mm), raised for routes the drawn board squeezed or bent.
+    // Each pair's least chord (mm), raised for routes the drawn board squeezed or threw off.
     let mut raised: BTreeMap<(usize, usize), f64> = BTreeMap::new();
     let mut movable: BTreeSet<usize> = BTreeSet::new();
     let mut positions = start.clone();

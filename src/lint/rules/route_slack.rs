@@ -77,7 +77,7 @@ fn check(cx: &mut LintCx) {
         if loose.thrown {
             // Its cities are too close, not too far: the layout found no room on the straight
             // line beside the routes crowding its cities and drew it off to one side.
-            let other = route_ends_names(cx, loose.route, city);
+            let other = other_end_name(cx, loose.route, city);
             let have = if route.length == 1 {
                 "car has"
             } else {
@@ -109,7 +109,7 @@ fn check(cx: &mut LintCx) {
 }
 
 /// The display name of route `r`'s city other than `city`.
-fn route_ends_names(cx: &LintCx, r: usize, city: usize) -> String {
+fn other_end_name(cx: &LintCx, r: usize, city: usize) -> String {
     let route = &cx.map.routes[r];
     let named = |id: &str| cx.map.cities.iter().position(|c| c.id == id);
     let other = match (named(&route.from), named(&route.to)) {
