@@ -210,30 +210,10 @@ fn bad_goals_and_names_are_usage_errors_before_any_game() {
 
 #[test]
 fn a_broken_ticket_is_the_first_edit() {
-    let dir = starter("tune-broken");
     // Westmoor – Eastfield is the starter's longest shortest path, 10 spaces; worth 3 it
     // pays 0.3 points a space where the starter's tickets pay about 1: nobody keeps it.
-    let path = dir.0.join("s.toml");
-    let mut text = std::fs::read_to_string(&path).unwrap();
-    text.push_str("\n[[tickets]]\nfrom = \"west\"\nto = \"east\"\npoints = 3\n");
-    std::fs::write(&path, text).unwrap();
-    let (code, out, err) = run(
-        &dir.0,
-        &[
-            "tune",
-            "s.toml",
-            "--goal",
-            "ticket-pay<40%",
-            "--games",
-            "1000",
-            "--max-games",
-            "400000",
-            "--format",
-            "json",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
-    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let t = broken_ticket_run("tune-broken", "400000", &[]);
+    let out = t.to_string();
     let first = &t["steps"][0];
     assert_eq!(first["edit"]["kind"], "ticket-points", "{out}");
     assert_eq!(
@@ -294,8 +274,9 @@ fn the_game_allowance_is_never_passed_and_the_page_shows_the_edits() {
     }
 }
 
-/// The starter with Westmoor – Eastfield worth 3 (see `a_broken_ticket_is_the_first_edit`),
-/// and the arguments of that run with `extra` added.
+/// `tune` with goal `ticket-pay<40%` on the starter with Westmoor – Eastfield worth 3 (see
+/// `a_broken_ticket_is_the_first_edit`), 1,000 games an evaluation, `--max-games max_games`
+/// and `extra`: its JSON report.
 fn broken_ticket_run(tag: &str, max_games: &str, extra: &[&str]) -> serde_json::Value {
     let dir = starter(tag);
     let path = dir.0.join("s.toml");
@@ -311,8 +292,6 @@ fn broken_ticket_run(tag: &str, max_games: &str, extra: &[&str]) -> serde_json::
         "1000",
         "--max-games",
         max_games,
-        "--max-edits",
-        "2",
         "--format",
         "json",
     ];
@@ -326,7 +305,11 @@ fn broken_ticket_run(tag: &str, max_games: &str, extra: &[&str]) -> serde_json::
 /// points, the first edit without the freeze) is never proposed, whatever else is.
 #[test]
 fn a_frozen_kind_of_edit_is_never_proposed() {
-    let t = broken_ticket_run("tune-freeze", "400000", &["--freeze", "ticket-points"]);
+    let t = broken_ticket_run(
+        "tune-freeze",
+        "400000",
+        &["--max-edits", "2", "--freeze", "ticket-points"],
+    );
     for s in t["steps"].as_array().unwrap() {
         assert_ne!(s["edit"]["kind"], "ticket-points", "{s}");
     }
@@ -337,8 +320,12 @@ fn a_frozen_kind_of_edit_is_never_proposed() {
 /// play its candidates, so the search stops where the free run went on, and says why.
 #[test]
 fn each_check_counts_against_the_game_allowance() {
-    let free = broken_ticket_run("tune-check-free", "100000", &[]);
-    let dear = broken_ticket_run("tune-check-dear", "100000", &["--check-cost", "3000"]);
+    let free = broken_ticket_run("tune-check-free", "100000", &["--max-edits", "2"]);
+    let dear = broken_ticket_run(
+        "tune-check-dear",
+        "100000",
+        &["--max-edits", "2", "--check-cost", "3000"],
+    );
     assert_eq!(dear["check_cost"], 3000, "{dear}");
     let spent = |t: &serde_json::Value| {
         t["played"].as_u64().unwrap()
