@@ -669,7 +669,14 @@ fn read_board(map: &MapFile, l: &Layout) -> Reading {
 /// still thrown off its line (the last count, `audit::Loose::thrown`, added for it: ends
 /// beyond 30 mm went 1 -> 0 only because it now stops 25 mm short, not 33). Bending
 /// Pyeongtaek–Seosan north freed it but put Cheonan–Daejeon 9 mm deep on Cheonan–Cheongju.
-const READING_BOUNDS: [usize; 13] = [0, 0, 0, 589, 184, 0, 0, 0, 1, 0, 0, 0, 1];
+///
+/// A route's longer cars (`routing::fill`) that could not come nearer one marker without
+/// lying on a neighbour's cars were refused outright, leaving its spare room as gaps
+/// (Old West's two-car Casper–Green River read as two pieces a car apart). Now that end stays
+/// where it was and the cars grow towards the other marker, or into the gaps: ends beyond
+/// 6 mm 589 -> 546, gappy lanes 184 -> 129, no other count changed (no end moves farther
+/// from its marker; maps without `car_stretch`, Castilla's, unchanged).
+const READING_BOUNDS: [usize; 13] = [0, 0, 0, 546, 129, 0, 0, 0, 1, 0, 0, 0, 1];
 
 #[test]
 fn shipped_boards_read_as_printed_boards() {

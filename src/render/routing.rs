@@ -28,7 +28,7 @@ mod shapes;
 
 use cost::{Found, Judge, NAME, kept_cost, overlap_count};
 use grid::Grid;
-use lanes::{beside, lay_lane};
+use lanes::{Stretch, beside, lay_lane};
 use shapes::{shape, shapes};
 
 use super::curves::{self, Polyline};
@@ -336,14 +336,20 @@ struct Lazy {
 
 impl Lazy {
     fn get(&self, w: &World, route: usize) -> &Candidate {
-        self.built
-            .get_or_init(|| build(w, route, self.spec, w.s.car_stretch.min(STRETCH)))
+        self.built.get_or_init(|| {
+            build(
+                w,
+                route,
+                self.spec,
+                Stretch::upto(w.s.car_stretch.min(STRETCH)),
+            )
+        })
     }
 }
 
 /// Draws a shape: its centre line, the lanes' spaces (each car stretched by up to `stretch`
 /// to fill the room between the markers) and its own cost.
-fn build(w: &World, route: usize, spec: Spec, stretch: f64) -> Candidate {
+fn build(w: &World, route: usize, spec: Spec, stretch: Stretch) -> Candidate {
     let n = &w.needs[route];
     let tol = 0.1 * w.units_per_mm;
     let mut c = match spec {

@@ -128,7 +128,7 @@ pub(super) fn shape(
     line: Polyline,
     bend_cost: f64,
     slide: f64,
-    stretch: f64,
+    stretch: Stretch,
     bend_gaps: bool,
     s: &Sizes,
 ) -> Candidate {
