@@ -7,25 +7,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use ttrmap::model::MapFile;
 
-/// A temporary directory removed when dropped, unique per test and process.
-pub struct TempDir(pub PathBuf);
+/// A temporary directory removed when dropped, unique per test and process (`tempfile`'s,
+/// named after the test's `tag`); `.0` is its path.
+pub struct TempDir(pub PathBuf, tempfile::TempDir);
 
 impl TempDir {
     pub fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir =
-            std::env::temp_dir().join(format!("ttrmap-test-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir can be created");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("ttrmap-test-{tag}-"))
+            .tempdir()
+            .expect("temp dir can be created");
+        TempDir(dir.path().to_path_buf(), dir)
     }
 }
 
