@@ -1,5 +1,6 @@
 //! The board as a graph: cities are nodes, routes are edges (one edge per route, whatever
-//! its lane count). Built once from the checked model; lints, stats and the engine read it.
+//! its lane count). Built once from the checked model; lints, stats, `suggest tickets`, `tune`
+//! and the studio read it (the engine keeps its own tables, `engine::paths`).
 //!
 //! Zone border cities (`zone = "..."`) are dead ends: a path may end at one but never pass
 //! through it, because the zone's endpoints are separate (France's neighbours, Switzerland's

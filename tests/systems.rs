@@ -1,7 +1,8 @@
 //! One small map per published rule system (`tests/fixtures/systems/<system>.toml`). Each must
 //! load with no diagnostic at all, and the resolved model (preset merged under the file) must
 //! state the facts of that system's rule text. Every rule fact below names where it comes from:
-//! `seeds/NNN` is a rule text in /work/shared/seeds/, `missing-rule-data` the research note.
+//! `seeds/NNN` is the project's numbered rule text of that system (kept beside the repository,
+//! not in it), `missing-rule-data` the research note on rule data those texts lack.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -16,9 +16,10 @@
 //!   or SIGQUIT, so an interrupted run leaves the old file (or none), never a partial one or
 //!   a stray temporary file.
 //!
-//! The in-place rewrites of a map (`check --fix`, `layout --write`, `suggest tickets --write`)
-//! go through [`rewrite_in_place`]: a regular, writable file with one link only, and refused
-//! when it changed since the command read it ([`check_in_place`] says why each is refused).
+//! The in-place rewrites of a map (`check --fix`, `layout --write`, `suggest tickets --write`,
+//! `tune --write`) go through [`rewrite_in_place`]: a regular, writable file with one link
+//! only, and refused when it changed since the command read it ([`check_in_place`] says why
+//! each is refused).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

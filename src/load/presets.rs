@@ -3,7 +3,8 @@
 //!
 //! A preset is a TOML file in `src/presets/` with `[rules]` (and optionally `[lint]`) tables.
 //! A map's `rules.base` names one; the map's own `[rules]` keys then override the preset's.
-//! Tables merge key by key; arrays and scalars replace.
+//! Tables merge key by key; arrays and scalars replace, except the `[lint]` `allow`, `warn`
+//! and `deny` lists, which add to the preset's (`union_rule_lists`).
 
 use crate::diagnostic::Diagnostic;
 use crate::suggest::did_you_mean;

@@ -1,6 +1,11 @@
 //! Who may still claim which lane: the lane tables (owner, claims per route, the player-count
 //! limit), lanes closed by mechanic modules, and the open-lane caches kept up to date with every
 //! claim so that legal claims need no scan of the board.
+//!
+//! Invariant: the fields those caches depend on (`lane_owner`, `route_claims`, lane colours,
+//! blocked, closed and shared lanes) change only through `State::apply`, `assign_lane`,
+//! `set_lane_color`, `set_lane_blocked`, `close_lane` and `share_lane`, which keep the caches
+//! and run the on-claim hooks.
 
 use super::*;
 
