@@ -387,9 +387,8 @@ pub fn tune(
     } else {
         let (orig, _) = Version::new(name, text.to_string(), s, None)?;
         let c = confirm(&orig, &cur, &bands, s)?;
-        // Both maps twice: their readings, then `compare`'s paired figures (and a third time
-        // for the tickets' trains).
-        played += if needs_tickets(&bands) { 6 } else { 4 } * s.confirm_games;
+        // Both maps once, paired (and again for the tickets' trains).
+        played += if needs_tickets(&bands) { 4 } else { 2 } * s.confirm_games;
         Some(c)
     };
     // Under a CPU budget, the game allowance that stops the search where it stopped.
@@ -442,12 +441,13 @@ fn confirm(
         games: s.confirm_games,
         ..config(s, seed)
     };
-    let read = |v: &Version| -> Result<Vec<Reading>, String> {
-        let t = play_range(&v.game, &config, 0..config.games, None)?;
-        Ok(score(bands, &measure(v, bands, s, seed, &t, config.games)?).0)
+    // One run of paired games gives `compare`'s figures and both maps' readings.
+    let (c, [t_orig, t_tuned]) =
+        compare::compare_played(&side("original", orig), &side("tuned", tuned), &config)?;
+    let read = |v: &Version, t: &Totals| -> Result<Vec<Reading>, String> {
+        Ok(score(bands, &measure(v, bands, s, seed, t, config.games)?).0)
     };
-    let (before, after) = (read(orig)?, read(tuned)?);
-    let c = compare::compare(&side("original", orig), &side("tuned", tuned), &config)?;
+    let (before, after) = (read(orig, &t_orig)?, read(tuned, &t_tuned)?);
     Ok(Confirmation {
         games: s.confirm_games,
         seed,

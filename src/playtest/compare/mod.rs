@@ -13,7 +13,7 @@ pub mod mapdiff;
 pub mod render;
 pub mod stats;
 
-use super::totals::{PARTS, WIN_UNITS};
+use super::totals::{Context, PARTS, Totals, WIN_UNITS, module_counters};
 use super::{Config, GameLog, bots_for, game_seed, play_logged};
 use crate::bots::{self, Bot};
 use crate::engine::scoring::score_detailed;
@@ -321,6 +321,30 @@ pub struct Comparison {
 /// Plays `config.games` paired games of `old` and `new` and compares them. The two games
 /// must have the same player count.
 pub fn compare(old: &Side<'_>, new: &Side<'_>, config: &Config) -> Result<Comparison, String> {
+    Ok(run(old, new, config, false)?.0)
+}
+
+/// [`compare`], and each version's playtest [`Totals`] of the same games (the totals
+/// `play_range` gives for `0..config.games`, to the byte): one run serves a comparison and
+/// both versions' reports.
+pub fn compare_played(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    config: &Config,
+) -> Result<(Comparison, [Totals; 2]), String> {
+    let (c, totals) = run(old, new, config, true)?;
+    let [o, n] = totals.expect("kept");
+    Ok((c, [o, n]))
+}
+
+/// The paired games; each version's totals too when `keep`.
+#[allow(clippy::type_complexity)]
+fn run(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    config: &Config,
+    keep: bool,
+) -> Result<(Comparison, Option<[Totals; 2]>), String> {
     if old.game.players != new.game.players {
         return Err("the two versions must be played at the same player count".into());
     }
@@ -328,6 +352,10 @@ pub fn compare(old: &Side<'_>, new: &Side<'_>, config: &Config) -> Result<Compar
     bots_for(new.game, config)?;
     let players = old.game.players as usize;
     let matches = Matches::new(old.game, new.game);
+    let contexts = [
+        Context::new(old.game, names.len()),
+        Context::new(new.game, names.len()),
+    ];
     let progress = if config.progress {
         indicatif::ProgressBar::new(config.games).with_style(super::progress_style())
     } else {
@@ -337,32 +365,52 @@ pub fn compare(old: &Side<'_>, new: &Side<'_>, config: &Config) -> Result<Compar
         .num_threads(config.threads)
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
-    let empty = || Acc::new(players, names.len(), &matches);
-    let play_side = |game: &Game, seat_bot: &[usize], seed: u64| {
-        let mut seats: Vec<Box<dyn Bot>> = seat_bot
-            .iter()
-            .map(|&b| bots::by_name(&names[b]).expect("checked by bot_names"))
-            .collect();
-        let mut log = GameLog::default();
-        let state = play_logged(game, &mut seats, seed, &mut log);
-        observe(game, &state, &log)
+    let empty = || {
+        (
+            Acc::new(players, names.len(), &matches),
+            keep.then(|| contexts.each_ref().map(Totals::new)),
+        )
     };
-    let acc = pool.install(|| {
+    // One version's game: what the comparison reads, added to its totals when kept.
+    let play_side =
+        |side: usize, game: &Game, seat_bot: &[usize], i: u64, totals: &mut Option<[Totals; 2]>| {
+            let mut seats: Vec<Box<dyn Bot>> = seat_bot
+                .iter()
+                .map(|&b| bots::by_name(&names[b]).expect("checked by bot_names"))
+                .collect();
+            let mut log = GameLog::default();
+            let state = play_logged(game, &mut seats, game_seed(config.seed, i), &mut log);
+            if let Some(t) = totals {
+                let counters = if state.result.is_some() {
+                    module_counters(game, &state)
+                } else {
+                    Vec::new()
+                };
+                t[side].add(&contexts[side], i, &state, &log, seat_bot, &counters);
+            }
+            observe(game, &state, &log)
+        };
+    let (acc, totals) = pool.install(|| {
         (0..config.games)
             .into_par_iter()
-            .fold(empty, |mut acc, i| {
+            .fold(empty, |(mut acc, mut totals), i| {
                 let seat_bot = super::seat_bots(config, &names, players, i);
-                let seed = game_seed(config.seed, i);
-                let o = play_side(old.game, &seat_bot, seed);
-                let n = play_side(new.game, &seat_bot, seed);
+                let o = play_side(0, old.game, &seat_bot, i, &mut totals);
+                let n = play_side(1, new.game, &seat_bot, i, &mut totals);
                 acc.add(&matches, &seat_bot, &o, &n);
                 progress.inc(1);
-                acc
+                (acc, totals)
             })
-            .reduce(empty, Acc::merge)
+            .reduce(empty, |(a, ta), (b, tb)| {
+                let totals = match (ta, tb) {
+                    (Some([ao, an]), Some([bo, bn])) => Some([ao.merge(bo), an.merge(bn)]),
+                    _ => None,
+                };
+                (a.merge(b), totals)
+            })
     });
     progress.finish_and_clear();
-    Ok(build(old, new, config, &names, &matches, &acc))
+    Ok((build(old, new, config, &names, &matches, &acc), totals))
 }
 
 fn spread(rates: impl Iterator<Item = (f64, f64)> + Clone) -> Spread {
@@ -452,4 +500,57 @@ fn build(
     };
     c.significant = render::significant_lines(&c);
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playtest::{play_range, report_from_totals};
+
+    /// The totals `compare_played` folds beside the comparison are those a playtest of the
+    /// same games gives: the same report, byte for byte, for each version (two different
+    /// maps, four styles, two threads).
+    #[test]
+    fn compared_games_total_as_a_playtest_of_them() {
+        let map = |text: &str| crate::load::load_str("m.toml", text).map.expect("loads");
+        let (a, b) = (
+            map(include_str!("../../../maps/usa.toml")),
+            map(include_str!("../../../maps/europe.toml")),
+        );
+        let (ga, gb) = (
+            Game::new(&a, 2, None).expect("plays"),
+            Game::new(&b, 2, None).expect("plays"),
+        );
+        let side = |label: &str, game, map| Side {
+            label: label.into(),
+            game,
+            map,
+            lint: Vec::new(),
+        };
+        let config = Config {
+            games: 24,
+            seed: 5,
+            bots: [
+                "destination-hungry",
+                "route-focus",
+                "one-step",
+                "long-route",
+            ]
+            .map(String::from)
+            .to_vec(),
+            threads: 2,
+            progress: false,
+        };
+        let (c, [ta, tb]) =
+            compare_played(&side("a", &ga, &a), &side("b", &gb, &b), &config).unwrap();
+        assert_eq!(c.games, 24);
+        let json = |g: &Game, t: &Totals| {
+            serde_json::to_string(&report_from_totals(g, &config, t).unwrap()).unwrap()
+        };
+        for (g, t) in [(&ga, &ta), (&gb, &tb)] {
+            let alone = play_range(g, &config, 0..config.games, None).unwrap();
+            assert_eq!(json(g, t), json(g, &alone));
+        }
+        assert_ne!(json(&ga, &ta), json(&gb, &tb));
+    }
 }
