@@ -1059,3 +1059,66 @@ fn score_reads_whether_unequal_parallel_routes_are_a_double() {
         }
     }
 }
+
+/// Old West: a marker placed between the claims of a double's two lanes takes the points of
+/// the later lane only (the markers in place at a claim decide who scores it), and a
+/// position says so with `after = [{ route, lane }]`. Four players: Ada starts in Grand
+/// Junction, claims Grand Junction–St. George (4 spaces, 7 points) and then puts her marker
+/// in St. George, after Bob (starting in Salt Lake City) claimed lane 1 of Salt Lake
+/// City–St. George (4 spaces) and before Cy (starting in Las Vegas) claimed Las Vegas–St.
+/// George (2 spaces) and lane 2.
+/// - Ada: Grand Junction–St. George 7 (her start; St. George came after) + Las Vegas–St.
+///   George 2 (her St. George marker) + lane 2 7 = 16.
+/// - Bob: lane 1 7 (Salt Lake City; St. George had no marker yet) + lane 2 7 = 14.
+/// - Cy: Las Vegas–St. George 2 (his start), lane 2 nothing (both ends held) = 2. Di: 0.
+///
+/// Naming the whole route in `after` gives Ada neither lane (9); naming nothing gives her
+/// both (23).
+#[test]
+fn old_west_marker_after_one_lane_of_a_double() {
+    let position = |after: &str| {
+        format!(
+            "[[player]]\nname = \"Ada\"\nroutes = [\"grand-junction-st-george\"]\n\
+             markers = [\"grand-junction\", {{ city = \"st-george\", after = [\"grand-junction-st-george\"{after}] }}]\n\
+             [[player]]\nname = \"Bob\"\nroutes = [{{ route = \"salt-lake-city-st-george\", lane = 1 }}]\n\
+             markers = [\"salt-lake-city\"]\n\
+             [[player]]\nname = \"Cy\"\n\
+             routes = [\"las-vegas-st-george\", {{ route = \"salt-lake-city-st-george\", lane = 2 }}]\n\
+             markers = [\"las-vegas\"]\n\
+             [[player]]\nname = \"Di\"\nmarkers = [\"denver\"]\n"
+        )
+    };
+    let scored = |after: &str| -> Vec<i64> {
+        let dir = TempDir::new("score-lane-after");
+        let file = dir.0.join("position.toml");
+        let map = root().join("maps").join("old-west.toml");
+        std::fs::write(
+            &file,
+            format!("map = {:?}\n{}", map.display().to_string(), position(after)),
+        )
+        .unwrap();
+        let (code, out, err) = score(&[file.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, Some(0), "{err}");
+        totals(&serde_json::from_str(&out).expect("json"))
+    };
+    assert_eq!(
+        scored(", { route = \"salt-lake-city-st-george\", lane = 1 }"),
+        [16, 14, 2, 0]
+    );
+    assert_eq!(scored(", \"salt-lake-city-st-george\""), [9, 14, 2, 0]);
+    assert_eq!(scored(""), [23, 14, 2, 0]);
+}
+
+/// A lane `after` a marker must be one of the route's lanes.
+#[test]
+fn a_marker_after_a_lane_the_route_lacks_is_refused() {
+    let err = refused(
+        "score-lane-after-bad",
+        "old-west.toml",
+        "[[player]]\nroutes = [\"grand-junction-st-george\"]\n\
+         markers = [\"grand-junction\", { city = \"st-george\", after = [{ route = \"salt-lake-city-st-george\", lane = 3 }] }]\n\
+         [[player]]\nmarkers = [\"denver\"]\n",
+    );
+    assert!(err.contains("lane 3"), "{err}");
+    assert!(err.contains("2 lanes"), "{err}");
+}

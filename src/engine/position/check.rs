@@ -119,12 +119,8 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
         }
     }
     if let Some(me) = game.mechanics.find("city-markers") {
-        for (r, city) in placed_after {
-            let route = &game.routes[r];
-            let first = route.first_lane as usize;
-            for lane in first..first + route.lane_count as usize {
-                CityMarkers::placed_after(&game, &mut state, me, lane, city);
-            }
+        for (lane, city) in placed_after {
+            CityMarkers::placed_after(&game, &mut state, me, lane, city);
         }
     }
     cx.networks(position, map, &lanes);
@@ -471,8 +467,9 @@ impl Cx<'_> {
     }
 
     /// Old West's city markers: placed in the position (the first is the start), checked
-    /// against the map's limit, one a city and the forbidden cities; returns each (route,
-    /// city) of a marker placed after that route was claimed.
+    /// against the map's limit, one a city and the forbidden cities; returns each (lane,
+    /// city) of a marker placed after that lane was claimed (every lane of a route named
+    /// whole, the one named of `{ route, lane }`).
     /// With `connected_network`, every claim touches the network grown from the starting
     /// city (the first marker), so at any point of a game each player's routes are one
     /// network from it, and a later marker goes in a city of that network.
@@ -608,7 +605,8 @@ impl Cx<'_> {
                     continue;
                 }
                 CityMarkers::put(game, state, me, p as u8, c);
-                for name in &m.after {
+                for claim in &m.after {
+                    let name = &claim.route;
                     let Some(r) = self.route(p, name) else {
                         continue;
                     };
@@ -621,7 +619,28 @@ impl Cx<'_> {
                         self.problem(MARKER, &name.span, message, "not a route into the city");
                         continue;
                     }
-                    after.push((r, c));
+                    let first = route.first_lane as usize;
+                    let n = route.lane_count as i64;
+                    let lanes = match &claim.lane {
+                        None => first..first + n as usize,
+                        Some(l) if (1..=n).contains(&l.value) => {
+                            let k = first + l.value as usize - 1;
+                            k..k + 1
+                        }
+                        Some(l) => {
+                            let message = format!(
+                                "{}: lane {} of `{}` after the marker in `{}`: the route has {n} lane{}, numbered from 1",
+                                self.names[p],
+                                l.value,
+                                name.value,
+                                m.city.value,
+                                if n == 1 { "" } else { "s" }
+                            );
+                            self.problem(LANE, &l.span, message, "no such lane");
+                            continue;
+                        }
+                    };
+                    after.extend(lanes.map(|lane| (lane, c)));
                 }
             }
         }

@@ -11,9 +11,11 @@
 //! routes = ["denver-omaha", { route = "New York – Boston", lane = 2 }]  # lane: 1 = first
 //! stations = [{ city = "berlin", borrows = "berlin-wien" }, { city = "paris" }]
 //! tickets = ["boston–miami", "Denver – El Paso"] # labels or card text; '-' for '–'
-//! # Old West: city markers, the first the starting city; `after`: routes claimed before
-//! # the marker was placed, which it does not divert (when markers count at the claim)
-//! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george"] }]
+//! # Old West: city markers, the first the starting city; `after`: routes (or one lane of a
+//! # double) claimed before the marker was placed, which it does not divert (when markers
+//! # count at the claim)
+//! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george",
+//!            { route = "salt-lake-city-st-george", lane = 1 }] }]
 //! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
 //! festivals = { sevilla = 3, valencia = 7 }  # Iberia: festival cards held, by group id
 //! mat = [{ line = "red", spot = 9 }]          # South Korea: trains on the Province mat
@@ -122,11 +124,12 @@ pub struct MatPosition {
     pub spot: At<i64>,
 }
 
-/// A city marker, and the routes claimed before it was placed.
+/// A city marker, and the routes claimed before it was placed: a whole route (every lane
+/// claimed before it), or one lane of a double or triple whose other lanes came after.
 #[derive(Debug, Clone)]
 pub struct MarkerPosition {
     pub city: At<String>,
-    pub after: Vec<At<String>>,
+    pub after: Vec<RouteClaim>,
 }
 
 /// A player's part in the Alvin variant.
@@ -544,10 +547,11 @@ impl Reader<'_> {
         if let Some(a) = table.get("after") {
             let mut at = path.clone();
             at.push(Seg::Key("after".into()));
+            let what = format!("a route `after` a marker of [[player]] #{}", i + 1);
             for (k, item) in self.array(a, &at, "`after`").iter().enumerate() {
                 let mut one = at.clone();
                 one.push(Seg::Index(k));
-                after.extend(self.string(item, &one, "each route of `after`"));
+                after.extend(self.claim_at(item, one, &what));
             }
         }
         Some(MarkerPosition { city, after })
@@ -688,7 +692,12 @@ impl Reader<'_> {
 
     /// Item `j` of `[[player]]` `i`'s `key` (`routes`, `right_of_way`).
     fn claim(&mut self, v: &Value, i: usize, key: &str, j: usize) -> Option<RouteClaim> {
-        let path = crate::path!["player", i, key, j];
+        let what = format!("a route of [[player]] #{}", i + 1);
+        self.claim_at(v, crate::path!["player", i, key, j], &what)
+    }
+
+    /// A route id, or `{ route = "id", lane = N }`, at `path`.
+    fn claim_at(&mut self, v: &Value, path: Vec<Seg>, what: &str) -> Option<RouteClaim> {
         if let Some(id) = v.as_str() {
             return Some(RouteClaim {
                 route: At {
@@ -706,8 +715,7 @@ impl Reader<'_> {
             );
             return None;
         }
-        let what = format!("a route of [[player]] #{}", i + 1);
-        let table = self.table(v, &path, CLAIM_KEYS, &what)?;
+        let table = self.table(v, &path, CLAIM_KEYS, what)?;
         let route = match table.get("route") {
             Some(r) => {
                 let mut at = path.clone();
@@ -718,7 +726,7 @@ impl Reader<'_> {
                 self.missing(
                     &path,
                     "route",
-                    &what,
+                    what,
                     "{ route = \"denver-omaha\", lane = 1 }",
                 );
                 None
