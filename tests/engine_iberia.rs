@@ -22,6 +22,15 @@ fn iberia(players: u8) -> Game {
     Game::new(loaded.map.as_ref().expect("loads"), players, None).expect("playable")
 }
 
+/// Iberia with `from` replaced by `to` in its text.
+fn iberia_edited(players: u8, from: &str, to: &str) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/iberia.toml");
+    let text = std::fs::read_to_string(path).expect("readable");
+    assert!(text.contains(from), "{from}");
+    let loaded = ttrmap::load::load_str("iberia.toml", &text.replacen(from, to, 1));
+    Game::new(loaded.map.as_ref().expect("loads"), players, None).expect("playable")
+}
+
 fn city(game: &Game, id: &str) -> u16 {
     game.city_ids.iter().position(|c| c == id).expect(id) as u16
 }
@@ -306,7 +315,10 @@ fn a_festival_card_drawn_into_the_display_is_laid_and_replaced() {
 /// A game after both drafts, at the start of a turn, with the current player holding ten
 /// cards of every kind (by hand).
 fn after_drafts(players: u8) -> (Game, State, ChaCha8Rng) {
-    let game = iberia(players);
+    after_drafts_of(iberia(players))
+}
+
+fn after_drafts_of(game: Game) -> (Game, State, ChaCha8Rng) {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut state = State::new(&game, 9, &mut rng);
     pick_rounds(&game, &mut state, &mut rng, true);
@@ -398,6 +410,119 @@ fn porto_and_coimbra_share_one_pile() {
     assert_eq!(state.phase, Phase::Main);
     assert_eq!(f.held(&game, &state, fm, p, g), held + 4);
     assert_eq!(Festivals::pile(&game, &state, fm, g), 0);
+}
+
+const TAKE_ASK: (&str, &str) = ("unverified = true\n", "unverified = true\ntake = \"ask\"\n");
+
+/// Whether claiming Coimbra–Porto with 4 cards laid asks (`Some(legal actions)`, the turn
+/// waiting on the choice) or takes them at once (`None`); the pile and the claimer's cards
+/// after choosing `choice` when asked.
+fn porto_claim(game: Game, choice: u16) -> (Option<usize>, u32, u32) {
+    let (game, mut state, mut rng) = after_drafts_of(game);
+    let (fm, f) = fest(&game);
+    let g = f.group("porto-coimbra").unwrap();
+    Festivals::set_pile(&game, &mut state, fm, g, 4);
+    let p = state.current_player();
+    let held = f.held(&game, &state, fm, p, g);
+    claim(
+        &game,
+        &mut state,
+        &mut rng,
+        route(&game, "coimbra", "porto"),
+    );
+    let asked = (state.phase != Phase::Main).then(|| {
+        let mut legal = Vec::new();
+        state.legal_actions(&game, &mut legal);
+        let a = Action::Mechanic {
+            mechanic: fm as u8,
+            choice,
+        };
+        assert!(legal.contains(&a), "{a:?} among {legal:?}");
+        state.apply(&game, a, &mut rng).unwrap();
+        legal.len()
+    });
+    assert_eq!(state.phase, Phase::Main);
+    assert_ne!(state.current_player(), p, "the turn is over");
+    (
+        asked,
+        Festivals::pile(&game, &state, fm, g),
+        f.held(&game, &state, fm, p, g) - held,
+    )
+}
+
+/// The rule text says the claimer *may* take a festival city's cards. With `take = "ask"`
+/// the claimer chooses: take the pile (choice 0) or leave it laid (`LEAVE`); between two
+/// festival cities, either pile or neither.
+#[test]
+fn asked_the_claimer_may_leave_the_festival_cards() {
+    let ask = || iberia_edited(2, TAKE_ASK.0, TAKE_ASK.1);
+    // Two choices; leaving keeps the 4 cards laid and gives the claimer none.
+    assert_eq!(porto_claim(ask(), festivals::LEAVE), (Some(2), 4, 0));
+    assert_eq!(porto_claim(ask(), 0), (Some(2), 0, 4));
+    // Sevilla–Cádiz with both piles laid: either pile, or neither.
+    let (game, mut state, mut rng) = after_drafts_of(ask());
+    let (fm, f) = fest(&game);
+    let (sevilla, cadiz) = (f.group("sevilla").unwrap(), f.group("cadiz").unwrap());
+    Festivals::set_pile(&game, &mut state, fm, sevilla, 3);
+    Festivals::set_pile(&game, &mut state, fm, cadiz, 2);
+    claim(
+        &game,
+        &mut state,
+        &mut rng,
+        route(&game, "sevilla", "cadiz"),
+    );
+    let mut legal = Vec::new();
+    state.legal_actions(&game, &mut legal);
+    assert_eq!(legal.len(), 3);
+    let leave = Action::Mechanic {
+        mechanic: fm as u8,
+        choice: festivals::LEAVE,
+    };
+    state.apply(&game, leave, &mut rng).unwrap();
+    assert_eq!(Festivals::pile(&game, &state, fm, sevilla), 3);
+    assert_eq!(Festivals::pile(&game, &state, fm, cadiz), 2);
+    // Random games under the option finish, every card accounted for.
+    let game = ask();
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = State::new(&game, seed, &mut rng);
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while state.result.is_none() {
+            legal.clear();
+            state.legal_actions(&game, &mut legal);
+            assert!(!legal.is_empty() && steps < 20_000, "seed {seed} stuck");
+            let a = legal[rand::RngExt::random_range(&mut rng, 0..legal.len())];
+            state.apply(&game, a, &mut rng).unwrap();
+            steps += 1;
+        }
+    }
+}
+
+/// By default (`auto`) the claimer is asked only where the pile could lower their score:
+/// the shipped charts only rise, so the cards are taken (`porto_and_coimbra_share_one_pile`);
+/// a chart that falls at its 8th card (… 22, then 20) asks. `always` never asks.
+#[test]
+fn the_default_asks_only_where_a_pile_can_lower_the_score() {
+    let porto = "id = \"porto-coimbra\"\nname = \"São João do Porto e Queima das Fitas (Porto, Coimbra)\"\ncards = 8\nchart = [1, 3, 6, 10, 14, 18, 22, 26]";
+    let porto_falling = porto.replacen("22, 26]", "22, 20]", 1);
+    assert_eq!(porto_claim(iberia(2), 0), (None, 0, 4));
+    assert_eq!(
+        porto_claim(iberia_edited(2, porto, &porto_falling), festivals::LEAVE),
+        (Some(2), 4, 0)
+    );
+    let always = |text: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/iberia.toml");
+        let t = std::fs::read_to_string(path).unwrap();
+        let t = t.replacen(porto, text, 1).replacen(
+            TAKE_ASK.0,
+            "unverified = true\ntake = \"always\"\n",
+            1,
+        );
+        let loaded = ttrmap::load::load_str("iberia.toml", &t);
+        Game::new(loaded.map.as_ref().expect("loads"), 2, None).expect("playable")
+    };
+    assert_eq!(porto_claim(always(&porto_falling), 0), (None, 0, 4));
 }
 
 #[test]

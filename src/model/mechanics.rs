@@ -91,6 +91,26 @@ pub struct Festivals {
     /// The figures are placeholders, not read from the published cards.
     #[serde(default)]
     pub unverified: bool,
+    /// Whether the claimer of a route into a festival city may leave its cards laid (the
+    /// rule text: the claimer *may* take them). Default `auto`.
+    #[serde(default)]
+    pub take: FestivalTake,
+}
+
+/// Whether a claim into a festival city takes its cards or asks ([`Festivals::take`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FestivalTake {
+    /// The claimer is asked (take the pile, or leave it laid) only where a pile could lower
+    /// their score, a chart that falls somewhere; elsewhere the cards are taken, since
+    /// leaving them could never help.
+    #[default]
+    Auto,
+    /// The claimer is always asked: take the pile, or leave it laid.
+    Ask,
+    /// The cards are always taken, never left (a table reading in which the cards go to the
+    /// claimer whether they want them or not).
+    Always,
 }
 
 /// One festival's cards and scoring chart.

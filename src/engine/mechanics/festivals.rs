@@ -8,8 +8,12 @@
 //!   (Porto and Coimbra), so a route between two of them takes that pile.
 //! - A route between cities of two groups with cards laid at both: the claimer chooses one
 //!   pile (a decision at the end of the turn); with cards at one only, that one is taken.
-//! - Taking is not optional: the rules say the player may take the cards, but a chart never
-//!   lowers a score as cards are added in the shipped data, so nobody would decline.
+//! - Taking is the claimer's choice (the rule text says they *may* take the cards), the
+//!   map's `take`: `auto` (the default) asks only where a pile could lower the taker's
+//!   score (a chart that falls somewhere: a designer's chart may), since elsewhere leaving
+//!   it never helps and the published charts only rise; `ask` always asks; `always` never
+//!   asks (the cards are forced on the claimer). Asked, the claimer may also leave the pile
+//!   (or both piles) laid.
 //! - Scoring: each group's cards held score `chart[k-1]` for `k` cards (a count past the
 //!   chart scores its last value); one end-of-game line per player, its measure the cards.
 //!   The cards held are secret from the others; bots value only their own.
@@ -22,18 +26,21 @@
 //! values are ever reached.
 //!
 //! Decision: step 0, the pile to take (choice 0: the route's first city's group, 1: the
-//! second's).
+//! second's; [`LEAVE`]: none, where the claimer may decline).
 
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::hooks::{Counter, CounterRatio, PlanView};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
+use crate::model::FestivalTake;
 use rand_chacha::ChaCha8Rng;
 
 /// Step of the choice between two piles.
 pub const CHOOSE: u16 = 0;
 /// No group.
 pub const NONE: u8 = u8::MAX;
+/// The choice that leaves the piles laid.
+pub const LEAVE: u16 = 2;
 
 /// One festival group.
 #[derive(Debug, Clone)]
@@ -50,6 +57,7 @@ pub struct Festivals {
     /// City index → its group, or [`NONE`].
     pub city_group: Vec<u8>,
     pub unverified: bool,
+    pub take: FestivalTake,
 }
 
 // Words: the choice waiting (first group + 1, second group + 1 shifted by 8; 0: none), each
@@ -158,6 +166,24 @@ impl Festivals {
         self.chart_points(g, held + pile) - self.chart_points(g, held)
     }
 
+    /// Whether a pile of group `g` could lower its taker's score: its chart falls somewhere
+    /// (or starts below 0).
+    fn can_hurt(&self, g: usize) -> bool {
+        let chart = &self.groups[g].chart;
+        chart.first().is_some_and(|&c| c < 0) || chart.windows(2).any(|w| w[1] < w[0])
+    }
+
+    /// Whether a claim that may take `groups` lets the claimer leave them.
+    fn may_leave(&self, groups: &[u8]) -> bool {
+        match self.take {
+            FestivalTake::Always => false,
+            FestivalTake::Ask => true,
+            FestivalTake::Auto => groups
+                .iter()
+                .any(|&g| g != NONE && self.can_hurt(g as usize)),
+        }
+    }
+
     fn pending(game: &Game, state: &State, me: usize) -> [u8; 2] {
         let w = state.mechanic_words(game, me)[PENDING];
         [
@@ -205,28 +231,41 @@ impl Mechanic for Festivals {
     }
 
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, _: &Cards) {
-        match self.takeable(game, state, me, lane as usize)[..] {
+        let groups = self.takeable(game, state, me, lane as usize);
+        let ask = |state: &mut State, a: u8, b: Option<u8>| {
+            let second = b.map_or(0, |b| b as u32 + 1);
+            state.mechanic_words_mut(game, me)[PENDING] = (a as u32 + 1) | second << 8;
+            state.ask(me, CHOOSE, p);
+        };
+        match groups[..] {
             [] => {}
+            [g] if self.may_leave(&groups) => ask(state, g, None),
             [g] => self.take(game, state, me, p, g as usize),
-            [a, b, ..] => {
-                state.mechanic_words_mut(game, me)[PENDING] = (a as u32 + 1) | (b as u32 + 1) << 8;
-                state.ask(me, CHOOSE, p);
-            }
+            [a, b, ..] => ask(state, a, Some(b)),
         }
     }
 
     fn decision_actions(
         &self,
-        _game: &Game,
-        _state: &State,
+        game: &Game,
+        state: &State,
         me: usize,
         _step: u16,
         push: &mut dyn FnMut(Action),
     ) {
-        for choice in 0..2 {
+        let groups = Self::pending(game, state, me);
+        for (choice, g) in (0..).zip(groups) {
+            if g != NONE {
+                push(Action::Mechanic {
+                    mechanic: me as u8,
+                    choice,
+                });
+            }
+        }
+        if self.may_leave(&groups) {
             push(Action::Mechanic {
                 mechanic: me as u8,
-                choice,
+                choice: LEAVE,
             });
         }
     }
@@ -241,6 +280,10 @@ impl Mechanic for Festivals {
         _rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
         let groups = Self::pending(game, state, me);
+        if choice == LEAVE as u32 && self.may_leave(&groups) {
+            state.mechanic_words_mut(game, me)[PENDING] = 0;
+            return Ok(());
+        }
         let g = *groups
             .get(choice as usize)
             .filter(|&&g| g != NONE)
@@ -322,17 +365,27 @@ impl Mechanic for Festivals {
         _step: Option<u16>,
         choice: u16,
     ) -> Option<String> {
+        if choice == LEAVE {
+            return Some("left the festival cards laid".into());
+        }
         let g = *Self::pending(game, state, me).get(choice as usize)?;
         let group = self.groups.get(g as usize)?;
         Some(format!("took the {} festival cards", group.name))
     }
 
     fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
-        self.takeable(game, state, me, lane)
+        let groups = self.takeable(game, state, me, lane);
+        let best = groups
             .iter()
             .map(|&g| self.gain(game, state, me, p, g as usize))
             .max()
-            .unwrap_or(0)
+            .unwrap_or(0);
+        // A pile the claimer may leave costs nothing.
+        if self.may_leave(&groups) {
+            best.max(0)
+        } else {
+            best
+        }
     }
 
     fn advise(
@@ -344,6 +397,9 @@ impl Mechanic for Festivals {
         view: &PlanView,
         choice: u16,
     ) -> i32 {
+        if choice == LEAVE {
+            return 0;
+        }
         match Self::pending(game, state, me).get(choice as usize) {
             Some(&g) if g != NONE => self.gain(game, state, me, view.player, g as usize),
             _ => i32::MIN,

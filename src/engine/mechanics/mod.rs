@@ -487,6 +487,7 @@ fn festivals_module(map: &MapFile, f: &crate::model::Festivals) -> festivals::Fe
         groups,
         city_group,
         unverified: f.unverified,
+        take: f.take,
     }
 }
 
