@@ -22,12 +22,15 @@ fn iberia(players: u8) -> Game {
     Game::new(loaded.map.as_ref().expect("loads"), players, None).expect("playable")
 }
 
-/// Iberia with `from` replaced by `to` in its text.
-fn iberia_edited(players: u8, from: &str, to: &str) -> Game {
+/// Iberia with each `(from, to)` of `edits` made in its text.
+fn iberia_edited(players: u8, edits: &[(&str, &str)]) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/iberia.toml");
-    let text = std::fs::read_to_string(path).expect("readable");
-    assert!(text.contains(from), "{from}");
-    let loaded = ttrmap::load::load_str("iberia.toml", &text.replacen(from, to, 1));
+    let mut text = std::fs::read_to_string(path).expect("readable");
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from}");
+        text = text.replacen(from, to, 1);
+    }
+    let loaded = ttrmap::load::load_str("iberia.toml", &text);
     Game::new(loaded.map.as_ref().expect("loads"), players, None).expect("playable")
 }
 
@@ -455,7 +458,7 @@ fn porto_claim(game: Game, choice: u16) -> (Option<usize>, u32, u32) {
 /// festival cities, either pile or neither.
 #[test]
 fn asked_the_claimer_may_leave_the_festival_cards() {
-    let ask = || iberia_edited(2, TAKE_ASK.0, TAKE_ASK.1);
+    let ask = || iberia_edited(2, &[TAKE_ASK]);
     // Two choices; leaving keeps the 4 cards laid and gives the claimer none.
     assert_eq!(porto_claim(ask(), festivals::LEAVE), (Some(2), 4, 0));
     assert_eq!(porto_claim(ask(), 0), (Some(2), 0, 4));
@@ -508,21 +511,20 @@ fn the_default_asks_only_where_a_pile_can_lower_the_score() {
     let porto_falling = porto.replacen("22, 26]", "22, 20]", 1);
     assert_eq!(porto_claim(iberia(2), 0), (None, 0, 4));
     assert_eq!(
-        porto_claim(iberia_edited(2, porto, &porto_falling), festivals::LEAVE),
+        porto_claim(
+            iberia_edited(2, &[(porto, &porto_falling)]),
+            festivals::LEAVE
+        ),
         (Some(2), 4, 0)
     );
-    let always = |text: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/iberia.toml");
-        let t = std::fs::read_to_string(path).unwrap();
-        let t = t.replacen(porto, text, 1).replacen(
-            TAKE_ASK.0,
-            "unverified = true\ntake = \"always\"\n",
-            1,
-        );
-        let loaded = ttrmap::load::load_str("iberia.toml", &t);
-        Game::new(loaded.map.as_ref().expect("loads"), 2, None).expect("playable")
-    };
-    assert_eq!(porto_claim(always(&porto_falling), 0), (None, 0, 4));
+    let always = iberia_edited(
+        2,
+        &[
+            (porto, &porto_falling),
+            (TAKE_ASK.0, "unverified = true\ntake = \"always\"\n"),
+        ],
+    );
+    assert_eq!(porto_claim(always, 0), (None, 0, 4));
 }
 
 #[test]

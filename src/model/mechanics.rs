@@ -79,7 +79,7 @@ impl Mechanics {
 }
 
 /// Iberia's festival cards: shuffled into the train deck, laid by their city when drawn, and
-/// taken by whoever claims a route into that city.
+/// there for whoever claims a route into that city to take.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Festivals {

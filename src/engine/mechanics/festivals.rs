@@ -1,7 +1,7 @@
 //! Iberia's festival cards (`mechanics.festivals`): cards of each festival group are
 //! shuffled into the train deck; a festival card drawn (blind, or refilling the display) is
 //! laid by its city and the draw goes on until a train card comes; a claim of a route into a
-//! festival city takes every card laid there; the cards score at the end by their group's
+//! festival city may take every card laid there; the cards score at the end by their group's
 //! chart.
 //!
 //! - Cities join a group with `festival = "id"`; cities of one group share one pile
@@ -26,7 +26,7 @@
 //! values are ever reached.
 //!
 //! Decision: step 0, the pile to take (choice 0: the route's first city's group, 1: the
-//! second's; [`LEAVE`]: none, where the claimer may decline).
+//! second's; 2, `LEAVE`: none, where the claimer may decline).
 
 use super::{Game, Hooks, Mechanic, State};
 use crate::engine::hooks::{Counter, CounterRatio, PlanView};
