@@ -395,26 +395,6 @@ fn a_route_between_two_festival_cities_takes_one_pile() {
     assert_ne!(state.current_player(), p, "the turn is over");
 }
 
-#[test]
-fn porto_and_coimbra_share_one_pile() {
-    let (game, mut state, mut rng) = after_drafts(2);
-    let (fm, f) = fest(&game);
-    let g = f.group("porto-coimbra").unwrap();
-    Festivals::set_pile(&game, &mut state, fm, g, 4);
-    let p = state.current_player();
-    let held = f.held(&game, &state, fm, p, g);
-    claim(
-        &game,
-        &mut state,
-        &mut rng,
-        route(&game, "coimbra", "porto"),
-    );
-    // One pile: taken at once, no choice asked.
-    assert_eq!(state.phase, Phase::Main);
-    assert_eq!(f.held(&game, &state, fm, p, g), held + 4);
-    assert_eq!(Festivals::pile(&game, &state, fm, g), 0);
-}
-
 const TAKE_ASK: (&str, &str) = ("unverified = true\n", "unverified = true\ntake = \"ask\"\n");
 
 /// Whether claiming Coimbra–Porto with 4 cards laid asks (`Some(legal actions)`, the turn
@@ -502,9 +482,10 @@ fn asked_the_claimer_may_leave_the_festival_cards() {
     }
 }
 
-/// By default (`auto`) the claimer is asked only where the pile could lower their score:
-/// the shipped charts only rise, so the cards are taken (`porto_and_coimbra_share_one_pile`);
-/// a chart that falls at its 8th card (… 22, then 20) asks. `always` never asks.
+/// Porto and Coimbra share one festival: a claim between them takes that one pile, and by
+/// default (`auto`) without asking, as the claimer is asked only where the pile could lower
+/// their score and the shipped charts only rise. A chart that falls at its 8th card (… 22,
+/// then 20) asks; `always` never asks.
 #[test]
 fn the_default_asks_only_where_a_pile_can_lower_the_score() {
     let porto = "id = \"porto-coimbra\"\nname = \"São João do Porto e Queima das Fitas (Porto, Coimbra)\"\ncards = 8\nchart = [1, 3, 6, 10, 14, 18, 22, 26]";

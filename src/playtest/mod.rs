@@ -273,6 +273,14 @@ fn seat_bots(config: &Config, names: &[String], players: usize, index: u64) -> V
         .collect()
 }
 
+/// A new bot for each seat of `seat_bot` (indices into `names`, which [`bots_for`] checked).
+fn seated(names: &[String], seat_bot: &[usize]) -> Vec<Box<dyn Bot>> {
+    seat_bot
+        .iter()
+        .map(|&b| bots::by_name(&names[b]).expect("checked by bot_names"))
+        .collect()
+}
+
 /// Plays games `range` of a run of `config` (each with the seed and seats it has in the whole
 /// run, so any split of the games into ranges plays the same games) and returns their totals.
 pub fn play_range(
@@ -298,10 +306,7 @@ pub fn play_range(
                 || (Totals::new(&context), Vec::new()),
                 |(mut totals, mut lines), i| {
                     let seat_bot = seat_bots(config, &names, players, i);
-                    let mut seats: Vec<Box<dyn Bot>> = seat_bot
-                        .iter()
-                        .map(|&b| bots::by_name(&names[b]).expect("checked above"))
-                        .collect();
+                    let mut seats = seated(&names, &seat_bot);
                     let seed = game_seed(config.seed, i);
                     let mut log = GameLog {
                         record,

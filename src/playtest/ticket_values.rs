@@ -13,7 +13,6 @@
 //! per game, so the numbers are the same at any thread count.
 
 use super::{Config, GameLog, bots_for, game_seed, play_logged};
-use crate::bots::{self, Bot};
 use crate::engine::{Game, Goal, State};
 use crate::graph::{BoardGraph, UNREACHABLE};
 use crate::model::MapFile;
@@ -199,10 +198,7 @@ pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion
                 || Acc::new(tickets),
                 |mut acc, i| {
                     let seat_bot = super::seat_bots(config, &names, players, i);
-                    let mut seats: Vec<Box<dyn Bot>> = seat_bot
-                        .iter()
-                        .map(|&b| bots::by_name(&names[b]).expect("checked by bot_names"))
-                        .collect();
+                    let mut seats = super::seated(&names, &seat_bot);
                     let mut log = GameLog::default();
                     let state = play_logged(game, &mut seats, game_seed(config.seed, i), &mut log);
                     acc.add(game, &state);

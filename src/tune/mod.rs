@@ -224,6 +224,12 @@ fn needs_tickets(bands: &[Band]) -> bool {
     bands.iter().any(|b| b.measure.needs_tickets())
 }
 
+/// The games the final confirmation plays: both maps once, paired (and again for the
+/// tickets' trains).
+fn confirmation_games(bands: &[Band], s: &Settings) -> u64 {
+    (if needs_tickets(bands) { 4 } else { 2 }) * s.confirm_games
+}
+
 /// The evaluation of a version from the totals of its games `0..at` of the run `seed`, with
 /// each ticket's trains (the same games replayed) when a goal needs them.
 fn measure(
@@ -387,8 +393,7 @@ pub fn tune(
     } else {
         let (orig, _) = Version::new(name, text.to_string(), s, None)?;
         let c = confirm(&orig, &cur, &bands, s)?;
-        // Both maps once, paired (and again for the tickets' trains).
-        played += if needs_tickets(&bands) { 4 } else { 2 } * s.confirm_games;
+        played += confirmation_games(&bands, s);
         Some(c)
     };
     // Under a CPU budget, the game allowance that stops the search where it stopped.

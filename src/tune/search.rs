@@ -199,7 +199,7 @@ impl Search<'_> {
         let s = self.s;
         let tickets = needs_tickets(self.bands);
         let again = if tickets { 2 } else { 1 };
-        let confirmation = 2 * again * s.confirm_games;
+        let confirmation = confirmation_games(self.bands, s);
         let (allowance, clock) = (self.allowance, self.clock.is_some());
         let too_much = move || {
             Ok(Some(if clock {

@@ -49,6 +49,14 @@ pub struct Group {
     pub name: String,
     pub cards: u16,
     pub chart: Vec<i32>,
+    /// Whether a pile could lower its taker's score ([`falls`]), read once.
+    pub falls: bool,
+}
+
+/// Whether a chart lowers a score somewhere as cards are added: it falls between two counts,
+/// or its first card is worth less than none.
+pub fn falls(chart: &[i32]) -> bool {
+    chart.first().is_some_and(|&c| c < 0) || chart.windows(2).any(|w| w[1] < w[0])
 }
 
 #[derive(Debug)]
@@ -166,13 +174,6 @@ impl Festivals {
         self.chart_points(g, held + pile) - self.chart_points(g, held)
     }
 
-    /// Whether a pile of group `g` could lower its taker's score: its chart falls somewhere
-    /// (or starts below 0).
-    fn can_hurt(&self, g: usize) -> bool {
-        let chart = &self.groups[g].chart;
-        chart.first().is_some_and(|&c| c < 0) || chart.windows(2).any(|w| w[1] < w[0])
-    }
-
     /// Whether a claim that may take `groups` lets the claimer leave them.
     fn may_leave(&self, groups: &[u8]) -> bool {
         match self.take {
@@ -180,7 +181,7 @@ impl Festivals {
             FestivalTake::Ask => true,
             FestivalTake::Auto => groups
                 .iter()
-                .any(|&g| g != NONE && self.can_hurt(g as usize)),
+                .any(|&g| g != NONE && self.groups[g as usize].falls),
         }
     }
 

@@ -471,6 +471,7 @@ fn festivals_module(map: &MapFile, f: &crate::model::Festivals) -> festivals::Fe
             name: g.name.clone().unwrap_or_else(|| g.id.clone()),
             cards: g.cards as u16,
             chart: g.chart.clone(),
+            falls: festivals::falls(&g.chart),
         })
         .collect();
     let city_group = map

@@ -15,7 +15,6 @@ pub mod stats;
 
 use super::totals::{Context, PARTS, Totals, WIN_UNITS, module_counters};
 use super::{Config, GameLog, bots_for, game_seed, play_logged};
-use crate::bots::{self, Bot};
 use crate::engine::scoring::score_detailed;
 use crate::engine::{Game, State};
 use crate::model::MapFile;
@@ -374,10 +373,7 @@ fn run(
     // One version's game: what the comparison reads, added to its totals when kept.
     let play_side =
         |side: usize, game: &Game, seat_bot: &[usize], i: u64, totals: &mut Option<[Totals; 2]>| {
-            let mut seats: Vec<Box<dyn Bot>> = seat_bot
-                .iter()
-                .map(|&b| bots::by_name(&names[b]).expect("checked by bot_names"))
-                .collect();
+            let mut seats = super::seated(&names, seat_bot);
             let mut log = GameLog::default();
             let state = play_logged(game, &mut seats, game_seed(config.seed, i), &mut log);
             if let Some(t) = totals {

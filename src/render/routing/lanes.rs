@@ -210,17 +210,8 @@ mod tests {
     fn sizes() -> Sizes {
         Sizes {
             space_length: 20.0,
-            space_width: 9.0,
-            space_gap: 1.0,
-            space_corner: 1.0,
-            lane_gap: 1.0,
-            city_radius: 5.0,
-            label_size: 4.0,
-            zone_size: 4.0,
-            legend_size: 4.0,
-            title_size: 6.0,
-            margin: 5.0,
             car_stretch: 0.5,
+            ..crate::render::routing::repair::tests::sizes()
         }
     }
 

@@ -266,7 +266,7 @@ pub(super) fn repair_pairs(w: &World, cands: &[Vec<Lazy>], st: &mut State, j: &J
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::render::routing::{Spec, grid::Grid};
     use crate::render::theme::Sizes;
@@ -291,10 +291,9 @@ mod tests {
         }
     }
 
-    /// Route 0 lies 5 deep on route 1 (its only shape, as route 2 has); its other shape lies
-    /// `deep` on route 2 instead, clear of route 1. Returns route 0's shape after one repair.
-    fn repaired(deep: f64) -> usize {
-        let sizes = Sizes {
+    /// The sizes of the routing's unit tests: 22 × 9 cars, 1 apart, markers of 5.
+    pub(in crate::render::routing) fn sizes() -> Sizes {
+        Sizes {
             space_length: 22.0,
             space_width: 9.0,
             space_gap: 1.0,
@@ -307,7 +306,13 @@ mod tests {
             title_size: 6.0,
             margin: 5.0,
             car_stretch: 0.09,
-        };
+        }
+    }
+
+    /// Route 0 lies 5 deep on route 1 (its only shape, as route 2 has); its other shape lies
+    /// `deep` on route 2 instead, clear of route 1. Returns route 0's shape after one repair.
+    fn repaired(deep: f64) -> usize {
+        let sizes = sizes();
         let w = World {
             needs: Vec::new(),
             s: &sizes,
