@@ -14,8 +14,10 @@
 //! chosen again only when a space within its reach moved since it last chose: the choice is
 //! the same as trying every shape in full on every pass, at a fraction of the cost. Where the
 //! choice settles with spaces still on each other, pairs of routes move together (`repair`).
-//! A route's `shape` in the map is its only candidate (its `slide`, which the layout no longer
-//! generates, leaves the spare room at one end). Deterministic: fixed order, ties to the earlier
+//! A straight or fanned route with room to spare is also tried with its cars slid a few
+//! millimetres towards one end, starting farther out at a crowded city ([`SLIDE_MM`]). A
+//! route's `shape` in the map is its only candidate (its `slide` leaves that share of the
+//! spare room at one end). Deterministic: fixed order, ties to the earlier
 //! candidate.
 
 mod cost;
@@ -59,8 +61,15 @@ const BEND_STEPS: [f64; 7] = [0.0, 0.04, 0.09, 0.16, 0.25, 0.37, 0.55];
 const SKEWS: [f64; 7] = [0.0, 0.7, -0.7, 1.6, -1.6, SKEW_MAX, -SKEW_MAX];
 /// The largest skew a route's `shape` may have (the schema's bound).
 const SKEW_MAX: f64 = 3.0;
-/// Per unit of a map's `shape`'s slide: less than the smallest bend.
+/// Per unit of a shape's slide: less than the smallest bend.
 const COST_SLIDE: f64 = 0.1;
+/// How far (millimetres of the print) a straight or fanned route with room to spare may
+/// start its cars farther out at one end ([`Spec::Bulge`]'s `slide`), to clear the routes
+/// crowding a city. On the 14 shipped boards these three took the pairs of routes on each
+/// other from 168 to 147 and names on a space from 49 to 46 (lane ends beyond 6 mm 546 ->
+/// 545, lanes with a wide gap 129 -> 118); one slide of the whole spare room (as a map's
+/// `shape` may hold) gave 149 pairs but left Le Mans-Paris 34 mm short of Paris.
+const SLIDE_MM: [f64; 3] = [6.0, 12.0, 18.0];
 /// The largest bulge looked for, as a fraction of the chord; a shape whose cars turn more than
 /// [`TURN_MAX`] is costed as broken whatever its bulge.
 const BEND_MAX: f64 = 0.9;
@@ -309,7 +318,8 @@ enum Spec {
     /// The designer's path through the route's waypoints (or a route with no length).
     Given,
     /// A bulge `h` (signed, to the left of travel) with a `skew`; the cars slid along it by
-    /// `slide` (a map's `shape` only); `bend` is the cost of both.
+    /// `slide` (the share of the spare room left at the start, negative at the end); `bend`
+    /// is the cost of both.
     Bulge {
         h: f64,
         skew: f64,

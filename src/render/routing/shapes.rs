@@ -63,20 +63,43 @@ pub(super) fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             None => {}
         }
     }
-    for k in fanned(n, a, b) {
+    for &k in &fanned(n, a, b) {
         if !shapes.contains(&k) {
             shapes.push(k);
         }
     }
-    shapes
-        .into_iter()
-        .map(|(h, skew)| Spec::Bulge {
+    // A straight or fanned route with room to spare may also leave it at one end: its cars
+    // start farther out at a crowded city, clear of the routes crowding it there, and still
+    // reach the other city.
+    let fans = fanned(n, a, b);
+    let slack = chord - target;
+    let mut slides: Vec<f64> = Vec::new();
+    if slack > s.space_gap {
+        for mm in SLIDE_MM {
+            let f = (mm * units_per_mm / slack).min(1.0);
+            if !slides.contains(&f) {
+                slides.extend([f, -f]);
+            }
+        }
+    }
+    let mut out: Vec<Spec> = shapes
+        .iter()
+        .map(|&(h, skew)| Spec::Bulge {
             h,
             skew,
             slide: 0.0,
             bend: bend_cost(h, skew),
         })
-        .collect()
+        .collect();
+    for &(h, skew) in shapes.iter().filter(|k| k.0 == 0.0 || fans.contains(k)) {
+        out.extend(slides.iter().map(|&slide| Spec::Bulge {
+            h,
+            skew,
+            slide,
+            bend: bend_cost(h, skew) + COST_SLIDE * slide.abs(),
+        }));
+    }
+    out
 }
 
 /// The bulges (`h`, `skew`) that leave each end at its fanned angle ([`Need::turn`]), or
