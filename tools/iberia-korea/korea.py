@@ -31,48 +31,48 @@ PROJECTION = Projection(lat0=36.0, lon_west=126.1, lat_north=38.45, scale=200.0,
 # straight distance between its markers holds its cars (each within FIT_MAX_MOVE_MM of its
 # projected place). Regenerate with this emptied, run `--fit --write` on the map, and copy
 # the positions back to refit.
-FIT_MAX_MOVE_MM = 33
+FIT_MAX_MOVE_MM = 41
 FITTED = {
-    "seoul": (177, 194),
-    "incheon": (118, 235),
-    "suwon": (183, 265),
-    "pyeongtaek": (217, 323),
-    "chuncheon": (303, 138),
-    "wonju": (320, 252),
-    "sokcho": (429, 68),
-    "gangneung": (471, 174),
-    "donghae": (530, 207),
-    "taebaek": (498, 291),
-    "cheonan": (179, 353),
-    "cheongju": (248, 381),
-    "chungju": (325, 325),
-    "daejeon": (244, 447),
-    "gongju": (177, 444),
-    "seosan": (93, 356),
-    "boryeong": (87, 448),
-    "jeonju": (207, 557),
-    "gunsan": (121, 532),
-    "namwon": (244, 640),
-    "gwangju": (140, 696),
-    "mokpo": (68, 802),
-    "suncheon": (249, 730),
-    "yeosu": (293, 780),
-    "wando": (172, 848),
-    "andong": (457, 405),
-    "yeongju": (426, 346),
-    "uljin": (566, 315),
-    "yeongdeok": (569, 429),
-    "pohang": (567, 519),
-    "gumi": (396, 500),
-    "daegu": (429, 558),
-    "gyeongju": (543, 555),
-    "ulsan": (557, 620),
-    "busan": (511, 698),
-    "changwon": (451, 670),
-    "jinju": (353, 682),
-    "tongyeong": (407, 757),
-    "jeju": (84, 984),
-    "seogwipo": (101, 1057),
+    "seoul": (176, 189),
+    "incheon": (112, 227),
+    "suwon": (178, 264),
+    "pyeongtaek": (175, 330),
+    "chuncheon": (295, 119),
+    "wonju": (320, 245),
+    "sokcho": (430, 73),
+    "gangneung": (476, 178),
+    "donghae": (539, 199),
+    "taebaek": (480, 267),
+    "cheonan": (216, 343),
+    "cheongju": (272, 393),
+    "chungju": (323, 319),
+    "daejeon": (232, 457),
+    "gongju": (163, 426),
+    "seosan": (67, 366),
+    "boryeong": (79, 456),
+    "jeonju": (181, 567),
+    "gunsan": (82, 547),
+    "namwon": (232, 642),
+    "gwangju": (125, 702),
+    "mokpo": (61, 812),
+    "suncheon": (233, 743),
+    "yeosu": (290, 785),
+    "wando": (168, 855),
+    "andong": (447, 412),
+    "yeongju": (437, 346),
+    "uljin": (571, 311),
+    "yeongdeok": (560, 424),
+    "pohang": (567, 514),
+    "gumi": (381, 517),
+    "daegu": (443, 550),
+    "gyeongju": (556, 556),
+    "ulsan": (577, 627),
+    "busan": (506, 699),
+    "changwon": (434, 678),
+    "jinju": (350, 712),
+    "tongyeong": (418, 772),
+    "jeju": (84, 992),
+    "seogwipo": (103, 1065),
 }
 
 # Colour regions: the published board groups route colours by region (blue in the north-east,
@@ -134,11 +134,12 @@ CITIES = [
     ("seogwipo", "Seogwipo", "서귀포", 33.2541, 126.5600, "jeju"),
 ]
 
-# Bends of drawn tracks, (lat, lon) points: a route's length is measured along them.
+# Bends of tracks, (lat, lon) points: a route's length is measured along them.
 # The seed's example route, Namwon-Jinju, is claimed with 4 white cards and 1 locomotive: white,
-# 5 spaces. Its straight line is 70 km (4 spaces); drawn as an even arc north round Jirisan,
-# past Hamyang and Sancheong (bends, not cities), it is 83 km, 5 spaces. The arc's three bends
-# keep each turn gentle, so the five cars read as one chain on the printed board.
+# 5 spaces. Its straight line is 70 km (4 spaces); as an arc north round Jirisan, past Hamyang
+# and Sancheong (bends, not cities), it is 83 km, 5 spaces. The bends set its length only: they
+# are not written as `waypoints` (projected, they would not follow the cities `--fit` moves,
+# and turned the chain sharply), so the layout bends the five cars gently by itself.
 BENDS = {
     ("namwon", "jinju"): [(35.48, 127.6204), (35.46, 127.8367), (35.355, 128.0159)],
 }
@@ -282,8 +283,6 @@ def build_routes():
             "ferry": FERRIES.get((a, b), 0),
             "comment": ROUTE_NOTES.get((a, b)) or LENGTH_OVERRIDES.get((a, b), (0, None))[1],
         }
-        if (a, b) in BENDS:
-            r["waypoints"] = [PROJECTION.xy(lat, lon) for lat, lon in BENDS[(a, b)]]
         if (a, b) in SHAPES:
             r["shape"] = SHAPES[(a, b)]
         routes.append(r)
@@ -412,12 +411,10 @@ HEADER = """
 #   x = (lon - 126.1) * cos(36 deg) * 200 + 30, y = (38.45 - lat) * 200 + 30, in px (1 deg of
 #   latitude = 200 px).
 #   Then moved (each by at most {fit_max} mm of the print) by `ttrmap layout --fit` so that
-#   every route's straight distance between its two markers holds its chain of cars, and
-#   the drawn board holds every route but one: the one-car Pyeongtaek-Cheonan double, whose
-#   two cities are crowded with routes, is drawn off its line beside Pyeongtaek (route-slack
-#   names it); its chord is at the top of its range, and bending Pyeongtaek-Seosan north to
-#   free it put Cheonan-Daejeon 9 mm deep on Cheonan-Cheongju.
-# - Route lengths: distance along the drawn track (straight, or through the bends listed in the
+#   every route's straight distance between its two markers holds its chain of cars, the
+#   drawn board holds every route, and routes leaving a city at too narrow an angle for
+#   their first cars are turned apart.
+# - Route lengths: distance along the track (straight, or through the bends listed in the
 #   generator) at 16 km a space, rounded; Namwon-Jinju, the rule text's example, bends round
 #   Jirisan to 5 spaces; Mokpo-Jeju is capped at 6 (both commented at the route).
 # - Colours follow regions (blue north-east, yellow north-west, as the retailer text has it;
