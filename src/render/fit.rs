@@ -40,6 +40,7 @@
 //! move (a car length read off the fitted cities would follow them, and the fit chase it).
 
 use super::audit;
+use super::geom;
 use super::pitch;
 use super::pitch::board_units_per_mm;
 use crate::model::{MapFile, Units};
@@ -128,7 +129,7 @@ struct Pair {
     hi: f64,
     weight: f64,
     /// The lanes of every route between the two, side by side as the layout draws them.
-    lanes: u32,
+    lanes: u8,
 }
 
 /// Routes out of range on `map` at its own car length (indices into `map.routes`, in
@@ -459,7 +460,7 @@ fn pairs(map: &MapFile, car: f64, raised: &BTreeMap<(usize, usize), f64>) -> Vec
             Some(p) => {
                 p.lo = p.lo.max(want_lo);
                 p.hi = p.hi.min(want_hi);
-                p.lanes += u32::from(r.lane_count().max(1));
+                p.lanes = p.lanes.saturating_add(r.lane_count().max(1));
             }
             None => out.push(Pair {
                 a,
@@ -467,7 +468,7 @@ fn pairs(map: &MapFile, car: f64, raised: &BTreeMap<(usize, usize), f64>) -> Vec
                 lo: want_lo,
                 hi: want_hi,
                 weight: 1.0,
-                lanes: u32::from(r.lane_count().max(1)),
+                lanes: r.lane_count().max(1),
             }),
         }
     }
@@ -515,8 +516,8 @@ fn solve(
     let anchor_w = ANCHOR_WEIGHT / (scale * scale);
     let angles: Vec<Hub> = (0..n)
         .map(|h| Hub {
-            radius: radius(map, h) + SPACE_GAP_MM + 0.45 * car_w,
-            pitch: car_w + LANE_GAP_MM,
+            radius: geom::first_car_radius(radius(map, h), SPACE_GAP_MM, car_w),
+            width: car_w,
         })
         .collect();
     let bounds: Vec<[f64; 4]> = (0..n)
@@ -654,17 +655,17 @@ struct Hub {
     /// The first car's distance from the city's centre, mm (the layout's: the marker, a
     /// gap and most of half a car's width).
     radius: f64,
-    /// A lane's width and the gap beside it, mm.
-    pitch: f64,
+    /// A car's width, mm.
+    width: f64,
 }
 
 impl Hub {
     /// The angle (radians) two routes of `a` and `b` lanes leaving the city need between
     /// them for their first cars to sit side by side, a gap apart: the layout's fan
     /// (`routing::fan`) asks the same of the angles it turns the routes' ends to.
-    fn need(&self, a: u32, b: u32) -> f64 {
-        let half = |l: u32| (f64::from(l) * self.pitch - LANE_GAP_MM) / 2.0;
-        2.0 * ((half(a) + half(b) + SPACE_GAP_MM) / 2.0 / self.radius).atan()
+    fn need(&self, a: u8, b: u8) -> f64 {
+        let half = |l: u8| geom::route_half_width(l, self.width, LANE_GAP_MM);
+        geom::fan_angle(half(a), half(b), SPACE_GAP_MM, self.radius)
     }
 }
 

@@ -8,6 +8,26 @@ use super::types::{P, Rect, Space};
 /// Overlaps shallower than this, in millimetres of the print, are touching, not covering.
 pub const TOUCH_MM: f64 = 0.3;
 
+/// Half the width of a route of `lanes` lanes of cars `width` wide, `lane_gap` apart.
+pub fn route_half_width(lanes: u8, width: f64, lane_gap: f64) -> f64 {
+    (f64::from(lanes.max(1)) * (width + lane_gap) - lane_gap) / 2.0
+}
+
+/// How far from a city's centre the layout reckons a route's first car starts when it fans
+/// the city's routes apart: past the marker (`marker_radius`) and `gap`, by most of half a
+/// car's `width`.
+pub fn first_car_radius(marker_radius: f64, gap: f64, width: f64) -> f64 {
+    marker_radius + gap + 0.45 * width
+}
+
+/// The angle (radians) two routes of half-widths `half_a` and `half_b` leaving a city need
+/// between them for their first cars, `radius` from its centre, to sit side by side `gap`
+/// apart: what the layout fans a crowded city's routes out to, `layout --fit` opens the
+/// angles towards, and `space-overlap` reports as lacking.
+pub fn fan_angle(half_a: f64, half_b: f64, gap: f64, radius: f64) -> f64 {
+    2.0 * ((half_a + half_b + gap) / 2.0 / radius).atan()
+}
+
 /// The four corners of a space, in order around it.
 pub fn corners(s: &Space) -> [P; 4] {
     quad(s.center, s.angle, s.length, s.width)

@@ -439,7 +439,7 @@ fn needs<'a>(
                 turn: [0.0; 2],
                 end_room: 0.0,
                 shift: 0.0,
-                half: (r.lane_count().max(1) as f64 * pitch - s.lane_gap) / 2.0,
+                half: geom::route_half_width(r.lane_count(), s.space_width, s.lane_gap),
                 bundle: 0,
             }
         })
@@ -482,7 +482,7 @@ fn needs<'a>(
                 half: needs[i].half,
             })
             .collect();
-        let radius = cities[c].radius + s.space_gap + s.space_width * 0.45;
+        let radius = geom::first_car_radius(cities[c].radius, s.space_gap, s.space_width);
         let turned = fan::turns(&ends, radius, s.space_gap);
         for (&(i, _, _), t) in firsts.iter().zip(turned) {
             let bundle = needs[i].bundle;

@@ -12,11 +12,23 @@
 //! Fix by changing the route's `waypoints` (or the `shape` that `ttrmap layout --write`
 //! kept), removing them so the renderer chooses, or moving a city.
 //!
+//! Most overlaps are at a city two routes leave at too narrow an angle: their first cars
+//! cannot sit side by side beside its marker. The finding then names the city, the angle
+//! between the two routes' straight lines there and the angle their first cars need (two
+//! doubles of 9 mm cars about 90° at a 5 mm marker, two single lanes about 50°; the layout
+//! can turn each route's end a little). Moving one of the far cities sideways round that
+//! city opens the angle. Three cities almost in a line, each pair joined, leave it narrow
+//! however far apart they move: the outer route may want to run through the middle city.
+//!
 //! ## Example
 //! Cities a, b, c on a line; a route a–c with a waypoint on b runs over b's marker and over
-//! the spaces of a–b.
+//! the spaces of a–b. Two doubles leaving h 15° apart lie on each other at h, whose finding
+//! says their first cars need 89° there.
 
 use super::prelude::*;
+use crate::model::MapFile;
+use crate::render::{Layout, geom};
+use std::f64::consts::TAU;
 
 pub const RULE: Rule = Rule {
     id: "space-overlap",
@@ -32,12 +44,31 @@ fn check(cx: &mut LintCx) {
     let drawing = cx.drawing();
     for &(i, j, depth) in &drawing.audit.overlaps {
         let (a, b) = (cx.map.routes[i].id(), cx.map.routes[j].id());
-        cx.report(
-            path!["routes", j],
-            format!("spaces of route `{b}` lie on spaces of route `{a}` on the drawn board ({depth:.1} mm deep)"),
-            format!("on `{a}`"),
-            Some("change or remove this route's `waypoints`, or move a city".into()),
-        );
+        let (message, help) = match narrow(cx.map, &drawing.layout, i, j) {
+            Some(n) => (
+                format!(
+                    "spaces of route `{b}` lie on spaces of route `{a}` on the drawn board \
+                     ({depth:.1} mm deep), where both leave `{}` {:.0}° apart: their first cars \
+                     need {:.0}°",
+                    n.hub,
+                    n.apart.to_degrees(),
+                    n.need.to_degrees()
+                ),
+                format!(
+                    "open the angle at `{}`: move `{}` or `{}` sideways round it (a city that \
+                     lies almost on the other route's line may want that route through it)",
+                    n.hub, n.ends[0], n.ends[1]
+                ),
+            ),
+            None => (
+                format!(
+                    "spaces of route `{b}` lie on spaces of route `{a}` on the drawn board \
+                     ({depth:.1} mm deep)"
+                ),
+                "change or remove this route's `waypoints`, or move a city".to_string(),
+            ),
+        };
+        cx.report(path!["routes", j], message, format!("on `{a}`"), Some(help));
     }
     for &(r, c) in &drawing.audit.through {
         let (route, city) = (cx.map.routes[r].id(), &cx.map.cities[c].id);
@@ -48,4 +79,58 @@ fn check(cx: &mut LintCx) {
             Some("add or change `waypoints` to take the route around the city".into()),
         );
     }
+}
+
+/// Two routes leaving one city at too narrow an angle for their first cars.
+struct Narrow<'m> {
+    hub: &'m str,
+    /// The routes' other cities, in the order of the routes.
+    ends: [&'m str; 2],
+    /// The angle between their straight lines at the hub, and the one their first cars need
+    /// there (the layout's fan), radians.
+    apart: f64,
+    need: f64,
+}
+
+/// Routes `i` and `j`, both drawn without `waypoints`, when they share one city and leave it
+/// at a narrower angle than their first cars need ([`geom::fan_angle`]).
+fn narrow<'m>(map: &'m MapFile, l: &Layout, i: usize, j: usize) -> Option<Narrow<'m>> {
+    let (ri, rj) = (&map.routes[i], &map.routes[j]);
+    if !ri.waypoints.is_empty() || !rj.waypoints.is_empty() {
+        return None;
+    }
+    let (hub, ea, eb) = if ri.from == rj.from {
+        (&ri.from, &ri.to, &rj.to)
+    } else if ri.from == rj.to {
+        (&ri.from, &ri.to, &rj.from)
+    } else if ri.to == rj.from {
+        (&ri.to, &ri.from, &rj.to)
+    } else if ri.to == rj.to {
+        (&ri.to, &ri.from, &rj.from)
+    } else {
+        return None;
+    };
+    if ea == eb {
+        return None;
+    }
+    let at = |id: &str| map.city_index(id).map(|k| &l.cities[k]);
+    let (h, a, b) = (at(hub)?, at(ea)?, at(eb)?);
+    let angle = |p: [f64; 2]| (p[1] - h.pos[1]).atan2(p[0] - h.pos[0]);
+    let apart = (angle(a.pos) - angle(b.pos)).rem_euclid(TAU);
+    let apart = apart.min(TAU - apart);
+    let s = &l.sizes;
+    let half = |lanes: u8| geom::route_half_width(lanes, s.space_width, s.lane_gap);
+    let radius = geom::first_car_radius(h.radius, s.space_gap, s.space_width);
+    let need = geom::fan_angle(
+        half(ri.lane_count()),
+        half(rj.lane_count()),
+        s.space_gap,
+        radius,
+    );
+    (apart < need).then_some(Narrow {
+        hub,
+        ends: [ea, eb],
+        apart,
+        need,
+    })
 }

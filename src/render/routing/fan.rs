@@ -4,6 +4,7 @@
 //! angle of their own, as near the straight line to the other city as the room round the
 //! marker allows; a route whose angle moved is offered a bulge leaving at that angle.
 
+use crate::render::geom::fan_angle;
 use std::f64::consts::TAU;
 
 /// How far (radians) a route's end may turn from the straight line to its other city: more
@@ -33,8 +34,7 @@ pub(super) fn turns(ends: &[End], radius: f64, gap: f64) -> Vec<f64> {
     order.sort_by(|&a, &b| ends[a].angle.total_cmp(&ends[b].angle).then(a.cmp(&b)));
     // The angle two ends need between them: their half-widths and the gap, seen from the
     // city's centre at the first car's distance.
-    let need =
-        |i: usize, j: usize| 2.0 * ((ends[i].half + ends[j].half + gap) / 2.0 / radius).atan();
+    let need = |i: usize, j: usize| fan_angle(ends[i].half, ends[j].half, gap, radius);
     let total: f64 = (0..n).map(|k| need(order[k], order[(k + 1) % n])).sum();
     // Too many to fit round the marker: each keeps its share of the circle.
     let shrink = if total > TAU { TAU / total } else { 1.0 };
