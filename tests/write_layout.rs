@@ -202,7 +202,7 @@ fn castilla_round_trips_with_its_comments() {
 }
 
 #[test]
-fn south_korea_round_trips_and_keeps_its_hand_waypoints() {
+fn south_korea_round_trips() {
     round_trip("south-korea.toml");
 }
 

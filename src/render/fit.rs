@@ -14,14 +14,13 @@
 //! - a floor keeping any two cities two marker diameters and 4 mm apart, and each city a
 //!   car's width clear of the routes it is not on;
 //! - where two routes leave a city at too narrow an angle for their first cars to sit side by
-//!   side ([`Hub::need`], what the layout's fan asks), a weak pull ([`ANGLE_WEIGHT`]) turning
+//!   side ([`geom::fan_angle`], what the layout's fan asks), a weak pull ([`ANGLE_WEIGHT`]) turning
 //!   each far city round that one, away from the other route, by half what the angle lacks.
-//!   Refitting Castilla y León from its projected towns with it: overlapping pairs of routes
-//!   23 -> 19, names on a space 10 -> 9, routes squeezed 4 -> 2 (cities moved up to 31 mm,
-//!   27 without); Iberia 10 -> 7 pairs and South Korea 11 -> 5 on the same trial, not yet
-//!   shipped (South Korea's Namwon–Jinju waypoints would need redrawing). A thin triangle of
-//!   short routes (León, Astorga, La Bañeza) fixes its angles by its lengths: no fit opens
-//!   it, only longer routes could.
+//!   Refitting from their projected towns with it: Castilla y León's overlapping pairs of
+//!   routes 23 -> 19 (cities moved up to 31 mm, 27 without), South Korea's 11 -> 5 (41 mm,
+//!   33), both shipped so; Iberia's 10 -> 7 for 9 more lane ends beyond 6 mm, not shipped.
+//!   A thin triangle of short routes (León, Astorga, La Bañeza) fixes its angles by its
+//!   lengths: no fit opens it, only longer routes could.
 //!
 //! The renderer is the judge: the fitted board is drawn ([`audit::drawn`]) and a route the
 //! drawing still squeezes past [`pitch::SQUEEZE_REPORTED`], or throws off its straight line
@@ -61,13 +60,13 @@ const EDGE_MARGIN_MM: f64 = 3.0;
 const CAR_WIDTH_MM: f64 = 9.0;
 const SWEEPS: usize = 200;
 /// The pull turning a city round a neighbour whose routes leave it at too narrow an angle
-/// ([`Hub::need`]), beside a route's (1, then raised round by round). On the three
+/// ([`geom::fan_angle`]), beside a route's (1, then raised round by round). On the three
 /// reconstructions refitted from their projections 0.1 took the overlapping pairs 44 -> 31
 /// and moved cities up to 43 mm; 0.2 gave 33 and 0.5 (Castilla alone) 19 pairs but moves of
 /// 66 mm, more than the region's shape bears.
 const ANGLE_WEIGHT: f64 = 0.1;
-/// The theme's gap between cars and between the lanes of a double, in mm.
-const SPACE_GAP_MM: f64 = 1.6;
+/// The default theme's gap between the lanes of a double, in mm (its gap between cars is
+/// [`pitch::CAR_GAP_MM`]).
 const LANE_GAP_MM: f64 = 1.2;
 const ROUNDS: usize = 6;
 /// How many times the fit is run again (from where the last left the cities) while routes
@@ -514,12 +513,14 @@ fn solve(
         spans.get(spans.len() / 2).copied().unwrap_or(50.0).max(1.0)
     };
     let anchor_w = ANCHOR_WEIGHT / (scale * scale);
-    let angles: Vec<Hub> = (0..n)
-        .map(|h| Hub {
-            radius: geom::first_car_radius(radius(map, h), SPACE_GAP_MM, car_w),
-            width: car_w,
-        })
+    // Where each city's first cars start, and the angle two of its routes need
+    // ([`geom::fan_angle`], what the layout's fan asks of the angles it turns ends to).
+    let first_car: Vec<f64> = (0..n)
+        .map(|h| geom::first_car_radius(radius(map, h), pitch::CAR_GAP_MM, car_w))
         .collect();
+    let half = |lanes: u8| geom::route_half_width(lanes, car_w, LANE_GAP_MM);
+    let need =
+        |h: usize, a: u8, b: u8| geom::fan_angle(half(a), half(b), pitch::CAR_GAP_MM, first_car[h]);
     let bounds: Vec<[f64; 4]> = (0..n)
         .map(|i| {
             let m = radius(map, i) + EDGE_MARGIN_MM;
@@ -572,8 +573,7 @@ fn solve(
                 for &k in &of_city[i] {
                     let p = &pairs[k];
                     let h = if p.a == i { p.b } else { p.a };
-                    let mine = x[1] - mm[h][1];
-                    let mine = mine.atan2(x[0] - mm[h][0]);
+                    let mine = (x[1] - mm[h][1]).atan2(x[0] - mm[h][0]);
                     let d = dist(x, mm[h]);
                     for &q in &of_city[h] {
                         if q == k {
@@ -586,7 +586,7 @@ fn solve(
                         };
                         let theirs = (mm[o][1] - mm[h][1]).atan2(mm[o][0] - mm[h][0]);
                         let apart = (mine - theirs + PI).rem_euclid(TAU) - PI;
-                        let lack = angles[h].need(p.lanes, pairs[q].lanes) - apart.abs();
+                        let lack = need(h, p.lanes, pairs[q].lanes) - apart.abs();
                         if lack > 0.0 && d > 1e-9 {
                             let to = mine + apart.signum() * lack / 2.0;
                             let target = [mm[h][0] + d * to.cos(), mm[h][1] + d * to.sin()];
@@ -647,25 +647,6 @@ fn solve(
         if !any {
             break;
         }
-    }
-}
-
-/// Where the first cars of a city's routes start, for the angle two routes leaving it need.
-struct Hub {
-    /// The first car's distance from the city's centre, mm (the layout's: the marker, a
-    /// gap and most of half a car's width).
-    radius: f64,
-    /// A car's width, mm.
-    width: f64,
-}
-
-impl Hub {
-    /// The angle (radians) two routes of `a` and `b` lanes leaving the city need between
-    /// them for their first cars to sit side by side, a gap apart: the layout's fan
-    /// (`routing::fan`) asks the same of the angles it turns the routes' ends to.
-    fn need(&self, a: u8, b: u8) -> f64 {
-        let half = |l: u8| geom::route_half_width(l, self.width, LANE_GAP_MM);
-        geom::fan_angle(half(a), half(b), SPACE_GAP_MM, self.radius)
     }
 }
 

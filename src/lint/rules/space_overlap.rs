@@ -93,23 +93,19 @@ struct Narrow<'m> {
 }
 
 /// Routes `i` and `j`, both drawn without `waypoints`, when they share one city and leave it
-/// at a narrower angle than their first cars need ([`geom::fan_angle`]).
+/// at a narrower angle than their first cars need ([`geom::fan_angle`]; routes between the
+/// same two cities are drawn side by side, so their lanes count together, as the layout's
+/// fan counts them).
 fn narrow<'m>(map: &'m MapFile, l: &Layout, i: usize, j: usize) -> Option<Narrow<'m>> {
     let (ri, rj) = (&map.routes[i], &map.routes[j]);
     if !ri.waypoints.is_empty() || !rj.waypoints.is_empty() {
         return None;
     }
-    let (hub, ea, eb) = if ri.from == rj.from {
-        (&ri.from, &ri.to, &rj.to)
-    } else if ri.from == rj.to {
-        (&ri.from, &ri.to, &rj.from)
-    } else if ri.to == rj.from {
-        (&ri.to, &ri.from, &rj.to)
-    } else if ri.to == rj.to {
-        (&ri.to, &ri.from, &rj.from)
-    } else {
-        return None;
-    };
+    let hub = [&ri.from, &ri.to]
+        .into_iter()
+        .find(|c| **c == rj.from || **c == rj.to)?;
+    let other = |r: &'m crate::model::Route| if r.from == *hub { &r.to } else { &r.from };
+    let (ea, eb) = (other(ri), other(rj));
     if ea == eb {
         return None;
     }
@@ -118,15 +114,19 @@ fn narrow<'m>(map: &'m MapFile, l: &Layout, i: usize, j: usize) -> Option<Narrow
     let angle = |p: [f64; 2]| (p[1] - h.pos[1]).atan2(p[0] - h.pos[0]);
     let apart = (angle(a.pos) - angle(b.pos)).rem_euclid(TAU);
     let apart = apart.min(TAU - apart);
+    // The lanes of every straight route between the hub and `end`.
+    let lanes = |end: &str| -> u8 {
+        map.routes
+            .iter()
+            .filter(|r| r.waypoints.is_empty())
+            .filter(|r| (r.from == *hub && r.to == end) || (r.to == *hub && r.from == end))
+            .map(|r| r.lane_count().max(1))
+            .fold(0, u8::saturating_add)
+    };
     let s = &l.sizes;
     let half = |lanes: u8| geom::route_half_width(lanes, s.space_width, s.lane_gap);
     let radius = geom::first_car_radius(h.radius, s.space_gap, s.space_width);
-    let need = geom::fan_angle(
-        half(ri.lane_count()),
-        half(rj.lane_count()),
-        s.space_gap,
-        radius,
-    );
+    let need = geom::fan_angle(half(lanes(ea)), half(lanes(eb)), s.space_gap, radius);
     (apart < need).then_some(Narrow {
         hub,
         ends: [ea, eb],

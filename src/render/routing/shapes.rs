@@ -63,7 +63,8 @@ pub(super) fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
             None => {}
         }
     }
-    for &k in &fanned(n, a, b) {
+    let fans = fanned(n, a, b);
+    for &k in &fans {
         if !shapes.contains(&k) {
             shapes.push(k);
         }
@@ -71,7 +72,6 @@ pub(super) fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
     // A straight or fanned route with room to spare may also leave it at one end: its cars
     // start farther out at a crowded city, clear of the routes crowding it there, and still
     // reach the other city.
-    let fans = fanned(n, a, b);
     let slack = chord - target;
     let mut slides: Vec<f64> = Vec::new();
     if slack > s.space_gap {
