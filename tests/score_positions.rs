@@ -401,6 +401,95 @@ fn bad_technologies_are_refused() {
     assert!(err.contains("the map has no technologies"), "{err}");
 }
 
+/// A technology's purchase time: `{ card, after = [routes claimed before it] }`. The UK
+/// fixture's Ada (routes London–Reading 1, Bristol–Southampton 2, Bristol–Cardiff 1, a
+/// ferry; tickets +2 and -4; Double Heading 2) bought Boiler Lagging after London–Reading:
+/// her two later claims score +1 each, so 4 - 2 + 2 (Boiler) + 2 (Steam Turbine, one ferry
+/// after it) + 2 = 8 without `technology_points`, as the fixture that writes the points.
+/// Bought before all three claims, Boiler Lagging scored 3, so a sheet saying 2 is refused,
+/// as is 12 for a player who could have earned at most 3 from the time she bought it.
+#[test]
+fn a_technologys_purchase_time_sets_its_points_and_is_checked() {
+    let dir = TempDir::new("score-uk-after");
+    let file = dir.0.join("position.toml");
+    let uk = root().join("maps/uk.toml");
+    let run = |techs: &str, points: &str| {
+        std::fs::write(
+            &file,
+            format!(
+                "map = {:?}\n[[player]]\nname = \"Ada\"\n\
+                 routes = [\"london-reading\", \"bristol-southampton\", \"bristol-cardiff\"]\n\
+                 tickets = [\"bristol-southampton\", \"birmingham-london\"]\n\
+                 technologies = [{techs}]\n{points}\
+                 [[player]]\nname = \"Bob\"\n",
+                uk.display().to_string()
+            ),
+        )
+        .unwrap();
+        score(&[file.to_str().unwrap(), "--format", "json"])
+    };
+    let base = "\"wales-concession\", \"propellers\", \"double-heading\"";
+    let lagging = |after: &str| format!("{{ card = \"boiler-lagging\", after = [{after}] }}");
+    let turbine = "\"steam-turbine\"";
+    let steam = "technology_points = { steam-turbine = 2 }\n";
+    // Bought after London–Reading: 2 points, as the fixture writes them.
+    let (code, out, err) = run(
+        &format!("{base}, {}, {turbine}", lagging("\"london-reading\"")),
+        steam,
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(totals(&v), vec![8, 0]);
+    // Bought before every claim: 3 points; both a purchase time and points: they must agree.
+    let (code, out, err) = run(&format!("{base}, {}, {turbine}", lagging("")), steam);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(totals(&v), vec![9, 0]);
+    for points in [2, 12] {
+        let (code, out, _) = run(
+            &format!("{base}, {}, {turbine}", lagging("")),
+            &format!("technology_points = {{ boiler-lagging = {points}, steam-turbine = 2 }}\n"),
+        );
+        assert_eq!(code, Some(1), "{points}: {out}");
+        assert!(
+            out.contains(&format!(
+                "Ada: {points} points from Boiler Lagging, but it scored 3: 1 a claim for the 3 claims after its purchase"
+            )),
+            "{out}"
+        );
+    }
+    // Steam Turbine bought last, after the ferry: it scored nothing (4 - 2 + 2 + 0 + 2 = 6).
+    let (code, out, err) = run(
+        &format!(
+            "{base}, {}, {{ card = \"steam-turbine\", after = [\"london-reading\", \
+             \"bristol-southampton\", \"bristol-cardiff\"] }}",
+            lagging("\"london-reading\"")
+        ),
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(totals(&v), vec![6, 0]);
+    // Refused: a route she does not hold; Bristol–Cardiff (into Wales) claimed before the
+    // Wales Concession it needs; two purchase times no order of turns gives.
+    let (code, out, _) = run(
+        &format!(
+            "{{ card = \"wales-concession\", after = [\"bristol-cardiff\"] }}, \"propellers\", \
+             {}, {{ card = \"steam-turbine\", after = [\"bristol-southampton\"] }}",
+            lagging("\"london-reading\", \"edinburgh-glasgow\"")
+        ),
+        "",
+    );
+    assert_eq!(code, Some(1), "{out}");
+    for wanted in [
+        "Ada: `edinburgh-glasgow`, claimed before Boiler Lagging (its `after`), is not a route Ada holds",
+        "Ada: route bristol-cardiff was claimed before Wales Concession was bought, but needs it",
+        "Ada: Boiler Lagging and Steam Turbine cannot both have been bought when their `after` say: `london-reading` came before Boiler Lagging only, `bristol-southampton` before Steam Turbine only",
+    ] {
+        assert!(out.contains(wanted), "{wanted}: {out}");
+    }
+}
+
 #[test]
 fn bad_mat_trains_are_refused() {
     let err = refused(

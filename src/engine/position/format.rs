@@ -19,19 +19,24 @@
 //! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
 //! festivals = { sevilla = 3, valencia = 7 }  # Iberia: festival cards held, by group id
 //! mat = [{ line = "red", spot = 9 }]          # South Korea: trains on the Province mat
-//! # The UK: technologies held at the end (by card id), and the points the per-claim ones
-//! # scored, as the score track counted them claim by claim
-//! technologies = ["wales-concession", "boiler-lagging", "steam-turbine"]
-//! technology_points = { boiler-lagging = 4, steam-turbine = 2 }
+//! # The UK: technologies held at the end (by card id); `after`: the routes claimed before
+//! # the card was bought (the rest came after), which sets what a per-claim card scored
+//! technologies = ["wales-concession", { card = "boiler-lagging", after = ["london-reading"] },
+//!                 "steam-turbine"]
+//! # or, where only the score track's sums were written down: the per-claim cards' points
+//! technology_points = { steam-turbine = 2 }
 //! # The UK: routes another player holds that this one claimed too by Right of Way
 //! right_of_way = ["london-reading"]
 //! ```
 //!
 //! Boiler Lagging and Steam Turbine score the claims made after their purchase, so the
 //! routes and the cards held at the end do not say their points: the order of purchases
-//! and claims would, but players write down points, not orders, and the rules have them
-//! score each claim at once. So a position gives those points (`technology_points`), and
-//! the check bounds them by what the player's routes could have scored.
+//! and claims does. A card's `after` gives that order and its points follow from it (and
+//! must agree with `technology_points` where both are written); every route claimed before
+//! a card was bought must be one the cards bought before it open, and two cards' `after`
+//! lists must nest (one purchase a turn, so one was bought first). Without `after`, a card
+//! counts as bought before every claim, and `technology_points` (0 when not written) is
+//! bounded by what the player's routes could have scored.
 //!
 //! The file is read by hand from the span tree rather than through serde, so every problem
 //! of its shape (an unknown key, a wrong type, a missing `city`) is reported at once and at
@@ -101,8 +106,9 @@ pub struct PlayerPosition {
     pub mat: Vec<MatPosition>,
     /// The `mat` key.
     pub mat_key: Range<usize>,
-    /// The UK's technologies held at the end, by card id.
-    pub technologies: Vec<At<String>>,
+    /// The UK's technologies held at the end, by card id, each with its purchase time when
+    /// the file gives it.
+    pub technologies: Vec<TechPosition>,
     /// The `technologies` key.
     pub technologies_key: Range<usize>,
     /// Points the per-claim technologies scored (Boiler Lagging, Steam Turbine), by card id.
@@ -122,6 +128,14 @@ pub struct PlayerPosition {
 pub struct MatPosition {
     pub line: At<String>,
     pub spot: At<i64>,
+}
+
+/// A technology card held at the end: its id, and when the file says so, the routes the
+/// player claimed before buying it (`after`; every other route of theirs came after).
+#[derive(Debug, Clone)]
+pub struct TechPosition {
+    pub card: At<String>,
+    pub after: Option<Vec<At<String>>>,
 }
 
 /// A city marker, and the routes claimed before it was placed: a whole route (every lane
@@ -185,6 +199,7 @@ const PLAYER_KEYS: &[&str] = &[
 ];
 const MAT_KEYS: &[&str] = &["line", "spot"];
 const MARKER_KEYS: &[&str] = &["city", "after"];
+const TECH_KEYS: &[&str] = &["card", "after"];
 const ALVIN_KEYS: &[&str] = &["captures", "holds"];
 const CLAIM_KEYS: &[&str] = &["route", "lane"];
 const STATION_KEYS: &[&str] = &["city", "borrows"];
@@ -496,9 +511,7 @@ impl Reader<'_> {
         if let Some(v) = table.get("technologies") {
             let path = crate::path!["player", i, "technologies"];
             for (j, item) in self.array(v, &path, "`technologies`").iter().enumerate() {
-                let at = crate::path!["player", i, "technologies", j];
-                p.technologies
-                    .extend(self.string(item, &at, "each technology (its card id)"));
+                p.technologies.extend(self.technology(item, i, j));
             }
         }
         p.technology_points_key =
@@ -555,6 +568,45 @@ impl Reader<'_> {
             }
         }
         Some(MarkerPosition { city, after })
+    }
+
+    /// A technology held: its card id, or `{ card = "id", after = ["route", ...] }`.
+    fn technology(&mut self, v: &Value, i: usize, j: usize) -> Option<TechPosition> {
+        let path = crate::path!["player", i, "technologies", j];
+        if v.is_string() {
+            let card = self.string(v, &path, "each technology (its card id)")?;
+            return Some(TechPosition { card, after: None });
+        }
+        if !v.is_object() {
+            self.wrong(
+                &path,
+                "each technology is a card id or { card = \"id\", after = [\"route\", ...] }"
+                    .into(),
+                "not a technology",
+            );
+            return None;
+        }
+        let what = format!("a technology of [[player]] #{}", i + 1);
+        let table = self.table(v, &path, TECH_KEYS, &what)?;
+        let Some(c) = table.get("card") else {
+            self.missing(&path, "card", &what, "{ card = \"boiler-lagging\" }");
+            return None;
+        };
+        let mut at = path.clone();
+        at.push(Seg::Key("card".into()));
+        let card = self.string(c, &at, "`card`")?;
+        let after = table.get("after").map(|a| {
+            let mut at = path.clone();
+            at.push(Seg::Key("after".into()));
+            let mut routes = Vec::new();
+            for (k, item) in self.array(a, &at, "`after`").iter().enumerate() {
+                let mut one = at.clone();
+                one.push(Seg::Index(k));
+                routes.extend(self.string(item, &one, "each route `after` a purchase (its id)"));
+            }
+            routes
+        });
+        Some(TechPosition { card, after })
     }
 
     /// One train on the mat: `{ line = "red", spot = 9 }`.

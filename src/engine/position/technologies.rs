@@ -3,10 +3,11 @@
 //! technologies module's words; the routes claimed by Right of Way, shared as in play.
 
 use super::cx::{Cx, GAME, LANE, LIMIT, UNKNOWN};
-use super::format::{Position, RouteClaim};
-use crate::engine::mechanics::technologies::Technologies;
+use super::format::{At, Position, RouteClaim};
+use crate::engine::mechanics::technologies::{Tech, Technologies};
 use crate::engine::{NOBODY, State};
 use crate::model::{MapFile, TechEffect};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 /// The UK's advanced technologies are an optional extension: played when some player holds
@@ -18,7 +19,7 @@ pub(super) fn advanced_unless_held(map: &MapFile, position: &Position, without: 
     };
     let advanced = |id: &str| t.cards.iter().any(|c| c.advanced && c.id == id);
     let held = position.player.iter().any(|p| {
-        p.technologies.iter().any(|x| advanced(&x.value))
+        p.technologies.iter().any(|x| advanced(&x.card.value))
             || p.technology_points.iter().any(|(x, _)| advanced(&x.value))
     });
     if map.mechanics.optional().contains(&"technologies.advanced")
@@ -74,7 +75,9 @@ impl Cx<'_> {
         };
         for (p, player) in position.player.iter().enumerate() {
             let who = &names[p];
-            for id in &player.technologies {
+            let mut bought = Vec::new();
+            for held in &player.technologies {
+                let id = &held.card;
                 let Some(k) = self.find_tech(t, &id.value, who, &id.span) else {
                     continue;
                 };
@@ -102,6 +105,10 @@ impl Cx<'_> {
                     );
                     self.problem(LIMIT, &id.span, message, "no copy left");
                 }
+                if let Some(after) = &held.after {
+                    let before = self.claimed_before(p, &tech.name, after, state);
+                    bought.push(Bought { tech: k, before });
+                }
             }
             let owned = t.owned(game, state, me, p as u8);
             for &r in &state.players[p].routes {
@@ -118,38 +125,176 @@ impl Cx<'_> {
                     );
                 }
             }
-            self.technology_points((me, t), player, who, p as u8, state);
+            self.purchase_order(t, player, p, &bought, owned, state);
+            self.technology_points((me, t), player, who, p as u8, &bought, state);
         }
     }
 
-    /// A player's `technology_points`: each a per-claim card they hold, a multiple of its value,
-    /// at most what their routes could score with it.
+    /// The routes of `after` (those player `p` claimed before buying `tech`), each one they
+    /// hold, or a located problem.
+    fn claimed_before(
+        &mut self,
+        p: usize,
+        tech: &str,
+        after: &[At<String>],
+        state: &State,
+    ) -> BTreeSet<usize> {
+        let mut before = BTreeSet::new();
+        for name in after {
+            let Some(r) = self.route(p, name) else {
+                continue;
+            };
+            if state.players[p].routes.iter().any(|&x| x as usize == r) {
+                before.insert(r);
+            } else {
+                let who = &self.names[p];
+                let message = format!(
+                    "{who}: `{}`, claimed before {tech} (its `after`), is not a route {who} holds",
+                    name.value
+                );
+                self.problem(LANE, &name.span, message, "not the player's route");
+            }
+        }
+        before
+    }
+
+    /// The order the purchase times give: a route claimed before a card was bought must be
+    /// one the cards bought before it open, and two cards' routes before must nest (a player
+    /// buys one card a turn, so one of any two came first).
+    fn purchase_order(
+        &mut self,
+        t: &Technologies,
+        player: &super::PlayerPosition,
+        p: usize,
+        bought: &[Bought],
+        owned: u32,
+        state: &State,
+    ) {
+        let (game, who) = (self.game, &self.names[p]);
+        let name = |b: &Bought| t.techs[b.tech].name.as_str();
+        for &r in &state.players[p].routes {
+            let r = r as usize;
+            let later: Vec<&Bought> = bought.iter().filter(|b| b.before.contains(&r)).collect();
+            let then = later.iter().fold(owned, |o, b| o & !(1 << b.tech));
+            if later.is_empty()
+                || !t.route_open_with(game, owned, r)
+                || t.route_open_with(game, then, r)
+            {
+                continue;
+            }
+            // The cards it could not do without; where none alone, all those bought later.
+            let needed: Vec<&str> = later
+                .iter()
+                .filter(|b| !t.route_open_with(game, owned & !(1 << b.tech), r))
+                .map(|b| name(b))
+                .collect();
+            let needed = if needed.is_empty() {
+                later.iter().map(|b| name(b)).collect()
+            } else {
+                needed
+            };
+            let message = format!(
+                "{who}: route {} was claimed before {} was bought, but needs {}",
+                game.routes[r].id,
+                needed.join(" and "),
+                if needed.len() == 1 { "it" } else { "them" }
+            );
+            self.problem(LANE, &player.technologies_key, message, "claimed too early");
+        }
+        for (i, a) in bought.iter().enumerate() {
+            for b in &bought[i + 1..] {
+                let only_a = a.before.difference(&b.before).next();
+                let only_b = b.before.difference(&a.before).next();
+                let (Some(&x), Some(&y)) = (only_a, only_b) else {
+                    continue;
+                };
+                let message = format!(
+                    "{who}: {} and {} cannot both have been bought when their `after` say: `{}` came before {} only, `{}` before {} only",
+                    name(a),
+                    name(b),
+                    game.routes[x].id,
+                    name(a),
+                    game.routes[y].id,
+                    name(b)
+                );
+                self.problem(
+                    LIMIT,
+                    &player.technologies_key,
+                    message,
+                    "no order of turns",
+                );
+            }
+        }
+    }
+
+    /// A player's per-claim points: for a card with a purchase time, what its claims after
+    /// it scored (and `technology_points`, where written, must say the same); otherwise its
+    /// `technology_points`, each a per-claim card they hold, a multiple of its value, at most
+    /// what their routes could score with it.
     fn technology_points(
         &mut self,
         (me, t): (usize, &Technologies),
         player: &super::PlayerPosition,
         who: &str,
         p: u8,
+        bought: &[Bought],
         state: &mut State,
     ) {
         let game = self.game;
+        // The claims a per-claim card scores, of those made after `before` (none: all).
+        let scored = |tech: &Tech, before: &BTreeSet<usize>, state: &State| {
+            let claims = state.players[p as usize].routes.iter().map(|&r| r as usize);
+            let after = claims.filter(|r| !before.contains(r));
+            match tech.effect {
+                TechEffect::PointsPerRoute => Some(after.count() as i64),
+                TechEffect::PointsPerFerry => {
+                    Some(after.filter(|&r| game.counts_as_ferry[r]).count() as i64)
+                }
+                _ => None,
+            }
+        };
+        for b in bought {
+            let tech = &t.techs[b.tech];
+            let Some(claims) = scored(tech, &b.before, state) else {
+                continue;
+            };
+            let value = i64::from(tech.value);
+            let written = player
+                .technology_points
+                .iter()
+                .find(|(id, _)| t.find(&id.value) == Some(b.tech));
+            if let Some((_, n)) = written
+                && n.value != claims * value
+            {
+                let ferry = if tech.effect == TechEffect::PointsPerFerry {
+                    "ferry "
+                } else {
+                    ""
+                };
+                let message = format!(
+                    "{who}: {} points from {}, but it scored {}: {value} a claim for the {claims} {ferry}claim{} after its purchase",
+                    n.value,
+                    tech.name,
+                    claims * value,
+                    if claims == 1 { "" } else { "s" }
+                );
+                self.problem(LIMIT, &n.span, message, "not what its claims scored");
+                continue;
+            }
+            t.add_claim_points(game, state, me, p, b.tech, (claims * value) as i32);
+        }
         for (id, n) in &player.technology_points {
             let Some(k) = self.find_tech(t, &id.value, who, &id.span) else {
                 continue;
             };
+            if bought.iter().any(|b| b.tech == k) {
+                continue;
+            }
             let tech = &t.techs[k];
-            let routes = &state.players[p as usize].routes;
-            let claims = match tech.effect {
-                TechEffect::PointsPerRoute => routes.len() as i64,
-                TechEffect::PointsPerFerry => routes
-                    .iter()
-                    .filter(|&&r| game.counts_as_ferry[r as usize])
-                    .count() as i64,
-                _ => {
-                    let message = format!("{who}: {} scores no points by claims", tech.name);
-                    self.problem(LIMIT, &id.span, message, "not a per-claim technology");
-                    continue;
-                }
+            let Some(claims) = scored(tech, &BTreeSet::new(), state) else {
+                let message = format!("{who}: {} scores no points by claims", tech.name);
+                self.problem(LIMIT, &id.span, message, "not a per-claim technology");
+                continue;
             };
             let value = i64::from(tech.value);
             // What the card's claims can have scored: k × value for k from 0 to `claims`.
@@ -183,6 +328,12 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// A card held with its purchase time: the routes claimed before it was bought.
+struct Bought {
+    tech: usize,
+    before: BTreeSet<usize>,
 }
 
 impl Cx<'_> {
