@@ -229,20 +229,45 @@ fn lay_routes_and_names(
             break;
         }
     }
-    let (mut routed, named, zones, ..) = best;
-    // Longer cars where the map allows them, clear of every name as placed.
-    let mut boxes: Vec<Rect> = named.iter().map(|c| c.label.bbox).collect();
-    boxes.extend(zones.iter().map(|z| {
-        let name = map.zones[z.index].display_name();
-        let (w, h) = (text_width(name, s.zone_size), s.zone_size);
-        // Drawn centred on `pos`, its baseline 0.35 of its size below (svg.rs).
-        Rect {
-            x: z.pos[0] - w / 2.0,
-            y: z.pos[1] + h * 0.35 - h * 0.8,
-            w,
-            h,
+    let (mut routed, named, zones, covered, _, run) = best;
+    let zone_boxes = |zones: &[ZoneLayout]| -> Vec<Rect> {
+        zones
+            .iter()
+            .map(|z| {
+                let name = map.zones[z.index].display_name();
+                let (w, h) = (text_width(name, s.zone_size), s.zone_size);
+                // Drawn centred on `pos`, its baseline 0.35 of its size below (svg.rs).
+                Rect {
+                    x: z.pos[0] - w / 2.0,
+                    y: z.pos[1] + h * 0.35 - h * 0.8,
+                    w,
+                    h,
+                }
+            })
+            .collect()
+    };
+    // Longer cars where the map allows them, clear of every name. Names were placed round
+    // the usual cars, and a name in the room a roomy route's longer cars would take keeps
+    // them short (Old West's one-car Eugene–Portland triple stopped 20 mm short of both
+    // markers under "Eugene"): so the names are also placed again round the cars stretched
+    // with no city name in the way, the cars then stretched clear of those names, and that
+    // board kept when it puts no more names on spaces.
+    if s.car_stretch > super::theme::CAR_STRETCH {
+        let mut free = routed.clone();
+        router.fill(&mut free, &zone_boxes(&zones));
+        let mut renamed = unnamed.clone();
+        let (rezoned, _) = place_labels(map, &mut renamed, &free.routes, s, board, u, Some(run));
+        let mut again = routed.clone();
+        let mut boxes: Vec<Rect> = renamed.iter().map(|c| c.label.bbox).collect();
+        boxes.extend(zone_boxes(&rezoned));
+        router.fill(&mut again, &boxes);
+        if names_on_spaces(&renamed, &again.routes, touch).len() <= covered.len() {
+            *cities = renamed;
+            return (again.routes, rezoned);
         }
-    }));
+    }
+    let mut boxes: Vec<Rect> = named.iter().map(|c| c.label.bbox).collect();
+    boxes.extend(zone_boxes(&zones));
     router.fill(&mut routed, &boxes);
     *cities = named;
     (routed.routes, zones)
