@@ -201,3 +201,117 @@ fn at_four_players_the_tiers_take_the_seats_in_turn() {
     assert_eq!(one["steps"][1]["verdict"], "not-ahead");
     assert_eq!(one, json(&args("2")));
 }
+
+/// `playtest --until-decided` runs the same test on a playtest of two bots: the report covers
+/// the games up to the verdict and says it. Destination-hungry wins every game against random
+/// on the USA: 31 wins settle it (see above), checked after an even number of games (the
+/// seats rotate each game). The same report at 1 and 2 threads, and the recording holds the
+/// games the report covers.
+#[test]
+fn a_playtest_until_decided_stops_at_the_verdict_the_same_at_any_thread_count() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = |threads: &str, record: &str| {
+        let record = dir.path().join(record);
+        let v = json(&[
+            "playtest",
+            "maps/usa.toml",
+            "--bots",
+            "destination-hungry,random",
+            "--until-decided",
+            "--games",
+            "1000",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        let lines = std::fs::read_to_string(&record).unwrap().lines().count();
+        (v, lines)
+    };
+    let (one, lines) = run("1", "one.jsonl");
+    let decided = &one["until_decided"];
+    assert_eq!(decided["verdict"], "ahead", "{decided}");
+    assert_eq!(decided["tested"], "destination-hungry");
+    assert_eq!(decided["most"], 1000);
+    let games = decided["games"].as_u64().unwrap();
+    assert!(
+        games.is_multiple_of(2) && (32..100).contains(&games),
+        "{games}"
+    );
+    assert_eq!(one["games"], games);
+    // One line a game.
+    assert_eq!(lines as u64, games);
+    let (two, _) = run("2", "two.jsonl");
+    assert_eq!(one, two);
+    // The report is the one of a plain playtest of those games, with the verdict added.
+    let mut plain = json(&[
+        "playtest",
+        "maps/usa.toml",
+        "--bots",
+        "destination-hungry,random",
+        "--games",
+        &games.to_string(),
+        "--format",
+        "json",
+    ]);
+    assert!(plain.get("until_decided").is_none());
+    plain["until_decided"] = decided.clone();
+    assert_eq!(one, plain);
+}
+
+/// The limit reached first: undecided, and the human report says more games are needed.
+#[test]
+fn a_playtest_not_decided_within_its_games_says_so() {
+    let out = ttrmap(&[
+        "playtest",
+        "maps/usa.toml",
+        "--bots",
+        "route-focus,one-step",
+        "--until-decided",
+        "--games",
+        "6",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Not decided after 6 games (the most --games allows)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_until_decided_requests_are_usage_errors() {
+    for (args, says) in [
+        (vec!["--until-decided"], "--bots names 4"),
+        (
+            vec![
+                "--bots",
+                "random,one-step",
+                "--until-decided",
+                "--p1",
+                "0.4",
+            ],
+            "0 < p0 < p1 < 1",
+        ),
+        (vec!["--p1", "0.6"], "--until-decided"),
+        (
+            vec![
+                "--bots",
+                "random,one-step",
+                "--until-decided",
+                "--shard",
+                "1/2",
+            ],
+            "takes no --shard",
+        ),
+    ] {
+        let mut all = vec!["playtest", "maps/usa.toml"];
+        all.extend(args);
+        let out = ttrmap(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{all:?}: {err}");
+    }
+}

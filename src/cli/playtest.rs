@@ -1,6 +1,7 @@
 //! `ttrmap playtest MAP --games N --players P [--bots a,b] [--seed S] [--threads T]
 //! [--mode M] [--without KEY,...] [--with KEY,...] [--format human|json|html] [--output FILE] [--record FILE]
-//! [--max-failures PERCENT] [--shard I/N] [--force]`.
+//! [--max-failures PERCENT] [--shard I/N] [--force] [--until-decided [--p1 P] [--alpha A]
+//! [--beta B]]`.
 //!
 //! The report is written by [`finish`], which `ttrmap merge` calls too, from the same totals.
 
@@ -11,6 +12,8 @@ use crate::engine::{EngineError, Game};
 use crate::playtest::diagnose::failure_cause;
 use crate::playtest::partial::{Part, RunSettings, Shard};
 use crate::playtest::record::map_hash;
+use crate::playtest::sequential::{Decided, play_until_decided};
+use crate::playtest::sprt::Params;
 use crate::playtest::totals::Totals;
 use crate::playtest::{
     Config, RecordHeader, Recording, Report, html::render_html, play_range, render_human,
@@ -68,6 +71,20 @@ pub struct Args {
     /// (report: .txt, .json, .html; recording: .jsonl). The map is never replaced.
     #[arg(long)]
     force: bool,
+    /// Two bots only: stop as soon as a sequential test (the one `ttrmap ladder` uses)
+    /// settles whether the first wins at least --p1 of the games or at most 50 %; --games is
+    /// then the most played. The report covers the games played and says the verdict.
+    #[arg(long)]
+    until_decided: bool,
+    /// With --until-decided: the win rate that counts as ahead (H1; H0 is 50 %).
+    #[arg(long, default_value_t = 0.55, requires = "until_decided")]
+    p1: f64,
+    /// With --until-decided: the chance of calling the first bot ahead when it is not (α).
+    #[arg(long, default_value_t = 0.05, requires = "until_decided")]
+    alpha: f64,
+    /// With --until-decided: the chance of calling it not ahead when it wins p1 (β).
+    #[arg(long, default_value_t = 0.05, requires = "until_decided")]
+    beta: f64,
 }
 
 /// `3` → (3, 3); `2-5` → (2, 5).
@@ -234,6 +251,14 @@ pub fn run(args: Args) -> i32 {
         Ok(keys) => keys,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
+    if args.until_decided {
+        if args.shard.is_some() {
+            return usage_error("--until-decided plays until a verdict, so it takes no --shard");
+        }
+        if let Err(e) = sequential_params(&args).check() {
+            return usage_error(format!("--p1/--alpha/--beta: {e}"));
+        }
+    }
     if let Some(shard) = args.shard {
         let targets = (report_target.as_ref(), record_target.as_ref());
         return write_part(&args, &clean, shard, (lo, hi), &not_played, targets);
@@ -243,8 +268,11 @@ pub fn run(args: Args) -> i32 {
         let record = record_target.as_ref();
         let games = 0..args.games;
         let played = play_count(&args, &clean, players, &not_played, games, record);
-        match played.and_then(|(game, totals)| {
-            report_of(map, &game, &report_config(&args), &totals, &not_played).map_err(usage_error)
+        match played.and_then(|(game, totals, decided)| {
+            let mut r = report_of(map, &game, &report_config(&args), &totals, &not_played)
+                .map_err(usage_error)?;
+            r.until_decided = decided;
+            Ok(r)
         }) {
             Ok(r) => reports.push(r),
             Err(code) => return code,
@@ -341,7 +369,7 @@ fn write_part(
     for players in lo..=hi {
         let range = shard.range(args.games);
         match play_count(args, clean, players, not_played, range, record) {
-            Ok((_, totals)) => sections.push(totals),
+            Ok((_, totals, _)) => sections.push(totals),
             Err(code) => return code,
         }
     }
@@ -444,7 +472,7 @@ fn play_count(
     not_played: &[String],
     games: Range<u64>,
     record: Option<&Target>,
-) -> Result<(Game, Totals), i32> {
+) -> Result<(Game, Totals, Option<Decided>), i32> {
     let map = &clean.map;
     let without: Vec<String> = args
         .play
@@ -461,7 +489,17 @@ fn play_count(
         &without,
     )?;
     let config = play_config(args);
-    let totals = match (&args.record, record) {
+    // The games of `games`, or with --until-decided those up to the verdict.
+    let play = |recording: Option<Recording<'_>>| -> Result<(Totals, Option<Decided>), String> {
+        if args.until_decided {
+            let (totals, decided) =
+                play_until_decided(&game, &config, sequential_params(args), recording)?;
+            Ok((totals, Some(decided)))
+        } else {
+            Ok((play_range(&game, &config, games.clone(), recording)?, None))
+        }
+    };
+    let played = match (&args.record, record) {
         (Some(path), Some(target)) => {
             let header = RecordHeader {
                 map: absolute(&args.file),
@@ -470,9 +508,7 @@ fn play_count(
                 players,
                 without: without.clone(),
             };
-            match record_to(target, |out| {
-                play_range(&game, &config, games, Some(Recording { header, out }))
-            }) {
+            match record_to(target, |out| play(Some(Recording { header, out }))) {
                 Ok(r) => Ok(r),
                 Err(RecordError::Io(e)) => {
                     return Err(usage_error(format!("cannot write {}: {e}", path.display())));
@@ -480,9 +516,20 @@ fn play_count(
                 Err(RecordError::Run(e)) => Err(e),
             }
         }
-        _ => play_range(&game, &config, games, None),
+        _ => play(None),
     };
-    Ok((game, totals.map_err(usage_error)?))
+    let (totals, decided) = played.map_err(usage_error)?;
+    Ok((game, totals, decided))
+}
+
+/// The sequential test of --until-decided: H0 50 %, H1 --p1, errors --alpha and --beta.
+fn sequential_params(args: &Args) -> Params {
+    Params {
+        p0: 0.5,
+        p1: args.p1,
+        alpha: args.alpha,
+        beta: args.beta,
+    }
 }
 
 /// `EXIT_PROBLEMS`, with the cause in one line on stderr, when the failure states exceed

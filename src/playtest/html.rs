@@ -90,6 +90,9 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
         None => format!("Playtest: {}", r.map),
     };
     let mut body = String::new();
+    if let Some(d) = &r.until_decided {
+        let _ = write!(body, "<p class=\"decided\">{}</p>", esc(&d.sentence()));
+    }
     if !r.stands_out.is_empty() {
         body.push_str("<section class=\"standout\"><h2>What stands out</h2><ul>");
         for line in &r.stands_out {

@@ -21,6 +21,7 @@ pub mod partial;
 pub mod plots;
 pub mod record;
 mod report;
+pub mod sequential;
 pub mod sprt;
 pub mod standout;
 pub mod ticket_values;
@@ -281,6 +282,41 @@ fn seated(names: &[String], seat_bot: &[usize]) -> Vec<Box<dyn Bot>> {
         .collect()
 }
 
+/// A recorded game: index, seed, the bots by seat (comma-separated), the actions.
+type Line = (u64, u64, String, Vec<Action>);
+
+/// Plays game `i` of a run of `config` (its seed and seats) and adds it to `totals`; returns
+/// the game's state and, when `record`, its line for the recording.
+fn play_into(
+    game: &Game,
+    config: &Config,
+    names: &[String],
+    context: &Context,
+    i: u64,
+    record: bool,
+    totals: &mut Totals,
+) -> (State, Option<Line>) {
+    let seat_bot = seat_bots(config, names, game.players as usize, i);
+    let mut seats = seated(names, &seat_bot);
+    let seed = game_seed(config.seed, i);
+    let mut log = GameLog {
+        record,
+        ..GameLog::default()
+    };
+    let state = play_logged(game, &mut seats, seed, &mut log);
+    let counters = if state.result.is_some() {
+        totals::module_counters(game, &state)
+    } else {
+        Vec::new()
+    };
+    totals.add(context, i, &state, &log, &seat_bot, &counters);
+    let line = record.then(|| {
+        let bots: Vec<&str> = seat_bot.iter().map(|&b| names[b].as_str()).collect();
+        (i, seed, bots.join(","), log.actions)
+    });
+    (state, line)
+}
+
 /// Plays games `range` of a run of `config` (each with the seed and seats it has in the whole
 /// run, so any split of the games into ranges plays the same games) and returns their totals.
 pub fn play_range(
@@ -290,7 +326,6 @@ pub fn play_range(
     mut recording: Option<Recording<'_>>,
 ) -> Result<Totals, String> {
     let names = bots_for(game, config)?;
-    let players = game.players as usize;
     let record = recording.is_some();
     let context = Context::new(game, names.len());
     let progress = if config.progress {
@@ -305,24 +340,9 @@ pub fn play_range(
             .fold(
                 || (Totals::new(&context), Vec::new()),
                 |(mut totals, mut lines), i| {
-                    let seat_bot = seat_bots(config, &names, players, i);
-                    let mut seats = seated(&names, &seat_bot);
-                    let seed = game_seed(config.seed, i);
-                    let mut log = GameLog {
-                        record,
-                        ..GameLog::default()
-                    };
-                    let state = play_logged(game, &mut seats, seed, &mut log);
-                    let counters = if state.result.is_some() {
-                        totals::module_counters(game, &state)
-                    } else {
-                        Vec::new()
-                    };
-                    totals.add(&context, i, &state, &log, &seat_bot, &counters);
-                    if record {
-                        let bots: Vec<&str> = seat_bot.iter().map(|&b| names[b].as_str()).collect();
-                        lines.push((i, seed, bots.join(","), log.actions));
-                    }
+                    let (_, line) =
+                        play_into(game, config, &names, &context, i, record, &mut totals);
+                    lines.extend(line);
                     progress.inc(1);
                     (totals, lines)
                 },

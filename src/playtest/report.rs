@@ -239,6 +239,9 @@ pub struct Report {
     /// figure depending on it is provisional.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unverified: Vec<String>,
+    /// `--until-decided`: what the sequential test said, and after how many games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until_decided: Option<super::sequential::Decided>,
 }
 
 impl Report {
@@ -462,6 +465,7 @@ pub(super) fn build(
             .iter()
             .filter_map(|m| m.unverified())
             .collect(),
+        until_decided: None,
     };
     report.stands_out = super::standout::stands_out(&report);
     report
@@ -584,6 +588,9 @@ pub fn render_human(r: &Report) -> String {
     );
     if let Some(note) = &r.mode_outside_range {
         let _ = writeln!(s, "NOTE: {note}");
+    }
+    if let Some(d) = &r.until_decided {
+        let _ = writeln!(s, "{}", d.sentence());
     }
     if !r.played_without.is_empty() {
         let _ = writeln!(
