@@ -247,7 +247,7 @@ impl Search<'_> {
             self.played += 2 * s.games;
         }
         self.playing += playing.elapsed().as_secs_f64();
-        let verdict = validate::judge(self.bands, &c, &fresh);
+        let verdict = validate::judge(self.bands, &c, &fresh)?;
         if s.progress {
             eprintln!(
                 "tune: round {}: {} {} on fresh games ({} games so far)",

@@ -91,20 +91,23 @@ fn direction(b: &Band, c: &Comparison) -> (Option<bool>, String) {
     }
     // Another bot (or seat) may take the top or bottom place: the spread itself must narrow
     // on these games too.
-    let (old, new) = figures(b, c);
-    match narrows(top, true).or_else(|| narrows(bottom, false)) {
-        Some(w) if new < old => (Some(true), w),
+    match (
+        narrows(top, true).or_else(|| narrows(bottom, false)),
+        figures(b, c),
+    ) {
+        (Some(w), Some((old, new))) if new < old => (Some(true), w),
         _ => (None, String::new()),
     }
 }
 
-/// The goal's figure on both versions of the comparison.
-fn figures(b: &Band, c: &Comparison) -> (f64, f64) {
+/// The goal's figure on both versions of the comparison; `None` for a ticket-pay goal, which
+/// the comparison does not measure (its readings come from replaying the games' tickets).
+fn figures(b: &Band, c: &Comparison) -> Option<(f64, f64)> {
     match b.measure {
-        Measure::StyleSpread => (c.bot_spread.old, c.bot_spread.new),
-        Measure::SeatSpread => (c.seat_spread.old, c.seat_spread.new),
-        Measure::Turns => (c.turns.old, c.turns.new),
-        Measure::TicketPay => (0.0, 0.0),
+        Measure::StyleSpread => Some((c.bot_spread.old, c.bot_spread.new)),
+        Measure::SeatSpread => Some((c.seat_spread.old, c.seat_spread.new)),
+        Measure::Turns => Some((c.turns.old, c.turns.new)),
+        Measure::TicketPay => None,
     }
 }
 
@@ -132,24 +135,34 @@ fn pay_direction(old: &Reading, new: &Reading) -> (Option<bool>, String) {
 }
 
 /// Whether the comparison (current map as old, candidate as new) keeps the edit; `pay` holds
-/// each ticket-pay goal's readings (current, candidate) on the same fresh games.
-pub fn judge(bands: &[Band], c: &Comparison, pay: &[Option<(Reading, Reading)>]) -> Verdict {
+/// each ticket-pay goal's readings (current, candidate) on the same fresh games, and a
+/// ticket-pay goal without them is an error (there is nothing to judge it by).
+pub fn judge(
+    bands: &[Band],
+    c: &Comparison,
+    pay: &[Option<(Reading, Reading)>],
+) -> Result<Verdict, String> {
     let mut better = Vec::new();
     let mut worse = None;
     let mut before = Vec::new();
     let mut after = Vec::new();
     for (b, p) in bands.iter().zip(pay) {
-        let (dir, w) = match p {
-            Some((old, new)) => {
+        let (dir, w) = match (p, figures(b, c)) {
+            (Some((old, new)), _) => {
                 before.push(old.value);
                 after.push(new.value);
                 pay_direction(old, new)
             }
-            None => {
-                let (old, new) = figures(b, c);
+            (None, Some((old, new))) => {
                 before.push(old);
                 after.push(new);
                 direction(b, c)
+            }
+            (None, None) => {
+                return Err(format!(
+                    "goal `{}`: no ticket readings on the fresh games to judge it by",
+                    b.goal
+                ));
             }
         };
         match dir {
@@ -158,7 +171,7 @@ pub fn judge(bands: &[Band], c: &Comparison, pay: &[Option<(Reading, Reading)>])
             None => {}
         }
     }
-    match worse {
+    Ok(match worse {
         Some(w) => Verdict {
             kept: false,
             before,
@@ -171,7 +184,7 @@ pub fn judge(bands: &[Band], c: &Comparison, pay: &[Option<(Reading, Reading)>])
             after,
             evidence: better.join("; "),
         },
-    }
+    })
 }
 
 #[cfg(test)]
@@ -243,14 +256,28 @@ mod tests {
     fn a_spread_is_kept_only_when_it_narrows_on_the_fresh_games() {
         // The leader falls 0.80 → 0.75 (significant at ±0.02): spread 0.50 → 0.45, kept.
         let c = comparison(&[(0.80, 0.75), (0.50, 0.50), (0.30, 0.30)]);
-        assert!(judge(&[band()], &c, &[None]).kept);
+        assert!(judge(&[band()], &c, &[None]).unwrap().kept);
         // The trailing bot rises 0.30 → 0.36 but another falls 0.40 → 0.25: the spread
         // widens 0.50 → 0.55 although the watched bot moved the right way; not kept.
         let c = comparison(&[(0.80, 0.80), (0.40, 0.25), (0.30, 0.36)]);
-        assert!(!judge(&[band()], &c, &[None]).kept);
+        assert!(!judge(&[band()], &c, &[None]).unwrap().kept);
         // The leader rises significantly: further from the band, not kept, and said so.
         let c = comparison(&[(0.80, 0.85), (0.30, 0.40)]);
-        let v = judge(&[band()], &c, &[None]);
+        let v = judge(&[band()], &c, &[None]).unwrap();
         assert!(!v.kept && v.evidence.contains("bot0"), "{}", v.evidence);
+    }
+
+    /// A ticket-pay goal is judged by its readings on the fresh games, never by a figure the
+    /// comparison does not have (it used to read 0 → 0 there).
+    #[test]
+    fn a_ticket_pay_goal_without_readings_is_an_error() {
+        let c = comparison(&[(0.50, 0.50), (0.50, 0.50)]);
+        let pay = Band {
+            goal: "ticket-pay<20%".into(),
+            measure: Measure::TicketPay,
+            ..band()
+        };
+        let err = judge(&[pay], &c, &[None]).unwrap_err();
+        assert!(err.contains("ticket-pay<20%"), "{err}");
     }
 }
