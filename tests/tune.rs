@@ -1,7 +1,8 @@
 //! `ttrmap tune`: edits kept only when fresh paired games confirm them, the same proposals at
 //! any thread count, a goal that already holds left alone, no edit adding a lint finding the
 //! designer did not allow, `--write` applying exactly the diff, the game allowance kept (checks
-//! counted at `--check-cost`), a frozen kind of edit never proposed, `--patience` rounds.
+//! counted at `--check-cost`), a frozen kind of edit never proposed, `--patience` rounds, a
+//! ferry edit proposed and written.
 
 mod common;
 
@@ -421,4 +422,65 @@ fn patience_counts_the_rounds_without_a_confirmed_edit() {
         );
     }
     assert!(two["played"].as_u64() > one["played"].as_u64(), "{two}");
+}
+
+/// Ferry edits end to end: the starter with its Southbay–Cape Lee double made a 2-locomotive
+/// ferry, every other kind of edit frozen. A ferry asking fewer locomotives is claimed
+/// sooner, so the game ends sooner (27.6 -> 27.3 turns on the fresh games, an interval below
+/// 0): `turns<26.5` gets the edit 2 -> 1, and `--write` changes that one value in the file,
+/// which then loads with the ferry asking one locomotive.
+#[test]
+fn a_ferry_edit_is_proposed_confirmed_and_written() {
+    let dir = starter("tune-ferry");
+    let file = dir.0.join("s.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let double = "from = \"south\"\nto = \"cape\"\nlanes = 2\nlength = 3\n";
+    assert!(text.contains(double), "the starter changed: {text}");
+    std::fs::write(
+        &file,
+        text.replacen(double, &format!("{double}ferry = 2\n"), 1),
+    )
+    .unwrap();
+    let before = std::fs::read_to_string(&file).unwrap();
+    let args = [
+        "tune",
+        "s.toml",
+        "--goal",
+        "turns<26.5",
+        "--games",
+        "2000",
+        "--max-games",
+        "200000",
+        "--max-edits",
+        "1",
+        "--freeze",
+        "ticket-points,route-length,route-colour",
+        "--allow-lint",
+        "route-drawn-length,route-slack,ticket-value",
+        "--format",
+        "json",
+        "--write",
+    ];
+    let (code, out, err) = run(&dir.0, &args);
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let steps = t["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1, "{t}");
+    let edit = &steps[0]["edit"];
+    assert_eq!(edit["kind"], "ferry-locomotives", "{edit}");
+    assert_eq!(
+        (edit["from"].as_u64(), edit["to"].as_u64()),
+        (Some(2), Some(1))
+    );
+    let turns = |k: &str| steps[0][k][0].as_f64().unwrap();
+    assert!(turns("after") < turns("before"), "{}", steps[0]);
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(after, before.replacen("ferry = 2\n", "ferry = 1\n", 1));
+    let map = ttrmap::load::load_path(&file).unwrap().map.unwrap();
+    let route = map
+        .routes
+        .iter()
+        .find(|r| r.from == "south" && r.to == "cape")
+        .unwrap();
+    assert_eq!(route.ferry, 1);
 }
