@@ -23,7 +23,7 @@ mod tickets;
 mod turn;
 
 use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
-use legal::{DRAW_ACTIONS, SmallActions};
+use legal::{DRAW_ACTIONS, SMALL_ACTIONS, SmallActions};
 pub use payments::{
     MAX_SUBSTITUTE_LOCOS, SUBSTITUTE_LOCOS_SHIFT, claim_locos, claim_ways_match_general,
     locomotive_payment, pack_claim_locos, pay_with, payment_count, payment_ways,

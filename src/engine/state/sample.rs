@@ -25,12 +25,16 @@ impl State {
         pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
     ) -> Option<Action> {
         if self.phase != Phase::Main {
-            let mut small: SmallActions = SmallActions::default();
-            if self.small_phase_actions(game, &mut small).is_some() {
-                let i = pick(small.len as u32, None)?;
-                return small.items[..small.len].get(i as usize).copied();
-            }
-            return self.sample_from_list(game, pick);
+            // Listed once, on the stack while few (France's track-bed builds can run to
+            // hundreds: listing them twice, to find they do not fit and again, was half of a
+            // random France game). No phase but the main one offers `DrawTickets`.
+            let mut list: smallvec::SmallVec<[Action; SMALL_ACTIONS]> = smallvec::SmallVec::new();
+            self.other_phase_actions(game, |a| {
+                list.push(a);
+                true
+            });
+            let i = pick(list.len() as u32, None)?;
+            return list.get(i as usize).copied();
         }
         // Module actions, actions modules take away and per-player costs are not counted
         // without listing them.
@@ -139,16 +143,5 @@ impl State {
             .map(|i| i as u32);
         let i = pick(all.len() as u32, tickets_at)?;
         all.get(i as usize).copied()
-    }
-
-    /// The actions of the phases with few of them (not `Main`); `None` when there are more
-    /// than the stack buffer holds.
-    pub(super) fn small_phase_actions(&self, game: &Game, out: &mut SmallActions) -> Option<()> {
-        let mut fits = true;
-        self.other_phase_actions(game, |a| {
-            fits = out.push(a);
-            fits
-        });
-        fits.then_some(())
     }
 }
