@@ -386,7 +386,9 @@ HEADER = """
 #   Then moved (each by at most {fit_max} mm of the print) by `ttrmap layout --fit` so that
 #   every route's straight distance between its two markers holds its chain of cars.
 #   Where two routes still leave a city at a narrower angle than their first cars need,
-#   those cars overlap, each pair named by `ttrmap check --verbose` (space-overlap).
+#   those cars overlap, each pair named by `ttrmap check --verbose` (space-overlap); a route
+#   whose cities stand farther apart than its cars fill stops short or leaves gaps, and is
+#   named too (route-slack).
 # - Route lengths: straight-line distance at about 55 km a space, adjusted by hand where the
 #   drawn track must bend; lane colours balanced by the generator.
 # - Tickets: 50 (the rule text's component count), each valued at its shortest path in spaces.

@@ -414,7 +414,9 @@ HEADER = """
 #   every route's straight distance between its two markers holds its chain of cars, the
 #   drawn board holds every route, and routes leaving a city at too narrow an angle for
 #   their first cars are turned apart. Where two routes still leave a city too narrowly,
-#   those cars overlap, each pair named by `ttrmap check --verbose` (space-overlap).
+#   those cars overlap, each pair named by `ttrmap check --verbose` (space-overlap); a route
+#   whose cities stand farther apart than its cars fill stops short or leaves gaps, and is
+#   named too (route-slack).
 # - Route lengths: distance along the track (straight, or through the bends listed in the
 #   generator) at 16 km a space, rounded; Namwon-Jinju, the rule text's example, bends round
 #   Jirisan to 5 spaces; Mokpo-Jeju is capped at 6 (both commented at the route).
