@@ -63,23 +63,43 @@ pub(super) fn class_payment(
     color: u8,
     locos: u16,
 ) -> Option<Cards> {
+    let (direct, among) = claim_locos(locos);
+    let (mut spent, any) = before_substitutes(hand, class, color, direct)?;
+    // Locomotives named among the substitutes are some of them, never more, and in hand.
+    if among > any || direct as u16 + among > hand[LOCO as usize] {
+        return None;
+    }
+    spent[LOCO as usize] += among;
+    take_colours(hand, &mut spent, any - among)?;
+    Some(spent)
+}
+
+/// A payment of a lane of `class` with `color` and `direct` locomotives before its
+/// substitute cards: the cards spent so far, and how many any-cards the shortfalls take
+/// ("any N cards" for a space, a ferry's substitutes of any colour); `None` when no count
+/// of substitutes pays it.
+fn before_substitutes(
+    hand: &Cards,
+    class: &LaneClass,
+    color: u8,
+    direct: u8,
+) -> Option<(Cards, u16)> {
     let lane_color = class.color;
     if color != LOCO && lane_color != GRAY && color != lane_color {
         return None;
     }
-    let (locos, among) = claim_locos(locos);
-    if locos as u16 + among > hand[LOCO as usize] {
+    if direct as u16 > hand[LOCO as usize] {
         return None;
     }
     // Coloured spaces to pay: a discount takes cards off them, never off ferry spaces.
     let spaces = (class.length - class.ferry).saturating_sub(class.discount);
-    let ferry_locos = locos.min(class.ferry);
-    let space_locos = locos - ferry_locos;
+    let ferry_locos = direct.min(class.ferry);
+    let space_locos = direct - ferry_locos;
     if space_locos > spaces || (space_locos > 0 && !class.loco_on_spaces) {
         return None;
     }
     let mut spent = [0u16; CARD_KINDS];
-    spent[LOCO as usize] = locos as u16;
+    spent[LOCO as usize] = direct as u16;
     let coloured = if color == LOCO {
         0
     } else {
@@ -110,13 +130,17 @@ pub(super) fn class_payment(
             any += need;
         }
     }
-    // Locomotives named among the substitutes are some of them, never more.
-    if among > any {
-        return None;
-    }
-    spent[LOCO as usize] += among;
-    take_colours(hand, &mut spent, any - among)?;
-    Some(spent)
+    Some((spent, any))
+}
+
+/// The counts of locomotives among `any` substitute cards that [`class_payment`] accepts
+/// after `spent` (from [`before_substitutes`]), as `lo..=hi` (empty when `lo > hi`): at most
+/// `any` and the locomotives left in hand, and enough of them that the colours left cover
+/// the rest (the colours are taken whatever their kind, so only their number counts).
+fn among_range(hand: &Cards, spent: &Cards, any: u16) -> (u16, u16) {
+    let colours: u16 = (0..LOCO as usize).map(|k| hand[k] - spent[k]).sum();
+    let locos = hand[LOCO as usize] - spent[LOCO as usize];
+    (any.saturating_sub(colours), any.min(locos))
 }
 
 /// Closed form of the general loop for a lane of a class that
@@ -254,11 +278,14 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
             }
             let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
             let top = if any_substitutes { left } else { 0 };
-            for among in 0..=top {
-                let packed = pack_claim_locos(locos, among);
-                if class_payment(hand, class, color, packed).is_some() {
-                    f(color, packed);
-                }
+            // The counts of locomotives among substitutes that pay form one range: found
+            // once, not by paying each (the UK's "any 4 cards" made that a third of a game).
+            let Some((spent, any)) = before_substitutes(hand, class, color, locos) else {
+                continue;
+            };
+            let (lo, hi) = among_range(hand, &spent, any);
+            for among in lo..=hi.min(top) {
+                f(color, pack_claim_locos(locos, among));
             }
         }
     };
@@ -298,7 +325,48 @@ pub fn claim_ways_match_general(hand: &Cards, class: &LaneClass) -> bool {
     for_each_claim(hand, class, |c, l| fast.push((c, l)));
     let mut slow = Vec::new();
     for_each_claim_general(hand, class, |c, l| slow.push((c, l)));
-    fast == slow && class_claim_count(hand, class) as usize == fast.len()
+    fast == slow
+        && class_claim_count(hand, class) as usize == fast.len()
+        && slow == every_payment_tried(hand, class)
+}
+
+/// The general loop's list found the plain way, as it was listed before the range of
+/// locomotives among substitutes was worked out: the same colours and locomotive counts,
+/// each count among substitutes tried with [`class_payment`]. What
+/// [`for_each_claim_general`] must list, for [`claim_ways_match_general`].
+fn every_payment_tried(hand: &Cards, class: &LaneClass) -> Vec<(u8, u16)> {
+    let mut out = Vec::new();
+    let spaces = (class.length - class.ferry).saturating_sub(class.discount);
+    let max_locos = if class.loco_on_spaces {
+        hand[LOCO as usize].min((class.ferry + spaces) as u16)
+    } else {
+        hand[LOCO as usize].min(class.ferry as u16)
+    } as u8;
+    let any_substitutes =
+        class.any_for_one > 0 || class.ferry_substitute.is_some_and(|(_, same)| !same);
+    let colours: Vec<u8> = if class.color == GRAY {
+        (0..LOCO).collect()
+    } else {
+        vec![class.color]
+    };
+    for color in colours.into_iter().chain([LOCO]) {
+        if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
+            continue;
+        }
+        for locos in 0..=max_locos {
+            if color != LOCO && locos - locos.min(class.ferry) >= spaces {
+                break;
+            }
+            let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
+            for among in 0..=if any_substitutes { left } else { 0 } {
+                let packed = pack_claim_locos(locos, among);
+                if class_payment(hand, class, color, packed).is_some() {
+                    out.push((color, packed));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Calls `f(colour, locomotives)` for every way `hand` can pay a lane of `class`, in
