@@ -279,6 +279,26 @@ fn a_playtest_not_decided_within_its_games_says_so() {
         text.contains("Not decided after 6 games (the most --games allows)"),
         "{text}"
     );
+    // The page opens with the same sentence.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = dir.path().join("report.html");
+    let out = ttrmap(&[
+        "playtest",
+        "maps/usa.toml",
+        "--bots",
+        "route-focus,one-step",
+        "--until-decided",
+        "--games",
+        "6",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("<p class=\"decided\">Not decided after 6 games"),
+        "the page does not say the verdict"
+    );
 }
 
 #[test]

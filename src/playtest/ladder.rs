@@ -166,10 +166,7 @@ fn step(game: &Game, config: &Config, index: u64, lower: &str, upper: &str) -> S
 pub fn ladder(game: &Game, map: &str, config: &Config) -> Result<Ladder, String> {
     config.sprt.check()?;
     check_tiers(game, &config.tiers)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))?;
+    let pool = super::thread_pool(config.threads)?;
     let steps = config
         .tiers
         .windows(2)

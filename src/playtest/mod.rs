@@ -171,6 +171,23 @@ fn observe(
 /// The progress bar's line: games done of all, games a second, time left.
 pub const PROGRESS_TEMPLATE: &str = "{wide_bar} {human_pos}/{human_len} games ({rate}, {eta} left)";
 
+/// A progress bar over `games` (stderr) when `show`, else a hidden one.
+fn progress_bar(show: bool, games: u64) -> indicatif::ProgressBar {
+    if show {
+        indicatif::ProgressBar::new(games).with_style(progress_style())
+    } else {
+        indicatif::ProgressBar::hidden()
+    }
+}
+
+/// A pool of `threads` workers (0: rayon's default) for a run's games.
+fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start threads: {e}"))
+}
+
 fn progress_style() -> indicatif::ProgressStyle {
     indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
         .map(|style| {
@@ -286,7 +303,8 @@ fn seated(names: &[String], seat_bot: &[usize]) -> Vec<Box<dyn Bot>> {
 type Line = (u64, u64, String, Vec<Action>);
 
 /// Plays game `i` of a run of `config` (its seed and seats) and adds it to `totals`; returns
-/// the game's state and, when `record`, its line for the recording.
+/// the game's state, its bots by seat (indices into `names`) and, when `record`, its line for
+/// the recording.
 fn play_into(
     game: &Game,
     config: &Config,
@@ -295,7 +313,7 @@ fn play_into(
     i: u64,
     record: bool,
     totals: &mut Totals,
-) -> (State, Option<Line>) {
+) -> (State, Vec<usize>, Option<Line>) {
     let seat_bot = seat_bots(config, names, game.players as usize, i);
     let mut seats = seated(names, &seat_bot);
     let seed = game_seed(config.seed, i);
@@ -314,7 +332,7 @@ fn play_into(
         let bots: Vec<&str> = seat_bot.iter().map(|&b| names[b].as_str()).collect();
         (i, seed, bots.join(","), log.actions)
     });
-    (state, line)
+    (state, seat_bot, line)
 }
 
 /// Plays games `range` of a run of `config` (each with the seed and seats it has in the whole
@@ -328,19 +346,14 @@ pub fn play_range(
     let names = bots_for(game, config)?;
     let record = recording.is_some();
     let context = Context::new(game, names.len());
-    let progress = if config.progress {
-        indicatif::ProgressBar::new(range.end.saturating_sub(range.start))
-            .with_style(progress_style())
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let progress = progress_bar(config.progress, range.end.saturating_sub(range.start));
     let play_chunk = |start: u64, end: u64| {
         (start..end)
             .into_par_iter()
             .fold(
                 || (Totals::new(&context), Vec::new()),
                 |(mut totals, mut lines), i| {
-                    let (_, line) =
+                    let (_, _, line) =
                         play_into(game, config, &names, &context, i, record, &mut totals);
                     lines.extend(line);
                     progress.inc(1);
@@ -355,10 +368,7 @@ pub fn play_range(
                 },
             )
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))?;
+    let pool = thread_pool(config.threads)?;
     let mut totals = Totals::new(&context);
     let mut start = range.start;
     while start < range.end {

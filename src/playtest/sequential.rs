@@ -10,7 +10,7 @@
 
 use super::sprt::{Params, Sprt, Verdict};
 use super::totals::{Context, Totals};
-use super::{Config, Line, Recording, bots_for, play_into, progress_style};
+use super::{Config, Line, Recording, bots_for, play_into};
 use crate::engine::{Game, State};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -108,15 +108,8 @@ pub fn play_until_decided(
     };
     let record = recording.is_some();
     let context = Context::new(game, names.len());
-    let progress = if config.progress {
-        indicatif::ProgressBar::new(config.games).with_style(progress_style())
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))?;
+    let progress = super::progress_bar(config.progress, config.games);
+    let pool = super::thread_pool(config.threads)?;
     let mut test = Sprt::new(params);
     let mut totals = Totals::new(&context);
     let mut played = 0;
@@ -127,9 +120,8 @@ pub fn play_until_decided(
                 .into_par_iter()
                 .map(|i| {
                     let mut one = Totals::new(&context);
-                    let (state, line) =
+                    let (state, seats, line) =
                         play_into(game, config, &names, &context, i, record, &mut one);
-                    let seats = super::seat_bots(config, &names, game.players as usize, i);
                     progress.inc(1);
                     (one, share(&state, &seats), line)
                 })

@@ -181,15 +181,8 @@ fn cheapest(adj: &[Vec<(u16, u32)>], from: &[u16], to: &[u16]) -> Option<u32> {
 pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion, String> {
     let names = bots_for(game, config)?;
     let players = game.players as usize;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))?;
-    let progress = if config.progress {
-        indicatif::ProgressBar::new(config.games).with_style(super::progress_style())
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let pool = super::thread_pool(config.threads)?;
+    let progress = super::progress_bar(config.progress, config.games);
     let tickets = game.tickets.len();
     let acc = pool.install(|| {
         (0..config.games)

@@ -260,6 +260,24 @@ pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(
 /// for each count of direct locomotives, the counts of locomotives among substitute cards
 /// (ascending) when the class takes any-card substitutes.
 pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u16)) {
+    for_each_colour_and_locos(hand, class, |color, locos, top| {
+        // The counts of locomotives among substitutes that pay form one range: found once,
+        // not by paying each (the UK's "any 4 cards" made that a third of a game).
+        let Some((spent, any)) = before_substitutes(hand, class, color, locos) else {
+            return;
+        };
+        let (lo, hi) = among_range(hand, &spent, any);
+        for among in lo..=hi.min(top) {
+            f(color, pack_claim_locos(locos, among));
+        }
+    });
+}
+
+/// The general loop's frame: `f(colour, direct locomotives, the most locomotives among
+/// substitutes to try)` for each colour the lane takes (gray: every colour), then the
+/// locomotive alone, each with the counts of direct locomotives that leave a coloured space
+/// to pay, in the order the legal list has them.
+fn for_each_colour_and_locos(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8, u16)) {
     let spaces = (class.length - class.ferry).saturating_sub(class.discount);
     let max_locos = if class.loco_on_spaces {
         hand[LOCO as usize].min((class.ferry + spaces) as u16)
@@ -277,16 +295,7 @@ pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: imp
                 break;
             }
             let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
-            let top = if any_substitutes { left } else { 0 };
-            // The counts of locomotives among substitutes that pay form one range: found
-            // once, not by paying each (the UK's "any 4 cards" made that a third of a game).
-            let Some((spent, any)) = before_substitutes(hand, class, color, locos) else {
-                continue;
-            };
-            let (lo, hi) = among_range(hand, &spent, any);
-            for among in lo..=hi.min(top) {
-                f(color, pack_claim_locos(locos, among));
-            }
+            f(color, locos, if any_substitutes { left } else { 0 });
         }
     };
     if class.color == GRAY {
@@ -331,41 +340,19 @@ pub fn claim_ways_match_general(hand: &Cards, class: &LaneClass) -> bool {
 }
 
 /// The general loop's list found the plain way, as it was listed before the range of
-/// locomotives among substitutes was worked out: the same colours and locomotive counts,
-/// each count among substitutes tried with [`class_payment`]. What
+/// locomotives among substitutes was worked out: the same frame, each count among
+/// substitutes tried with [`class_payment`]. What
 /// [`for_each_claim_general`] must list, for [`claim_ways_match_general`].
 fn every_payment_tried(hand: &Cards, class: &LaneClass) -> Vec<(u8, u16)> {
     let mut out = Vec::new();
-    let spaces = (class.length - class.ferry).saturating_sub(class.discount);
-    let max_locos = if class.loco_on_spaces {
-        hand[LOCO as usize].min((class.ferry + spaces) as u16)
-    } else {
-        hand[LOCO as usize].min(class.ferry as u16)
-    } as u8;
-    let any_substitutes =
-        class.any_for_one > 0 || class.ferry_substitute.is_some_and(|(_, same)| !same);
-    let colours: Vec<u8> = if class.color == GRAY {
-        (0..LOCO).collect()
-    } else {
-        vec![class.color]
-    };
-    for color in colours.into_iter().chain([LOCO]) {
-        if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
-            continue;
-        }
-        for locos in 0..=max_locos {
-            if color != LOCO && locos - locos.min(class.ferry) >= spaces {
-                break;
-            }
-            let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
-            for among in 0..=if any_substitutes { left } else { 0 } {
-                let packed = pack_claim_locos(locos, among);
-                if class_payment(hand, class, color, packed).is_some() {
-                    out.push((color, packed));
-                }
+    for_each_colour_and_locos(hand, class, |color, locos, top| {
+        for among in 0..=top {
+            let packed = pack_claim_locos(locos, among);
+            if class_payment(hand, class, color, packed).is_some() {
+                out.push((color, packed));
             }
         }
-    }
+    });
     out
 }
 

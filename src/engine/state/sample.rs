@@ -128,8 +128,8 @@ impl State {
         None
     }
 
-    /// [`State::sample_legal`] by listing the actions (for more than fit on the stack: a
-    /// very large display, or a deal of many tickets).
+    /// [`State::sample_legal`] by listing the actions, for a main phase it cannot count
+    /// without listing (module actions, actions modules take away, a very large display).
     pub(super) fn sample_from_list(
         &self,
         game: &Game,

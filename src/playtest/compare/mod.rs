@@ -355,15 +355,8 @@ fn run(
         Context::new(old.game, names.len()),
         Context::new(new.game, names.len()),
     ];
-    let progress = if config.progress {
-        indicatif::ProgressBar::new(config.games).with_style(super::progress_style())
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))?;
+    let progress = super::progress_bar(config.progress, config.games);
+    let pool = super::thread_pool(config.threads)?;
     let empty = || {
         (
             Acc::new(players, names.len(), &matches),
