@@ -515,8 +515,9 @@ fn solve(
     let anchor_w = ANCHOR_WEIGHT / (scale * scale);
     // Where each city's first cars start, and the angle two of its routes need
     // ([`geom::fan_angle`], what the layout's fan asks of the angles it turns ends to).
+    let radii: Vec<f64> = (0..n).map(|i| radius(map, i)).collect();
     let first_car: Vec<f64> = (0..n)
-        .map(|h| geom::first_car_radius(radius(map, h), pitch::CAR_GAP_MM, car_w))
+        .map(|h| geom::first_car_radius(radii[h], pitch::CAR_GAP_MM, car_w))
         .collect();
     let half = |lanes: u8| geom::route_half_width(lanes, car_w, LANE_GAP_MM);
     let need =
@@ -598,7 +599,14 @@ fn solve(
                     if j == i {
                         continue;
                     }
-                    let least = floor_mm(map, i, j);
+                    // `floor_mm`, from the radii read once.
+                    let least = 2.0 * (radii[i] + radii[j]) + CITY_GAP_MM;
+                    // Apart by the floor along one axis: apart by more than it (the exact
+                    // distance below would say so too, at the price of a square root for
+                    // every pair of cities in every sweep).
+                    if (x[0] - at[0]).abs() >= least || (x[1] - at[1]).abs() >= least {
+                        continue;
+                    }
                     let d = dist(x, at);
                     if d < least {
                         pull(at, least, 1.0 / (least * least), i * n + j);
@@ -608,8 +616,19 @@ fn solve(
                     if p.a == i || p.b == i {
                         continue;
                     }
-                    let clear = radius(map, i) + car_w;
-                    let near = nearest_on_segment(x, mm[p.a], mm[p.b]);
+                    let clear = radii[i] + car_w;
+                    // Outside the segment's box widened by `clear` (and a margin for the
+                    // rounding of the nearest point): clear of it.
+                    let (a, b) = (mm[p.a], mm[p.b]);
+                    let reach = clear + 1e-6;
+                    if x[0] < a[0].min(b[0]) - reach
+                        || x[0] > a[0].max(b[0]) + reach
+                        || x[1] < a[1].min(b[1]) - reach
+                        || x[1] > a[1].max(b[1]) + reach
+                    {
+                        continue;
+                    }
+                    let near = nearest_on_segment(x, a, b);
                     let d = dist(x, near);
                     if d < clear {
                         pull(near, clear, 1.0 / (clear * clear), i * n + p.a);
