@@ -166,7 +166,9 @@ impl Table {
     fn counter(&self, name: &str, player: Option<u8>) -> i64 {
         let mut out: Vec<Counter> = Vec::new();
         for (m, module) in self.game.mechanics.modules.iter().enumerate() {
-            module.counters(&self.game, &self.state, m, &mut out);
+            if let Some(report) = module.report() {
+                report.counters(&self.game, &self.state, m, &mut out);
+            }
         }
         out.iter()
             .find(|c| c.name == name && c.player == player)
@@ -395,7 +397,7 @@ fn a_build_is_described_in_words() {
     let t = france(2);
     let gm = lanes(&t.game, route(&t.game, "grenoble", "marseille"))[0];
     let module = &t.game.mechanics.modules[t.track];
-    let words = module.describe(
+    let words = module.report().expect("reports").describe(
         &t.game,
         &t.state,
         t.track,

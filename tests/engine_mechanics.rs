@@ -8,7 +8,10 @@ use std::path::Path;
 use std::sync::Arc;
 use ttrmap::bots::{Bot, RandomBot};
 use ttrmap::engine::scoring::{BonusLine, Components, DetailedScore, score_detailed};
-use ttrmap::engine::{Action, AfterAction, Cards, Game, Goal, Hooks, Mechanic, Phase, State};
+use ttrmap::engine::{
+    Action, Actions, AfterAction, Cards, Decisions, EndScoring, Game, Goal, Mechanic, OnClaim,
+    OnDraw, Phase, Setup, State, TicketValue,
+};
 use ttrmap::load::load_path;
 use ttrmap::model::MapFile;
 use ttrmap::playtest::{game_seed, play_game, record};
@@ -34,24 +37,22 @@ impl Mechanic for Tokens {
     fn name(&self) -> String {
         "tokens (test)".into()
     }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            setup: true,
-            actions: true,
-            on_claim: true,
-            ticket_value: true,
-            end_scoring: true,
-            ..Hooks::default()
-        }
-    }
     fn state_words(&self, game: &Game) -> usize {
         Self::WORDS * game.players as usize
     }
+
+    ttrmap::plays!(setup, actions, on_claim, ticket_value, end_scoring);
+}
+
+impl Setup for Tokens {
     fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
         for p in 0..game.players as usize {
             state.mechanic_words_mut(game, me)[p * Self::WORDS] = self.tokens;
         }
     }
+}
+
+impl Actions for Tokens {
     fn main_actions(&self, game: &Game, state: &State, me: usize, push: &mut dyn FnMut(Action)) {
         let p = state.current_player() as usize;
         if state.mechanic_words(game, me)[p * Self::WORDS] > 0 {
@@ -78,6 +79,9 @@ impl Mechanic for Tokens {
         words[p * Self::WORDS + 1] += 1;
         Ok(AfterAction::EndTurn)
     }
+}
+
+impl OnClaim for Tokens {
     fn on_claim(
         &self,
         game: &Game,
@@ -89,6 +93,9 @@ impl Mechanic for Tokens {
     ) {
         state.mechanic_words_mut(game, me)[player as usize * Self::WORDS + 2] += 1;
     }
+}
+
+impl TicketValue for Tokens {
     fn ticket_value(
         &self,
         _game: &Game,
@@ -102,6 +109,9 @@ impl Mechanic for Tokens {
             _ => None,
         }
     }
+}
+
+impl EndScoring for Tokens {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let words = state.mechanic_words(game, me);
         for (p, d) in scores.iter_mut().enumerate() {
@@ -263,15 +273,17 @@ impl Mechanic for Roadblock {
     fn name(&self) -> String {
         "roadblock (test)".into()
     }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            on_draw: true,
-            ..Hooks::default()
-        }
-    }
+
+    ttrmap::plays!(on_draw, decisions);
+}
+
+impl OnDraw for Roadblock {
     fn on_draw(&self, _game: &Game, state: &mut State, me: usize, _player: u8, _card: u8) {
         state.ask_at_turn_end(me, 7);
     }
+}
+
+impl Decisions for Roadblock {
     fn decision_actions(
         &self,
         game: &Game,

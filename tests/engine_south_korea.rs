@@ -342,7 +342,7 @@ fn a_game_nobody_can_continue_is_scored() {
 
 /// The Express cards' advice for player `p`'s plan `routes`.
 fn express_advice(game: &Game, state: &State, p: u8, routes: &[usize]) -> Option<Action> {
-    use ttrmap::engine::{Mechanic, PlanView};
+    use ttrmap::engine::{Advice, PlanView};
     let (xm, x) = express(game);
     let own: Vec<u16> = routes.iter().map(|&r| r as u16).collect();
     let view = PlanView {

@@ -688,7 +688,7 @@ fn advanced_cards_are_left_out_when_asked() {
 
 #[test]
 fn report_counters_say_who_bought_what_and_when() {
-    use ttrmap::engine::{Mechanic, final_scores};
+    use ttrmap::engine::{Report, final_scores};
     let (game, mut state, mut rng) = started(2);
     let (me, t) = tech(&game);
     let wales = tid(&game, "wales-concession");
@@ -824,7 +824,7 @@ fn right_of_way_is_offered_exactly_when_the_hand_left_can_claim() {
 
 /// The module's advice for player 0's plan `routes` (routes by their cities).
 fn advice(game: &Game, state: &State, routes: &[(&str, &str)]) -> Option<Action> {
-    use ttrmap::engine::{Mechanic, PlanView};
+    use ttrmap::engine::{Advice, PlanView};
     let (me, t) = tech(game);
     let own: Vec<u16> = routes
         .iter()

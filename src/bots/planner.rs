@@ -124,7 +124,7 @@ impl Planner {
     }
 
     /// Whether route `r` has a lane open to player `p` now or closed only until their
-    /// network reaches it (a module's [`opens_later`](crate::engine::Mechanic::opens_later)):
+    /// network reaches it (a module's [`opens_later`](crate::engine::Advice::opens_later)):
     /// what plans may use.
     pub fn plannable(game: &Game, state: &State, p: u8, r: usize) -> bool {
         let route = &game.routes[r];
@@ -133,14 +133,12 @@ impl Planner {
     }
 
     /// The graph node of the city player `p`'s routes must connect to, if a module names one
-    /// ([`plan_anchor`](crate::engine::Mechanic::plan_anchor): Old West's starting city).
+    /// ([`plan_anchor`](crate::engine::Advice::plan_anchor): Old West's starting city).
     fn anchor_node(game: &Game, state: &State, p: u8) -> Option<u16> {
         let city = game
             .mechanics
-            .modules
-            .iter()
-            .enumerate()
-            .find_map(|(m, module)| module.plan_anchor(game, state, m, p))?;
+            .each_advice()
+            .find_map(|(m, advice)| advice.plan_anchor(game, state, m, p))?;
         game.routes.iter().find_map(|r| {
             if r.city_a == city {
                 Some(r.node_a)

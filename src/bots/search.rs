@@ -14,7 +14,7 @@
 //!    choices are the candidates (a style's choice is legal in the real position too:
 //!    legality depends only on the bot's own hand and the public board). In a game where a
 //!    module pays the bot's seat for the number of tickets it completes (a bonus for the
-//!    most completed tickets; `Mechanic::rewards_completed_tickets`), a ticket draw no
+//!    most completed tickets; `Advice::rewards_completed_tickets`), a ticket draw no
 //!    style proposed is one more candidate (`SearchBot::candidates`): on Castilla y León it lifted the
 //!    bot from under 60 % to 61.0 % of 1,000 games (62.6 % [59.6, 65.5] with the
 //!    engine's canonical deal); offered on Europe too it cost 10 points;
@@ -174,12 +174,12 @@ impl SearchBot {
 }
 
 /// Whether the game pays the bot's seat for the number of tickets it completes (a bonus for
-/// the most completed tickets, Castilla y León's TICKETMAN; [`Mechanic::rewards_completed_tickets`]
+/// the most completed tickets, Castilla y León's TICKETMAN; [`Advice::rewards_completed_tickets`]
 /// of every module): there a ticket beyond the styles' few can take the bonus from a tie, and
 /// a drawn ticket is worth searching. Elsewhere the draw stays out: offered on Europe (no
 /// such bonus) it took the bot from 69.8 % to 59.0 % of 400 games.
 ///
-/// [`Mechanic::rewards_completed_tickets`]: crate::engine::hooks::Mechanic::rewards_completed_tickets
+/// [`Advice::rewards_completed_tickets`]: crate::engine::hooks::Advice::rewards_completed_tickets
 fn rewards_completed_tickets(game: &Game, state: &State) -> bool {
     game.mechanics
         .reward_completed_tickets(game, state, state.current_player())

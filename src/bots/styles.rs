@@ -252,7 +252,7 @@ impl StyleBot {
     }
 
     /// A module's decision: each choice ranked by the module's advice
-    /// ([`Mechanic::advise`](crate::engine::Mechanic::advise)) given this bot's planned
+    /// ([`Advice::advise`](crate::engine::Advice::advise)) given this bot's planned
     /// routes and the routes it expects the others to plan; the best, the first on a tie (a
     /// module that gives no advice: the first). The others' tickets are hidden, so it plans
     /// them (as it plans its own) on tickets dealt again from those it has not seen
@@ -272,8 +272,8 @@ impl StyleBot {
             return legal.first().copied();
         }
         let p = state.current;
-        let module = &game.mechanics.modules[mechanic];
-        if let Some(d) = module.ticket_decision(game, state, mechanic, step) {
+        let advice = game.mechanics.modules[mechanic].advice();
+        if let Some(d) = advice.and_then(|a| a.ticket_decision(game, state, mechanic, step)) {
             // Tickets to choose (a draft): priced with a plan of its own tickets only.
             let mut scratch = Planner::new(self.style == Style::RouteFocus);
             let choice = super::draft::choose(&mut scratch, self.style, game, state, p, &d);
@@ -300,7 +300,7 @@ impl StyleBot {
             let Action::Mechanic { choice, .. } = a else {
                 continue;
             };
-            let value = module.advise(game, state, mechanic, step, &view, choice);
+            let value = advice.map_or(0, |a| a.advise(game, state, mechanic, step, &view, choice));
             if best.is_none_or(|b| value > b.0) {
                 best = Some((value, a));
             }

@@ -142,7 +142,7 @@ impl<'a> Board<'a> {
                 length: r.length,
                 ferry: r.ferry.min(r.length),
                 tunnel: r.tunnel,
-                // Cost modules change these (`Mechanic::costs`).
+                // Cost modules change these (`Costs::costs`).
                 any_for_one: 0,
                 ferry_substitute: None,
                 loco_on_spaces: true,

@@ -27,7 +27,9 @@ pub mod scoring;
 mod state;
 
 pub use hooks::{
-    AfterAction, Core, Counter, Hooks, Installed, Mechanic, PlanView, RoutePoints, TurnMods,
+    Actions, Advice, AfterAction, Allows, Core, Costs, Counter, Decisions, DeckCards, EndScoring,
+    Installed, Mechanic, OnClaim, OnDraw, OnTurnEnd, PlanView, PlayerCost, Report, RoutePoints,
+    RouteSplit, Setup, TicketValue, TurnMods,
 };
 pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
@@ -132,7 +134,7 @@ pub struct LaneClass {
     /// Trains given up beyond one per space.
     pub extra_trains: u8,
     /// Cards fewer than spaces (never a ferry locomotive): set per player by a module
-    /// ([`Mechanic::player_cost`]; the UK's Diesel Power).
+    /// ([`PlayerCost::player_cost`]; the UK's Diesel Power).
     pub discount: u8,
 }
 
@@ -218,7 +220,7 @@ pub struct Game {
     /// Class → its fast slot, or [`NO_SLOT`].
     pub class_slot: Vec<u8>,
     /// Lane × colour (0..8, `GRAY`) → the lane's payment class in that colour; empty unless a
-    /// module colours lanes during play ([`Hooks::lane_colors`]).
+    /// module colours lanes during play ([`Mechanic::sets_lane_colors`]).
     pub lane_recolor: Vec<u16>,
     /// The longest lane with a fast slot (the table's lengths used).
     pub fast_len: usize,
@@ -376,8 +378,8 @@ impl Game {
     fn install(&mut self, map: &MapFile, modules: Vec<Arc<dyn Mechanic>>) {
         let installed = Installed::new(modules);
         for m in &installed.modules {
-            if m.hooks().costs {
-                m.costs(map, self);
+            if let Some(costs) = m.costs() {
+                costs.costs(map, self);
             }
         }
         self.group_lane_classes(installed.lane_colors);
@@ -387,8 +389,8 @@ impl Game {
         for (i, m) in installed.modules.iter().enumerate() {
             state_offsets.push(words);
             words += m.state_words(self) as u32;
-            if m.hooks().deck_cards {
-                for (kind, n) in m.deck_cards(self).into_iter().enumerate() {
+            if let Some(cards) = m.deck_cards() {
+                for (kind, n) in cards.deck_cards(self).into_iter().enumerate() {
                     deck_kinds.push((i as u8, kind as u16));
                     deck_counts.push(n);
                 }

@@ -53,8 +53,7 @@ pub(super) fn ticket_value(
     goal: &Goal,
     net: &mut Components,
 ) -> (i32, bool) {
-    for &m in &game.mechanics.ticket_value {
-        let module = &game.mechanics.modules[m as usize];
+    for (_, module) in game.mechanics.each_ticket_value() {
         if let Some(v) = module.ticket_value(game, state, p, goal, net) {
             return v;
         }
@@ -425,8 +424,8 @@ pub fn score_detailed(game: &Game, state: &State, borrow: &[Vec<Borrow>]) -> Vec
     if !game.mechanics.route_points.is_empty() {
         split_route_lines(game, state, &mut out);
     }
-    for &m in &game.mechanics.end_scoring {
-        game.mechanics.modules[m as usize].end_scoring(game, state, m as usize, &mut out);
+    for (m, module) in game.mechanics.each_end_scoring() {
+        module.end_scoring(game, state, m, &mut out);
     }
     for d in &mut out {
         d.total = d.route_points + d.ticket_points + d.station_points + d.bonus_points;

@@ -149,7 +149,7 @@ pub struct CounterReport {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ratio: bool,
     /// Kept only as an operand of a ratio
-    /// ([`crate::engine::Mechanic::counter_is_operand`]): left out of the text and HTML
+    /// ([`crate::engine::Report::counter_is_operand`]): left out of the text and HTML
     /// reports.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub operand: bool,
@@ -463,7 +463,7 @@ pub(super) fn build(
             .mechanics
             .modules
             .iter()
-            .filter_map(|m| m.unverified())
+            .filter_map(|m| m.report()?.unverified())
             .collect(),
         until_decided: None,
     };
@@ -754,10 +754,11 @@ fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
                     by_seat.iter().map(|&x| per_game(x)).collect()
                 },
                 ratio: false,
-                operand: module.counter_is_operand(name),
+                operand: module.report().is_some_and(|r| r.counter_is_operand(name)),
             },
         ));
-        for r in module.counter_ratios() {
+        let ratios = module.report().map_or(&[][..], |r| r.counter_ratios());
+        for r in ratios {
             let Some(row) = name.strip_suffix(r.name).and_then(|x| x.strip_suffix(": ")) else {
                 continue;
             };

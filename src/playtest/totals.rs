@@ -176,7 +176,10 @@ pub fn module_counters(game: &Game, state: &State) -> Vec<(u8, Counter)> {
     let mut out = Vec::new();
     let mut one = Vec::new();
     for (m, module) in game.mechanics.modules.iter().enumerate() {
-        module.counters(game, state, m, &mut one);
+        let Some(report) = module.report() else {
+            continue;
+        };
+        report.counters(game, state, m, &mut one);
         out.extend(one.drain(..).map(|c| (m as u8, c)));
     }
     out

@@ -253,8 +253,8 @@ fn mechanic_words(game: &Game, before: &State, mechanic: u8, choice: u16, hide: 
     let module = game.mechanics.modules.get(mechanic as usize);
     let secret = hide
         && step.is_some_and(|s| {
-            module.is_some_and(|m| {
-                m.ticket_decision(game, before, mechanic as usize, s)
+            module.and_then(|m| m.advice()).is_some_and(|a| {
+                a.ticket_decision(game, before, mechanic as usize, s)
                     .is_some()
             })
         });
@@ -262,7 +262,10 @@ fn mechanic_words(game: &Game, before: &State, mechanic: u8, choice: u16, hide: 
         "chose among tickets".to_string()
     } else {
         module
-            .and_then(|m| m.describe(game, before, mechanic as usize, step, choice))
+            .and_then(|m| {
+                m.report()?
+                    .describe(game, before, mechanic as usize, step, choice)
+            })
             .unwrap_or_else(|| format!("choice {choice}"))
     };
     format!(

@@ -10,8 +10,9 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use ttrmap::engine::scoring::score_detailed;
 use ttrmap::engine::{
-    Action, AfterAction, CARD_KINDS, Cards, Core, Game, Hooks, LOCO, LaneClass, Mechanic, Phase,
-    RoutePoints, State,
+    Action, Actions, AfterAction, Allows, CARD_KINDS, Cards, Core, Decisions, DeckCards, Game,
+    LOCO, LaneClass, Mechanic, OnClaim, OnTurnEnd, Phase, PlayerCost, RoutePoints, RouteSplit,
+    Setup, State,
 };
 use ttrmap::model::MapFile;
 use ttrmap::playtest::{game_seed, record};
@@ -106,12 +107,11 @@ impl Mechanic for Privileges {
     fn name(&self) -> String {
         "privileges (test)".into()
     }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            player_costs: true,
-            ..Hooks::default()
-        }
-    }
+
+    ttrmap::plays!(player_cost);
+}
+
+impl PlayerCost for Privileges {
     fn player_cost(&self, _: &Game, _: &State, _: usize, p: u8, _: usize, class: &mut LaneClass) {
         match p {
             0 => class.discount = 1,
@@ -169,14 +169,14 @@ impl Mechanic for Paint {
     fn name(&self) -> String {
         "paint (test)".into()
     }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            lane_colors: true,
-            setup: true,
-            on_claim: true,
-            ..Hooks::default()
-        }
+
+    fn sets_lane_colors(&self) -> bool {
+        true
     }
+    ttrmap::plays!(setup, on_claim);
+}
+
+impl Setup for Paint {
     fn setup(&self, game: &Game, state: &mut State, _: usize, _: &mut ChaCha8Rng) {
         for lane in 0..game.lane_count() {
             if game.lane_color[lane] == ttrmap::engine::GRAY {
@@ -186,6 +186,9 @@ impl Mechanic for Paint {
             }
         }
     }
+}
+
+impl OnClaim for Paint {
     fn on_claim(&self, game: &Game, state: &mut State, _: usize, _: u8, lane: u16, paid: &Cards) {
         let Some(color) = (0..LOCO as usize).find(|&k| paid[k] > 0) else {
             return;
@@ -257,22 +260,16 @@ impl Mechanic for Bell {
     fn name(&self) -> String {
         "bell (test)".into()
     }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            deck_cards: true,
-            setup: true,
-            allows: true,
-            ..Hooks::default()
-        }
-    }
-    fn deck_cards(&self, _: &Game) -> Vec<u16> {
-        vec![10, 0]
-    }
     fn state_words(&self, game: &Game) -> usize {
         game.players as usize + 3
     }
-    fn setup(&self, game: &Game, state: &mut State, me: usize, _: &mut ChaCha8Rng) {
-        state.place_in_deck(game, me, BELL, 30);
+
+    ttrmap::plays!(deck_cards, setup, allows, decisions);
+}
+
+impl DeckCards for Bell {
+    fn deck_cards(&self, _: &Game) -> Vec<u16> {
+        vec![10, 0]
     }
     fn on_deck_card(&self, game: &Game, state: &mut State, me: usize, kind: u16) {
         let p = state.current_player() as usize;
@@ -286,9 +283,21 @@ impl Mechanic for Bell {
             state.ask_round(game, me, 0, p as u8, true);
         }
     }
+}
+
+impl Setup for Bell {
+    fn setup(&self, game: &Game, state: &mut State, me: usize, _: &mut ChaCha8Rng) {
+        state.place_in_deck(game, me, BELL, 30);
+    }
+}
+
+impl Allows for Bell {
     fn allows(&self, game: &Game, state: &State, me: usize, _: u8, what: Core) -> bool {
         what != Core::DrawTickets || Self::rung(game, state, me)
     }
+}
+
+impl Decisions for Bell {
     fn decision_actions(
         &self,
         _: &Game,
@@ -390,18 +399,15 @@ impl Mechanic for Haste {
     fn name(&self) -> String {
         "haste (test)".into()
     }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            actions: true,
-            allows: true,
-            on_turn_end: true,
-            ..Hooks::default()
-        }
-    }
     // Per player: haste used, double used; then "a modifier this turn" (0, 1 + which).
     fn state_words(&self, game: &Game) -> usize {
         2 * game.players as usize + 1
     }
+
+    ttrmap::plays!(actions, allows, on_turn_end);
+}
+
+impl Actions for Haste {
     fn main_actions(&self, game: &Game, state: &State, me: usize, push: &mut dyn FnMut(Action)) {
         let w = state.mechanic_words(game, me);
         let p = state.current_player() as usize;
@@ -440,6 +446,9 @@ impl Mechanic for Haste {
         }
         Ok(AfterAction::Continue)
     }
+}
+
+impl Allows for Haste {
     fn allows(&self, game: &Game, state: &State, me: usize, _: u8, what: Core) -> bool {
         match state.mechanic_words(game, me)[2 * game.players as usize] {
             1 => matches!(what, Core::DrawBlind | Core::DrawFaceUp),
@@ -447,6 +456,9 @@ impl Mechanic for Haste {
             _ => true,
         }
     }
+}
+
+impl OnTurnEnd for Haste {
     fn on_turn_end(&self, game: &Game, state: &mut State, me: usize) {
         state.mechanic_words_mut(game, me)[2 * game.players as usize] = 0;
     }
@@ -572,16 +584,14 @@ impl Mechanic for Tolls {
     fn name(&self) -> String {
         "tolls (test)".into()
     }
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            on_claim: true,
-            route_points: true,
-            ..Hooks::default()
-        }
-    }
     fn state_words(&self, game: &Game) -> usize {
         Self::last_word(game) + 3 + game.players as usize
     }
+
+    ttrmap::plays!(on_claim, decisions, route_points);
+}
+
+impl OnClaim for Tolls {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, paid: &Cards) {
         let l = lane as usize;
         let route = &game.routes[game.lane_route[l] as usize];
@@ -601,6 +611,9 @@ impl Mechanic for Tolls {
             state.ask(me, SHARE, p);
         }
     }
+}
+
+impl Decisions for Tolls {
     fn decision_actions(
         &self,
         game: &Game,
@@ -672,6 +685,9 @@ impl Mechanic for Tolls {
         }
         Ok(())
     }
+}
+
+impl RouteSplit for Tolls {
     fn route_points(
         &self,
         game: &Game,

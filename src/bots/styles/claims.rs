@@ -137,7 +137,7 @@ impl StyleBot {
     }
 
     /// A claim off the plan that a module makes worth it
-    /// ([`claim_bonus`](crate::engine::Mechanic::claim_bonus): Alvin's capture): the lane whose
+    /// ([`claim_bonus`](crate::engine::Advice::claim_bonus): Alvin's capture): the lane whose
     /// bonus and route points together reach [`BONUS_POINTS_PER_TRAIN`] a train, within the
     /// trains the plan leaves; the best, the lowest lane on ties.
     pub(super) fn bonus_claim(&self, game: &Game, state: &State) -> Option<usize> {
@@ -150,10 +150,8 @@ impl StyleBot {
         for &lane in &self.lanes {
             let bonus: i32 = game
                 .mechanics
-                .modules
-                .iter()
-                .enumerate()
-                .map(|(m, module)| module.claim_bonus(game, state, m, p, lane as usize))
+                .each_advice()
+                .map(|(m, advice)| advice.claim_bonus(game, state, m, p, lane as usize))
                 .sum();
             if bonus <= 0 {
                 continue;

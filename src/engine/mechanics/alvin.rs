@@ -14,8 +14,10 @@
 //! Decision: step 0, the city Alvin moves to (a city index).
 
 use super::city_markers::CityMarkers;
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{Counter, PlanView};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{
+    Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Setup,
+};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
 use rand_chacha::ChaCha8Rng;
@@ -85,23 +87,20 @@ impl Mechanic for Alvin {
         )
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            setup: true,
-            on_claim: true,
-            end_scoring: true,
-            ..Hooks::default()
-        }
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         CAPTURES + game.players as usize
     }
 
+    plays!(setup, on_claim, decisions, end_scoring, advice, report);
+}
+
+impl Setup for Alvin {
     fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
         state.mechanic_words_mut(game, me)[CITY] = self.start as u32;
     }
+}
 
+impl OnClaim for Alvin {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, _: &Cards) {
         let route = &game.routes[game.lane_route[lane as usize] as usize];
         let w = state.mechanic_words_mut(game, me);
@@ -113,7 +112,9 @@ impl Mechanic for Alvin {
         w[CAPTURES + p as usize] += 1;
         state.ask(me, MOVE, p);
     }
+}
 
+impl Decisions for Alvin {
     fn decision_actions(
         &self,
         game: &Game,
@@ -158,7 +159,9 @@ impl Mechanic for Alvin {
         state.mechanic_words_mut(game, me)[CITY] = choice;
         Ok(())
     }
+}
 
+impl EndScoring for Alvin {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let holder = Self::holder(game, state, me);
         for (p, d) in scores.iter_mut().enumerate() {
@@ -172,7 +175,9 @@ impl Mechanic for Alvin {
             });
         }
     }
+}
 
+impl Report for Alvin {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let holder = Self::holder(game, state, me);
         for p in 0..game.players {
@@ -200,7 +205,9 @@ impl Mechanic for Alvin {
         let city = game.city_ids.get(choice as usize)?;
         Some(format!("moved Alvin to {city}"))
     }
+}
 
+impl Advice for Alvin {
     fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
         let route = &game.routes[game.lane_route[lane] as usize];
         let city = Self::city(game, state, me);

@@ -7,7 +7,8 @@
 //! map chooses; the default is the lowest target value, the smallest loss the printed card
 //! supports.
 
-use super::{Game, Goal, Hooks, Mechanic, State};
+use super::{Game, Goal, Mechanic, State};
+use crate::engine::hooks::TicketValue;
 use crate::engine::scoring::Components;
 use crate::model::AnyOfPenalty;
 
@@ -21,13 +22,10 @@ impl Mechanic for AnyOfTickets {
         "tickets with several targets (best target scores)".into()
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            ticket_value: true,
-            ..Hooks::default()
-        }
-    }
+    plays!(ticket_value);
+}
 
+impl TicketValue for AnyOfTickets {
     fn ticket_value(
         &self,
         _game: &Game,

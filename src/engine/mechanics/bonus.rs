@@ -7,7 +7,8 @@
 //! `nobody` (default: a player with no route has no longest path to reward) or `tied`
 //! (everyone is tied for the most at 0, scored by `ties`).
 
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{Advice, EndScoring};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::model::{BestIsZero, TieScoring};
 
@@ -31,9 +32,11 @@ impl Mechanic for LongestPath {
     fn name(&self) -> String {
         format!("{} (longest path)", self.label)
     }
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+
+    plays!(end_scoring);
+}
+
+impl EndScoring for LongestPath {
     fn end_scoring(&self, _game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = scores.iter().map(|d| d.longest_path).collect();
         award_most(scores, me, &values, self.points, self.ties, self.zero);
@@ -44,13 +47,18 @@ impl Mechanic for Globetrotter {
     fn name(&self) -> String {
         format!("{} (most completed tickets)", self.label)
     }
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+
+    plays!(end_scoring, advice);
+}
+
+impl EndScoring for Globetrotter {
     fn end_scoring(&self, _game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = scores.iter().map(|d| d.completed_tickets).collect();
         award_most(scores, me, &values, self.points, self.ties, self.zero);
     }
+}
+
+impl Advice for Globetrotter {
     /// The bonus goes to the most completed tickets: every player's count counts.
     fn rewards_completed_tickets(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {
         true

@@ -19,7 +19,8 @@
 //! locomotive among substitutes gets that keep-the-largest-sets payment. Castilla's
 //! transbordo cards, all of the paid colour, leave no choice beyond the locomotives.
 
-use super::{Game, Hooks, Mechanic};
+use super::{Game, Mechanic};
+use crate::engine::hooks::Costs;
 use crate::model::MapFile;
 
 #[derive(Debug)]
@@ -43,13 +44,10 @@ impl Mechanic for CardSubstitutes {
         "cards substituted for needed cards".into()
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            costs: true,
-            ..Hooks::default()
-        }
-    }
+    plays!(costs);
+}
 
+impl Costs for CardSubstitutes {
     fn costs(&self, map: &MapFile, game: &mut Game) {
         let as_one = map.rules.locomotives.any_cards_as_one;
         for (info, r) in game.routes.iter_mut().zip(&map.routes) {

@@ -23,8 +23,10 @@
 //! Decisions: step 0, the starting city (a city index); step 1, a marker after a claim
 //! (skip, or a city end of the claimed route and the colour and locomotives paid).
 
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{Counter, PlanView, RoutePoints};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{
+    Advice, Counter, Decisions, OnClaim, PlanView, Report, RoutePoints, RouteSplit, Setup,
+};
 use crate::engine::{Action, CARD_KINDS, Cards, LOCO, NOBODY};
 use crate::model::MarkersCountedAt;
 use rand_chacha::ChaCha8Rng;
@@ -303,19 +305,14 @@ impl Mechanic for CityMarkers {
         )
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            setup: true,
-            on_claim: true,
-            route_points: true,
-            ..Hooks::default()
-        }
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         Words::of(game).total()
     }
 
+    plays!(setup, on_claim, decisions, route_points, advice, report);
+}
+
+impl Setup for CityMarkers {
     fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
         if self.connected_network {
             for p in 0..game.players {
@@ -327,7 +324,9 @@ impl Mechanic for CityMarkers {
         // "beginning with the player who will go last and proceeding counter-clockwise"
         state.ask_round(game, me, START, game.players - 1, false);
     }
+}
 
+impl OnClaim for CityMarkers {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, _: &Cards) {
         let l = lane as usize;
         let words = Words::of(game);
@@ -347,7 +346,9 @@ impl Mechanic for CityMarkers {
             state.ask(me, MARKER, p);
         }
     }
+}
 
+impl Decisions for CityMarkers {
     fn decision_actions(
         &self,
         game: &Game,
@@ -416,7 +417,9 @@ impl Mechanic for CityMarkers {
         state.spend(p, &self.cards(color, locos))?;
         self.place(game, state, me, p, city)
     }
+}
 
+impl Report for CityMarkers {
     fn describe(
         &self,
         game: &Game,
@@ -456,31 +459,6 @@ impl Mechanic for CityMarkers {
         }
     }
 
-    fn route_points(
-        &self,
-        game: &Game,
-        state: &State,
-        me: usize,
-        lane: u16,
-        holder: u8,
-        split: &mut RoutePoints,
-    ) {
-        // A second owner of a lane (no Old West rule makes one) scores as usual.
-        if state.lane_owner[lane as usize] != holder {
-            return;
-        }
-        let points = split.to.first().map_or(0, |x| x.1);
-        let to: Vec<(u8, i32)> = self
-            .deciding_markers(game, state, me, lane as usize)
-            .into_iter()
-            .filter(|&o| o != 0)
-            .map(|o| ((o - 1) as u8, points))
-            .collect();
-        if !to.is_empty() {
-            split.to = to;
-        }
-    }
-
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let mut received = vec![0i64; game.players as usize];
         for lane in 0..game.lane_count() {
@@ -515,7 +493,36 @@ impl Mechanic for CityMarkers {
             }
         }
     }
+}
 
+impl RouteSplit for CityMarkers {
+    fn route_points(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        lane: u16,
+        holder: u8,
+        split: &mut RoutePoints,
+    ) {
+        // A second owner of a lane (no Old West rule makes one) scores as usual.
+        if state.lane_owner[lane as usize] != holder {
+            return;
+        }
+        let points = split.to.first().map_or(0, |x| x.1);
+        let to: Vec<(u8, i32)> = self
+            .deciding_markers(game, state, me, lane as usize)
+            .into_iter()
+            .filter(|&o| o != 0)
+            .map(|o| ((o - 1) as u8, points))
+            .collect();
+        if !to.is_empty() {
+            split.to = to;
+        }
+    }
+}
+
+impl Advice for CityMarkers {
     fn advise(
         &self,
         game: &Game,

@@ -9,7 +9,8 @@
 //! as its own city). Ties by the bonus's `ties` (default: every tied player scores).
 
 use super::bonus::award_most;
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::EndScoring;
 use crate::engine::scoring::{Components, DetailedScore};
 use crate::model::{BestIsZero, TieScoring};
 use std::collections::{BTreeMap, BTreeSet};
@@ -45,10 +46,10 @@ impl Mechanic for MostConnectedCities {
         format!("{} (most cities in one network)", self.label)
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+    plays!(end_scoring);
+}
 
+impl EndScoring for MostConnectedCities {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = (0..scores.len())
             .map(|p| largest_network_cities(game, state, p))

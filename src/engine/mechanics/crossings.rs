@@ -14,8 +14,8 @@
 //! The track pieces module tells this one when a piece is placed; claims are seen here
 //! (`on_claim`). Report figure: routes cut by crossings.
 
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::Counter;
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{Counter, OnClaim, Report};
 use crate::engine::{Cards, NOBODY};
 use crate::model::MapFile;
 use std::collections::HashMap;
@@ -100,23 +100,22 @@ impl Mechanic for Crossings {
         "crossings (the first of two crossing routes taken cuts the other)".into()
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            on_claim: true,
-            ..Hooks::default()
-        }
-    }
-
     /// Route → 1 once cut.
     fn state_words(&self, game: &Game) -> usize {
         game.routes.len()
     }
 
+    plays!(on_claim, report);
+}
+
+impl OnClaim for Crossings {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, _: u8, lane: u16, _: &Cards) {
         let r = game.lane_route[lane as usize] as usize;
         self.take(game, state, me, r);
     }
+}
 
+impl Report for Crossings {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let cut = (0..game.routes.len())
             .filter(|&r| Self::is_cut(game, state, me, r))

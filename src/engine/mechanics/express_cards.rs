@@ -21,8 +21,10 @@
 //! Actions: choice `2 × card + use`, `use` 0 for drawing train cards, 1 for tickets
 //! (`card` indexes `values`).
 
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{AfterAction, Core, Counter, PlanView};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{
+    Actions, Advice, AfterAction, Allows, Core, Counter, OnTurnEnd, PlanView, Report,
+};
 use crate::engine::{Action, Phase};
 use rand_chacha::ChaCha8Rng;
 
@@ -106,19 +108,14 @@ impl Mechanic for ExpressCards {
         format!("Express Train cards ({})", v.join(" "))
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            actions: true,
-            allows: true,
-            on_turn_end: true,
-            ..Hooks::default()
-        }
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         SPENT + 4 * game.players as usize
     }
 
+    plays!(actions, allows, on_turn_end, advice, report);
+}
+
+impl Actions for ExpressCards {
     fn main_actions(&self, game: &Game, state: &State, me: usize, push: &mut dyn FnMut(Action)) {
         if state.phase != Phase::Main {
             return;
@@ -166,7 +163,9 @@ impl Mechanic for ExpressCards {
         }
         Ok(AfterAction::Continue)
     }
+}
 
+impl Allows for ExpressCards {
     fn allows(&self, game: &Game, state: &State, me: usize, _p: u8, what: Core) -> bool {
         match state.mechanic_words(game, me)[TURN] {
             1 => matches!(what, Core::DrawFaceUp | Core::DrawBlind),
@@ -174,7 +173,9 @@ impl Mechanic for ExpressCards {
             _ => true,
         }
     }
+}
 
+impl Advice for ExpressCards {
     fn advise_action(
         &self,
         game: &Game,
@@ -204,11 +205,15 @@ impl Mechanic for ExpressCards {
             choice: (2 * card) as u16,
         })
     }
+}
 
+impl OnTurnEnd for ExpressCards {
     fn on_turn_end(&self, game: &Game, state: &mut State, me: usize) {
         state.mechanic_words_mut(game, me)[TURN] = 0;
     }
+}
 
+impl Report for ExpressCards {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         for p in 0..game.players {
             for (u, what) in USES {

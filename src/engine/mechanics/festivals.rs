@@ -28,8 +28,10 @@
 //! Decision: step 0, the pile to take (choice 0: the route's first city's group, 1: the
 //! second's; 2, `LEAVE`: none, where the claimer may decline).
 
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{Counter, CounterRatio, PlanView};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{
+    Advice, Counter, CounterRatio, Decisions, DeckCards, EndScoring, OnClaim, PlanView, Report,
+};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
 use crate::model::FestivalTake;
@@ -205,21 +207,16 @@ impl Mechanic for Festivals {
         }
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            deck_cards: true,
-            on_claim: true,
-            end_scoring: true,
-            ..Hooks::default()
-        }
-    }
-
-    fn deck_cards(&self, _game: &Game) -> Vec<u16> {
-        self.groups.iter().map(|g| g.cards).collect()
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         PILES + self.groups.len() * (1 + 2 * game.players as usize)
+    }
+
+    plays!(deck_cards, on_claim, decisions, end_scoring, advice, report);
+}
+
+impl DeckCards for Festivals {
+    fn deck_cards(&self, _game: &Game) -> Vec<u16> {
+        self.groups.iter().map(|g| g.cards).collect()
     }
 
     fn on_deck_card(&self, game: &Game, state: &mut State, me: usize, kind: u16) {
@@ -230,7 +227,9 @@ impl Mechanic for Festivals {
             *w += 1;
         }
     }
+}
 
+impl OnClaim for Festivals {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, _: &Cards) {
         let groups = self.takeable(game, state, me, lane as usize);
         let ask = |state: &mut State, a: u8, b: Option<u8>| {
@@ -245,7 +244,9 @@ impl Mechanic for Festivals {
             [a, b, ..] => ask(state, a, Some(b)),
         }
     }
+}
 
+impl Decisions for Festivals {
     fn decision_actions(
         &self,
         game: &Game,
@@ -293,7 +294,9 @@ impl Mechanic for Festivals {
         state.mechanic_words_mut(game, me)[PENDING] = 0;
         Ok(())
     }
+}
 
+impl EndScoring for Festivals {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         for (p, d) in scores.iter_mut().enumerate() {
             let p = p as u8;
@@ -307,7 +310,9 @@ impl Mechanic for Festivals {
             });
         }
     }
+}
 
+impl Report for Festivals {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let w = state.mechanic_words(game, me);
         for (g, group) in self.groups.iter().enumerate() {
@@ -373,7 +378,9 @@ impl Mechanic for Festivals {
         let group = self.groups.get(g as usize)?;
         Some(format!("took the {} festival cards", group.name))
     }
+}
 
+impl Advice for Festivals {
     fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
         let groups = self.takeable(game, state, me, lane);
         let best = groups

@@ -6,7 +6,8 @@
 //! Two route-disjoint paths exist exactly when a unit-capacity flow of 2 goes from one
 //! city to the other (`engine::paths::two_disjoint_paths`); paths may share cities.
 
-use super::{Game, Goal, Hooks, Mechanic, State};
+use super::{Game, Goal, Mechanic, State};
+use crate::engine::hooks::EndScoring;
 use crate::engine::paths::two_disjoint_paths;
 use crate::engine::scoring::{BonusLine, DetailedScore};
 
@@ -24,10 +25,10 @@ impl Mechanic for GrandTour {
         format!("{} (grand tour)", self.label)
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+    plays!(end_scoring);
+}
 
+impl EndScoring for GrandTour {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         for (p, score) in scores.iter_mut().enumerate() {
             let edges: Vec<(u16, u16)> = state.players[p]

@@ -11,7 +11,8 @@
 //! replacement for a space: the Nordic text gives the any-4 rule *because* locomotives
 //! cannot replace cards there, with locomotives counted among the four.
 
-use super::{Game, Hooks, Mechanic};
+use super::{Game, Mechanic};
+use crate::engine::hooks::Costs;
 use crate::model::{LocomotiveUse, MapFile};
 
 #[derive(Debug)]
@@ -31,13 +32,10 @@ impl Mechanic for LocomotiveLimits {
         .into()
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            costs: true,
-            ..Hooks::default()
-        }
-    }
+    plays!(costs);
+}
 
+impl Costs for LocomotiveLimits {
     fn costs(&self, _map: &MapFile, game: &mut Game) {
         for r in &mut game.routes {
             r.loco_on_spaces = match self.usable_on {

@@ -9,7 +9,7 @@
 //! rule and feature no module plays yet.
 //!
 //! The hooks a module may use, the systems each is made for and the invariant the engine keeps
-//! are in `engine/hooks.rs` ([`Mechanic`], [`Hooks`]).
+//! are in `engine/hooks/` ([`Mechanic`] and the hook traits it reaches).
 
 /// The lines of `impl Mechanic` that say what a module is rather than what it plays, as one
 /// line inside the impl: `mechanic_basics!("crossings", as_any, public);` gives
@@ -44,6 +44,39 @@ macro_rules! mechanic_basics {
     };
 }
 
+/// The hooks a module plays, as one line inside its `impl Mechanic`: `plays!(setup,
+/// on_claim)` gives each named accessor
+/// ([`Mechanic::setup`](crate::engine::Mechanic::setup),
+/// [`Mechanic::on_claim`](crate::engine::Mechanic::on_claim)) answering `Some(self)`; a
+/// module that does not implement the hook's trait does not compile. A hook played only in
+/// some games (a rule the map switches on) is an accessor written out, answering `None` when
+/// off. Exported (`ttrmap::plays!`) for modules defined outside the crate
+/// ([`Game::add_mechanic`](crate::engine::Game::add_mechanic)).
+#[macro_export]
+macro_rules! plays {
+    ($($accessor:ident),* $(,)?) => { $( $crate::plays!(@$accessor); )* };
+    (@costs) => { $crate::plays!(@@costs Costs); };
+    (@player_cost) => { $crate::plays!(@@player_cost PlayerCost); };
+    (@deck_cards) => { $crate::plays!(@@deck_cards DeckCards); };
+    (@setup) => { $crate::plays!(@@setup Setup); };
+    (@actions) => { $crate::plays!(@@actions Actions); };
+    (@allows) => { $crate::plays!(@@allows Allows); };
+    (@on_claim) => { $crate::plays!(@@on_claim OnClaim); };
+    (@on_draw) => { $crate::plays!(@@on_draw OnDraw); };
+    (@on_turn_end) => { $crate::plays!(@@on_turn_end OnTurnEnd); };
+    (@decisions) => { $crate::plays!(@@decisions Decisions); };
+    (@route_points) => { $crate::plays!(@@route_points RouteSplit); };
+    (@ticket_value) => { $crate::plays!(@@ticket_value TicketValue); };
+    (@end_scoring) => { $crate::plays!(@@end_scoring EndScoring); };
+    (@advice) => { $crate::plays!(@@advice Advice); };
+    (@report) => { $crate::plays!(@@report Report); };
+    (@@$accessor:ident $hook:ident) => {
+        fn $accessor(&self) -> Option<&dyn $crate::engine::hooks::$hook> {
+            Some(self)
+        }
+    };
+}
+
 pub mod alvin;
 mod any_of_tickets;
 mod bonus;
@@ -68,7 +101,7 @@ mod tickets_from_decks;
 pub mod track_pieces;
 mod trains_used_tickets;
 
-pub use super::hooks::{Hooks, Installed, Mechanic};
+pub use super::hooks::{Installed, Mechanic};
 use super::{EngineError, Game, Goal, State};
 use crate::model::{
     Bonus, BonusKind, GameMode, LocomotiveUse, MapFile, MultiCityKind, TicketShape,

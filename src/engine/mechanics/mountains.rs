@@ -7,7 +7,8 @@
 //! the spaces and the mountains both, so a player short of them cannot take the route; the
 //! trains given up count toward the end of the game like any others.
 
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{Costs, EndScoring};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::model::MapFile;
 
@@ -25,20 +26,18 @@ impl Mechanic for Mountains {
         )
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            costs: true,
-            end_scoring: true,
-            ..Hooks::default()
-        }
-    }
+    plays!(costs, end_scoring);
+}
 
+impl Costs for Mountains {
     fn costs(&self, map: &MapFile, game: &mut Game) {
         for (info, r) in game.routes.iter_mut().zip(&map.routes) {
             info.extra_trains = r.mountains.saturating_mul(self.trains_lost);
         }
     }
+}
 
+impl EndScoring for Mountains {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         for (p, d) in scores.iter_mut().enumerate() {
             let lost: u32 = state.players[p]

@@ -27,8 +27,8 @@
 //! none or 1 + the Express card's index, the cards the extra ones paid.
 
 use super::express_cards::{ExpressCards, Use};
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{Counter, PlanView};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, CARD_KINDS, Cards, GRAY, LOCO, NOBODY};
 use rand_chacha::ChaCha8Rng;
@@ -312,18 +312,14 @@ impl Mechanic for ProvinceMat {
         }
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            on_claim: true,
-            end_scoring: true,
-            ..Hooks::default()
-        }
-    }
-
     fn state_words(&self, _game: &Game) -> usize {
         SPOTS + self.lines.iter().map(|l| l.spots.len()).sum::<usize>()
     }
 
+    plays!(on_claim, decisions, end_scoring, advice, report);
+}
+
+impl OnClaim for ProvinceMat {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, paid: &Cards) {
         if state.players[p as usize].trains == 0 {
             return;
@@ -338,7 +334,9 @@ impl Mechanic for ProvinceMat {
         w[COLOUR] = colour as u32;
         state.ask(me, PLACE, p);
     }
+}
 
+impl Decisions for ProvinceMat {
     fn decision_actions(
         &self,
         game: &Game,
@@ -397,7 +395,9 @@ impl Mechanic for ProvinceMat {
         w[COLOUR] = 0;
         Ok(())
     }
+}
 
+impl EndScoring for ProvinceMat {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let mut points = vec![0i32; scores.len()];
         for line in 0..self.lines.len() {
@@ -417,7 +417,9 @@ impl Mechanic for ProvinceMat {
             });
         }
     }
+}
 
+impl Report for ProvinceMat {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         for p in 0..game.players {
             out.push(Counter {
@@ -475,7 +477,9 @@ impl Mechanic for ProvinceMat {
         }
         Some(s)
     }
+}
 
+impl Advice for ProvinceMat {
     fn advise(
         &self,
         game: &Game,

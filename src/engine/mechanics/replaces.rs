@@ -12,7 +12,8 @@
 //! replacing bonuses after the others, so the lines it reads and changes exist.
 
 use super::bonus::award_most_among;
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::EndScoring;
 use crate::engine::scoring::DetailedScore;
 use crate::model::{BestIsZero, ReplacedAward, TieScoring};
 
@@ -43,9 +44,11 @@ impl Mechanic for Replacement {
     fn name(&self) -> String {
         format!("{} replaces {}", self.replacing_label, self.replaced_label)
     }
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+
+    plays!(end_scoring);
+}
+
+impl EndScoring for Replacement {
     fn end_scoring(&self, _game: &Game, _state: &State, _me: usize, scores: &mut [DetailedScore]) {
         let won: Vec<bool> = scores
             .iter()

@@ -9,7 +9,8 @@
 //! player scores the points).
 
 use super::bonus::award_most;
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::EndScoring;
 use crate::engine::scoring::DetailedScore;
 use crate::model::{BestIsZero, RouteFeature, TieScoring};
 
@@ -40,10 +41,10 @@ impl Mechanic for MostRoutesWith {
         format!("{} (most routes with {what})", self.label)
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+    plays!(end_scoring);
+}
 
+impl EndScoring for MostRoutesWith {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = state
             .players

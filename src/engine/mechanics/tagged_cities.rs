@@ -11,7 +11,8 @@
 //! rounding down (10 between two: 5 each; 21 between three: 7 each).
 
 use super::bonus::award_most;
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::EndScoring;
 use crate::engine::scoring::DetailedScore;
 use crate::model::{BestIsZero, TieScoring};
 
@@ -52,9 +53,11 @@ impl Mechanic for MostTaggedCities {
     fn name(&self) -> String {
         format!("{} (most {} cities reached)", self.label, self.tag)
     }
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+
+    plays!(end_scoring);
+}
+
+impl EndScoring for MostTaggedCities {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = (0..scores.len())
             .map(|p| cities_reached(game, state, p, &self.cities))
@@ -72,9 +75,11 @@ impl Mechanic for AllTaggedCities {
             self.tag
         )
     }
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+
+    plays!(end_scoring);
+}
+
+impl EndScoring for AllTaggedCities {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let reached: Vec<u32> = (0..scores.len())
             .map(|p| cities_reached(game, state, p, &self.cities))

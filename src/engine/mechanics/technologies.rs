@@ -56,8 +56,11 @@ mod scoring;
 pub use purchase::purchase_choice;
 pub use scoring::TechnologyLine;
 
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{AfterAction, Counter, CounterRatio, PlanView};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{
+    Actions, Advice, AfterAction, Counter, CounterRatio, Decisions, OnClaim, OnTurnEnd, PlanView,
+    PlayerCost, Report, Setup,
+};
 use crate::engine::{Action, Cards, LaneClass};
 use crate::model::{BestIsZero, GambleTies, MapFile, TechEffect};
 use rand_chacha::ChaCha8Rng;
@@ -285,21 +288,23 @@ impl Mechanic for Technologies {
         format!("technologies ({} cards)", self.techs.len())
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            player_costs: true,
-            setup: true,
-            actions: true,
-            on_claim: true,
-            on_turn_end: true,
-            ..Hooks::default()
-        }
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         self.t() + game.players as usize + 1 + 2 * game.players as usize * self.t()
     }
 
+    plays!(
+        player_cost,
+        setup,
+        actions,
+        on_claim,
+        on_turn_end,
+        decisions,
+        advice,
+        report
+    );
+}
+
+impl Setup for Technologies {
     fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
         for t in 0..self.t() {
             state.mechanic_words_mut(game, me)[t] = self.techs[t].copies as u32;
@@ -308,7 +313,9 @@ impl Mechanic for Technologies {
             self.refresh_access(game, state, me, p);
         }
     }
+}
 
+impl PlayerCost for Technologies {
     fn player_cost(
         &self,
         game: &Game,
@@ -320,7 +327,9 @@ impl Mechanic for Technologies {
     ) {
         self.adjust_cost(game, state, me, p, lane, class);
     }
+}
 
+impl Actions for Technologies {
     fn main_actions(&self, game: &Game, state: &State, me: usize, push: &mut dyn FnMut(Action)) {
         self.purchase_actions(game, state, me, push);
     }
@@ -335,7 +344,9 @@ impl Mechanic for Technologies {
     ) -> Result<AfterAction, String> {
         self.play_action(game, state, me, choice, rng)
     }
+}
 
+impl OnClaim for Technologies {
     fn on_claim(
         &self,
         game: &Game,
@@ -348,11 +359,15 @@ impl Mechanic for Technologies {
         let r = game.lane_route[lane as usize] as usize;
         self.score_claim(game, state, me, player, r);
     }
+}
 
+impl OnTurnEnd for Technologies {
     fn on_turn_end(&self, game: &Game, state: &mut State, me: usize) {
         self.turn_over(game, state, me);
     }
+}
 
+impl Decisions for Technologies {
     fn decision_actions(
         &self,
         game: &Game,
@@ -389,7 +404,9 @@ impl Mechanic for Technologies {
         }
         self.claim_by_right_of_way(game, state, me, choice as usize)
     }
+}
 
+impl Report for Technologies {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         self.report_counters(game, state, me, out);
     }
@@ -412,7 +429,9 @@ impl Mechanic for Technologies {
     ) -> Option<String> {
         self.describe_choice(game, state, me, step, choice)
     }
+}
 
+impl Advice for Technologies {
     fn opens_later(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> bool {
         self.can_open(game, state, me, p, lane)
     }

@@ -23,9 +23,11 @@
 //! (choice `c`: the `c`-th set of exactly `keep` of the tickets taken, by increasing
 //! bit mask of their order of taking, see `engine::hooks::subset_mask`).
 
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
 use crate::engine::Action;
-use crate::engine::hooks::{TicketDecision, subset_mask, subsets};
+use crate::engine::hooks::{
+    Advice, Costs, Decisions, Report, Setup, TicketDecision, subset_mask, subsets,
+};
 use crate::model::{MapFile, PassDirection, TicketDiscard};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -299,27 +301,27 @@ impl Mechanic for TicketDraft {
         format!("Ticket draft (deal {}, keep {})", d.deal, d.keep)
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            costs: true,
-            setup: true,
-            ..Hooks::default()
-        }
-    }
-
-    /// The draft replaces the setup deal.
-    fn costs(&self, _map: &MapFile, game: &mut Game) {
-        game.initial_deal.iter_mut().for_each(|n| *n = 0);
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         PLAYERS + game.players as usize * 2 * self.slots()
     }
 
+    plays!(costs, setup, decisions, advice, report);
+}
+
+impl Costs for TicketDraft {
+    /// The draft replaces the setup deal.
+    fn costs(&self, _map: &MapFile, game: &mut Game) {
+        game.initial_deal.iter_mut().for_each(|n| *n = 0);
+    }
+}
+
+impl Setup for TicketDraft {
     fn setup(&self, game: &Game, state: &mut State, me: usize, rng: &mut ChaCha8Rng) {
         self.begin(game, state, me, 0, Some(rng));
     }
+}
 
+impl Decisions for TicketDraft {
     fn decision_actions(
         &self,
         game: &Game,
@@ -381,7 +383,9 @@ impl Mechanic for TicketDraft {
         }
         Ok(())
     }
+}
 
+impl Advice for TicketDraft {
     fn ticket_decision(
         &self,
         game: &Game,
@@ -406,7 +410,9 @@ impl Mechanic for TicketDraft {
             }
         })
     }
+}
 
+impl Report for TicketDraft {
     fn describe(
         &self,
         game: &Game,

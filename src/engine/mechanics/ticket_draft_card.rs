@@ -17,8 +17,8 @@
 //! for the mean of the games that had it).
 
 use super::ticket_draft::TicketDraft;
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{Core, Counter};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{Allows, Core, Counter, DeckCards, Report, Setup};
 use rand_chacha::ChaCha8Rng;
 
 #[derive(Debug)]
@@ -70,27 +70,21 @@ impl Mechanic for TicketDraftCard {
         name = "Ticket Draft card (second draft)"
     );
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            deck_cards: true,
-            setup: true,
-            allows: self.locks_ticket_draws,
-            ..Hooks::default()
-        }
-    }
-
-    /// One kind, put at its depth at setup rather than shuffled in.
-    fn deck_cards(&self, _game: &Game) -> Vec<u16> {
-        vec![0]
-    }
-
     fn state_words(&self, _game: &Game) -> usize {
         2
     }
 
-    fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
-        let depth = (state.deck_len() as f64 * self.depth_fraction(game.players)).round();
-        state.place_in_deck(game, me, 0, depth.max(0.0) as u16);
+    plays!(deck_cards, setup, report);
+    /// Ticket draws are taken away until the draft is done only where the map says so.
+    fn allows(&self) -> Option<&dyn Allows> {
+        self.locks_ticket_draws.then_some(self as &dyn Allows)
+    }
+}
+
+impl DeckCards for TicketDraftCard {
+    /// One kind, put at its depth at setup rather than shuffled in.
+    fn deck_cards(&self, _game: &Game) -> Vec<u16> {
+        vec![0]
     }
 
     fn on_deck_card(&self, game: &Game, state: &mut State, me: usize, _kind: u16) {
@@ -105,11 +99,22 @@ impl Mechanic for TicketDraftCard {
             d.begin(game, state, self.draft, self.which, None);
         }
     }
+}
 
+impl Setup for TicketDraftCard {
+    fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
+        let depth = (state.deck_len() as f64 * self.depth_fraction(game.players)).round();
+        state.place_in_deck(game, me, 0, depth.max(0.0) as u16);
+    }
+}
+
+impl Allows for TicketDraftCard {
     fn allows(&self, game: &Game, state: &State, _me: usize, _p: u8, what: Core) -> bool {
         what != Core::DrawTickets || TicketDraft::done(game, state, self.draft, self.which)
     }
+}
 
+impl Report for TicketDraftCard {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let at = Self::drawn_at(game, state, me);
         out.push(Counter {

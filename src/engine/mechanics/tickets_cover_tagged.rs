@@ -7,7 +7,8 @@
 //! final scoring decides, stations included) count.
 
 use super::tagged_cities::award_all;
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::EndScoring;
 use crate::engine::scoring::DetailedScore;
 use crate::model::TieScoring;
 
@@ -33,10 +34,10 @@ impl Mechanic for TicketsCoverTagged {
         )
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+    plays!(end_scoring);
+}
 
+impl EndScoring for TicketsCoverTagged {
     fn end_scoring(&self, game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
         let covered: Vec<u32> = scores
             .iter()

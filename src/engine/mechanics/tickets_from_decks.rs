@@ -5,7 +5,8 @@
 //! station's borrowed route counts, as it scores). A failed ticket does not count against.
 
 use super::bonus::award_most;
-use super::{Game, Hooks, Mechanic, State};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{Advice, EndScoring};
 use crate::engine::scoring::DetailedScore;
 use crate::model::{BestIsZero, TieScoring};
 
@@ -24,10 +25,10 @@ impl Mechanic for MostTicketsFromDecks {
         format!("{} (most completed tickets of some decks)", self.label)
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+    plays!(end_scoring, advice);
+}
 
+impl EndScoring for MostTicketsFromDecks {
     fn end_scoring(&self, game: &Game, _state: &State, me: usize, scores: &mut [DetailedScore]) {
         let values: Vec<u32> = scores
             .iter()
@@ -42,7 +43,9 @@ impl Mechanic for MostTicketsFromDecks {
             .collect();
         award_most(scores, me, &values, self.points, self.ties, self.zero);
     }
+}
 
+impl Advice for MostTicketsFromDecks {
     /// The bonus goes to the most completed tickets of its decks (CAPITALTICKETMAN: the
     /// most capitals tickets), a count like Globetrotter's.
     fn rewards_completed_tickets(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {

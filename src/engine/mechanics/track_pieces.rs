@@ -24,8 +24,10 @@
 //! one player and claimed by another.
 
 use super::crossings::Crossings;
-use super::{Game, Hooks, Mechanic, State};
-use crate::engine::hooks::{Core, Counter, PlanView};
+use super::{Game, Mechanic, State};
+use crate::engine::hooks::{
+    Advice, Allows, Core, Counter, Decisions, OnClaim, OnDraw, PlanView, Report, Setup,
+};
 use crate::engine::{Action, Cards, GRAY, LOCO, NOBODY, Phase};
 use crate::model::{Color, NoPieceFits};
 use rand_chacha::ChaCha8Rng;
@@ -288,21 +290,22 @@ impl Mechanic for TrackPieces {
         )
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            lane_colors: true,
-            setup: true,
-            on_claim: true,
-            on_draw: true,
-            allows: self.when_none_fits == NoPieceFits::NoCardDraw,
-            ..Hooks::default()
-        }
-    }
-
     fn state_words(&self, game: &Game) -> usize {
         Words::of(game, self).total()
     }
 
+    fn sets_lane_colors(&self) -> bool {
+        true
+    }
+
+    plays!(setup, on_claim, on_draw, decisions, advice, report);
+    /// Draws are taken away only when a draw with no piece to build is not allowed.
+    fn allows(&self) -> Option<&dyn Allows> {
+        (self.when_none_fits == NoPieceFits::NoCardDraw).then_some(self as &dyn Allows)
+    }
+}
+
+impl Setup for TrackPieces {
     fn setup(&self, game: &Game, state: &mut State, me: usize, _rng: &mut ChaCha8Rng) {
         let w = state.mechanic_words_mut(game, me);
         for (k, &n) in self.counts.iter().enumerate() {
@@ -316,7 +319,9 @@ impl Mechanic for TrackPieces {
             }
         }
     }
+}
 
+impl Allows for TrackPieces {
     fn allows(&self, game: &Game, state: &State, me: usize, _p: u8, what: Core) -> bool {
         // Only the turn's first draw needs a build to be possible (the later draws belong
         // to the same action).
@@ -324,7 +329,9 @@ impl Mechanic for TrackPieces {
             || state.phase != Phase::Main
             || self.any_build(game, state, me)
     }
+}
 
+impl OnDraw for TrackPieces {
     fn on_draw(&self, game: &Game, state: &mut State, me: usize, player: u8, _card: u8) {
         if !matches!(state.phase, Phase::Main | Phase::Drawing { .. })
             || player != state.current_player()
@@ -345,11 +352,15 @@ impl Mechanic for TrackPieces {
         }
         state.ask(me, BUILD, player);
     }
+}
 
+impl OnClaim for TrackPieces {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, _: u8, lane: u16, _: &Cards) {
         self.return_piece(game, state, me, lane as usize);
     }
+}
 
+impl Decisions for TrackPieces {
     fn decision_actions(
         &self,
         game: &Game,
@@ -397,7 +408,9 @@ impl Mechanic for TrackPieces {
         let (lane, color) = decode(choice as u16);
         self.build(game, state, me, p, lane, color)
     }
+}
 
+impl Report for TrackPieces {
     fn describe(
         &self,
         game: &Game,
@@ -479,7 +492,9 @@ impl Mechanic for TrackPieces {
             }
         }
     }
+}
 
+impl Advice for TrackPieces {
     /// A bed on the bot's own plan in the colour it holds most of (and can soon claim);
     /// otherwise a bed whose piece cuts routes the others plan, never one that cuts its own
     /// plan, and not a bed the others plan (that would build it for them).

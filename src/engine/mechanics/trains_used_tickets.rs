@@ -19,7 +19,8 @@
 //! player's own; when their own routes alone do not join the cities, the ticket scores its
 //! printed value (the least a covered ticket scores).
 
-use super::{Game, Goal, Hooks, Mechanic, State};
+use super::{Game, Goal, Mechanic, State};
+use crate::engine::hooks::TicketValue;
 use crate::engine::paths::steiner_tree_weight;
 use crate::engine::scoring::Components;
 
@@ -37,13 +38,10 @@ impl Mechanic for TrainsUsedTickets {
         )
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks {
-            ticket_value: true,
-            ..Hooks::default()
-        }
-    }
+    plays!(ticket_value);
+}
 
+impl TicketValue for TrainsUsedTickets {
     fn ticket_value(
         &self,
         game: &Game,

@@ -27,9 +27,8 @@ impl State {
     /// the modules' per-player costs change it.
     pub fn lane_cost(&self, game: &Game, p: u8, lane: usize) -> LaneClass {
         let mut class = game.lane_classes[self.class_of(game, lane)];
-        for &m in &game.mechanics.player_costs {
-            let module = &game.mechanics.modules[m as usize];
-            module.player_cost(game, self, m as usize, p, lane, &mut class);
+        for (m, module) in game.mechanics.each_player_cost() {
+            module.player_cost(game, self, m, p, lane, &mut class);
         }
         class
     }

@@ -6,8 +6,8 @@ use super::*;
 impl State {
     /// A card went to the current player's hand: the modules' on-draw hooks.
     pub(super) fn card_drawn(&mut self, game: &Game, card: u8) {
-        for &m in &game.mechanics.on_draw {
-            game.mechanics.modules[m as usize].on_draw(game, self, m as usize, self.current, card);
+        for (m, module) in game.mechanics.each_on_draw() {
+            module.on_draw(game, self, m, self.current, card);
         }
     }
 
@@ -113,7 +113,9 @@ impl State {
     /// A module's card (global kind `kind`) came off the deck: its module takes it.
     fn module_card_drawn(&mut self, game: &Game, kind: u16) {
         let (m, own) = game.mechanics.deck_kinds[kind as usize];
-        game.mechanics.modules[m as usize].on_deck_card(game, self, m as usize, own);
+        if let Some(cards) = game.mechanics.modules[m as usize].deck_cards() {
+            cards.on_deck_card(game, self, m as usize, own);
+        }
     }
 
     #[inline]

@@ -1,4 +1,4 @@
-//! What mechanic modules may do to a position from their hooks (see `engine/hooks.rs`): keep
+//! What mechanic modules may do to a position from their hooks (see `engine/hooks/`): keep
 //! their own words of state, ask players for decisions (one at a time, in the order asked,
 //! a whole round of players between turns), put cards into the train deck, take more cards
 //! or trains, deal and give tickets. Lane colours, blocked lanes and shared lanes are in `lanes.rs`.

@@ -121,7 +121,8 @@ impl State {
 
     /// Gives `lane` colour `color` (0..8, or `GRAY`) for the rest of the game (France's
     /// track pieces); the lane moves to that colour's payment class in every cache. Only
-    /// for games with a module using [`Hooks::lane_colors`](crate::engine::Hooks); ignored
+    /// for games with a module that says it does
+    /// ([`Mechanic::sets_lane_colors`](crate::engine::Mechanic::sets_lane_colors)); ignored
     /// otherwise.
     pub fn set_lane_color(&mut self, game: &Game, lane: usize, color: u8) {
         if game.lane_recolor.is_empty() || lane >= game.lane_count() || color > GRAY {
@@ -358,15 +359,14 @@ impl State {
         let mut split = RoutePoints {
             to: vec![(holder, points)],
         };
-        for &m in &game.mechanics.route_points {
-            let module = &game.mechanics.modules[m as usize];
-            module.route_points(game, self, m as usize, lane as u16, holder, &mut split);
+        for (m, module) in game.mechanics.each_route_points() {
+            module.route_points(game, self, m, lane as u16, holder, &mut split);
         }
         split
     }
 
     /// Whether `lane` is open to player `p` now, or closed only by a module that says it
-    /// may open later ([`Mechanic::opens_later`](crate::engine::Mechanic::opens_later): a
+    /// may open later ([`Advice::opens_later`](crate::engine::Advice::opens_later): a
     /// network not grown there yet): what planning bots may plan through.
     pub fn lane_open_now_or_later(&self, game: &Game, lane: usize, p: u8) -> bool {
         if self.lane_is_open_to(game, lane, p) {
@@ -378,10 +378,8 @@ impl State {
             && self.lane_open_by_tables(game, lane, p)
             && game
                 .mechanics
-                .modules
-                .iter()
-                .enumerate()
-                .any(|(m, module)| module.opens_later(game, self, m, p, lane))
+                .each_advice()
+                .any(|(m, advice)| advice.opens_later(game, self, m, p, lane))
     }
 
     /// Whether lane `lane` is open to player `p` by the lane tables (not owned, its route
@@ -419,9 +417,8 @@ impl State {
         if let Some(g) = game.group_of(r) {
             self.close_group(game, g, p);
         }
-        for &m in &game.mechanics.on_claim {
-            let module = &game.mechanics.modules[m as usize];
-            module.on_claim(game, self, m as usize, p as u8, lane as u16, paid);
+        for (m, module) in game.mechanics.each_on_claim() {
+            module.on_claim(game, self, m, p as u8, lane as u16, paid);
         }
     }
 }

@@ -10,9 +10,8 @@ impl State {
         if self.turn_mods.claiming {
             return;
         }
-        for &m in &game.mechanics.actions {
-            game.mechanics.modules[m as usize]
-                .main_actions(game, self, m as usize, &mut |a| out.push(a));
+        for (m, module) in game.mechanics.each_actions() {
+            module.main_actions(game, self, m, &mut |a| out.push(a));
         }
     }
 
@@ -26,9 +25,9 @@ impl State {
         if game.mechanics.allows.is_empty() {
             return true;
         }
-        game.mechanics.allows.iter().all(|&m| {
-            game.mechanics.modules[m as usize].allows(game, self, m as usize, self.current, what)
-        })
+        game.mechanics
+            .each_allows()
+            .all(|(m, module)| module.allows(game, self, m, self.current, what))
     }
 
     /// Whether the main phase is listed and counted as the core alone would: no module
@@ -75,17 +74,13 @@ impl State {
             Phase::Over | Phase::Main => {}
             Phase::Mechanic { mechanic, step } => {
                 let mut more = true;
-                game.mechanics.modules[mechanic as usize].decision_actions(
-                    game,
-                    self,
-                    mechanic as usize,
-                    step,
-                    &mut |a| {
+                if let Some(decisions) = game.mechanics.modules[mechanic as usize].decisions() {
+                    decisions.decision_actions(game, self, mechanic as usize, step, &mut |a| {
                         if more {
                             more = push(a);
                         }
-                    },
-                );
+                    });
+                }
             }
             Phase::SetupTickets | Phase::KeepTickets => {
                 let n = self.offered.len() as u32;

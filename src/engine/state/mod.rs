@@ -305,8 +305,8 @@ impl State {
         s.check_display(game, rng);
         // Modules' cards join the deck once hands and display are dealt.
         s.deck_other = game.mechanics.deck_counts.clone();
-        for &m in &game.mechanics.setup {
-            game.mechanics.modules[m as usize].setup(game, &mut s, m as usize, rng);
+        for (m, module) in game.mechanics.each_setup() {
+            module.setup(game, &mut s, m, rng);
         }
         if game.initial_deal.iter().all(|&n| n == 0) {
             // No setup tickets (a module deals them some other way, a draft): the draw

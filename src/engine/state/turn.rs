@@ -65,7 +65,10 @@ impl State {
                     return Err(format!("{action:?} is not legal now"));
                 }
                 let module = &game.mechanics.modules[mechanic as usize];
-                match module.apply_action(game, self, mechanic as usize, choice as u32, rng)? {
+                let Some(actions) = module.actions() else {
+                    return Err(format!("{} has no actions", module.name()));
+                };
+                match actions.apply_action(game, self, mechanic as usize, choice as u32, rng)? {
                     AfterAction::EndTurn => self.end_turn(game),
                     AfterAction::Continue => {}
                 }
@@ -76,7 +79,17 @@ impl State {
                     return Err(format!("{action:?} is not legal now"));
                 }
                 let module = &game.mechanics.modules[mechanic as usize];
-                module.apply_decision(game, self, mechanic as usize, step, choice as u32, rng)?;
+                let Some(decisions) = module.decisions() else {
+                    return Err(format!("{} asks for no decisions", module.name()));
+                };
+                decisions.apply_decision(
+                    game,
+                    self,
+                    mechanic as usize,
+                    step,
+                    choice as u32,
+                    rng,
+                )?;
                 self.after_decision(game);
                 Ok(())
             }
@@ -369,8 +382,8 @@ impl State {
     /// The turn is over: the modules' turn-end hooks, the last round's count-down, the next
     /// player.
     pub(super) fn finish_turn(&mut self, game: &Game) {
-        for &m in &game.mechanics.on_turn_end {
-            game.mechanics.modules[m as usize].on_turn_end(game, self, m as usize);
+        for (m, module) in game.mechanics.each_on_turn_end() {
+            module.on_turn_end(game, self, m);
         }
         self.turn_mods = TurnMods::default();
         let p = self.current as usize;

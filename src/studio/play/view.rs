@@ -403,7 +403,10 @@ fn module_words(game: &Game, state: &State, mechanic: u8, choice: u16) -> String
     };
     let module = game.mechanics.modules.get(mechanic as usize);
     let words = module
-        .and_then(|m| m.describe(game, state, mechanic as usize, step, choice))
+        .and_then(|m| {
+            m.report()?
+                .describe(game, state, mechanic as usize, step, choice)
+        })
         .unwrap_or_else(|| format!("choice {choice}"));
     let name = module.map_or_else(|| format!("mechanic {mechanic}"), |m| m.name());
     format!("{name}: {words}")

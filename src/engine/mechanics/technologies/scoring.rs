@@ -2,7 +2,7 @@
 //! by its card) and the report's figures per technology.
 
 use super::Technologies;
-use crate::engine::hooks::{Counter, CounterRatio, Hooks, Mechanic};
+use crate::engine::hooks::{Advice, Counter, CounterRatio, EndScoring, Mechanic};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Game, State};
 use crate::model::{BestIsZero, GambleTies, TechEffect};
@@ -34,10 +34,10 @@ impl Mechanic for TechnologyLine {
         format!("{} (technology)", self.name)
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks::END_SCORING
-    }
+    plays!(end_scoring, advice);
+}
 
+impl Advice for TechnologyLine {
     /// Double Heading (points per completed ticket) and Risky Contracts (a gamble on the
     /// most completed tickets) pay their holder for the count of completed tickets.
     fn rewards_completed_tickets(&self, game: &Game, state: &State, _me: usize, p: u8) -> bool {
@@ -52,7 +52,9 @@ impl Mechanic for TechnologyLine {
             TechEffect::PointsPerCompletedTicket | TechEffect::MostTicketsGamble
         ) && main.owned(game, state, self.main, p) & (1 << self.tech) != 0
     }
+}
 
+impl EndScoring for TechnologyLine {
     fn end_scoring(&self, game: &Game, state: &State, me: usize, scores: &mut [DetailedScore]) {
         let Some(main) = game.mechanics.modules[self.main]
             .as_any()
