@@ -630,3 +630,58 @@ fn no_card_draw_plays_whole_games() {
     }
     assert!(no_fit_turns > 0, "no turn started with no piece fitting");
 }
+
+/// A build is judged legal without listing every build (`is_legal_decision`): at every
+/// track-piece decision of random games, under both readings of a turn with no piece
+/// fitting, each choice a build could name (every lane with every colour, and the skip,
+/// never legal in play since a build is asked only when a piece fits) is legal exactly when
+/// the listing offers it.
+#[test]
+fn a_build_is_legal_exactly_when_listed() {
+    use rand::RngExt;
+    for when in [NoPieceFits::SkipBuild, NoPieceFits::NoCardDraw] {
+        let mut m = map();
+        m.mechanics
+            .track_pieces
+            .as_mut()
+            .expect("pieces")
+            .when_none_fits = when;
+        let game = Game::new(&m, 5, None).expect("France plays");
+        let colours = Color::CARD_COLORS.len() as u16 + 1;
+        let mut decisions = 0;
+        for seed in 0..6u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut choose = ChaCha8Rng::seed_from_u64(500 + seed);
+            let mut state = State::new(&game, seed, &mut rng);
+            let mut legal = Vec::new();
+            while state.phase != Phase::Over && state.failure.is_none() {
+                legal.clear();
+                state.legal_actions(&game, &mut legal);
+                if let Phase::Mechanic { mechanic, .. } = state.phase {
+                    decisions += 1;
+                    let every = (0..game.lane_count() as u16 * colours)
+                        .chain([track_pieces::SKIP, u16::MAX - 1]);
+                    for choice in every {
+                        let a = Action::Mechanic { mechanic, choice };
+                        assert_eq!(
+                            state.is_legal(&game, a),
+                            legal.contains(&a),
+                            "seed {seed}, {when:?}: {a:?}"
+                        );
+                    }
+                    let other = Action::Mechanic {
+                        mechanic: mechanic + 1,
+                        choice: 0,
+                    };
+                    assert!(!state.is_legal(&game, other));
+                    assert!(!state.is_legal(&game, Action::DrawBlind));
+                }
+                let a = legal[choose.random_range(0..legal.len())];
+                state
+                    .apply(&game, a, &mut rng)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {a:?}: {e}"));
+            }
+        }
+        assert!(decisions > 100, "{when:?}: {decisions} decisions");
+    }
+}

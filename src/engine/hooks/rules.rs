@@ -166,6 +166,22 @@ pub trait Decisions {
         choice: u32,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String>;
+    /// Whether `action` is one of [`Decisions::decision_actions`] at `step` now: what
+    /// [`State::is_legal`] asks of every decision a player makes. By default the choices
+    /// are listed and searched; a module offering many choices may answer directly, and must
+    /// answer exactly as the listing would.
+    fn is_legal_decision(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        step: u16,
+        action: Action,
+    ) -> bool {
+        let mut found = false;
+        self.decision_actions(game, state, me, step, &mut |a| found |= a == action);
+        found
+    }
 }
 
 /// Route points sent to other players.

@@ -167,6 +167,27 @@ impl TrackPieces {
             && self.built_lanes(game, state, me, r) < game.routes[r].usable_lanes
     }
 
+    /// The supply's kind of piece of colour `color` that fits `lane`'s length, if one is left.
+    fn piece_left(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        lane: usize,
+        color: u8,
+    ) -> Option<usize> {
+        let length = game.routes[game.lane_route[lane] as usize].length;
+        self.kind(length, color)
+            .filter(|&k| state.mechanic_words(game, me)[k] > 0)
+    }
+
+    /// Whether a piece of colour `color` can be built on `lane` (`lane` in range) now:
+    /// exactly when [`TrackPieces::for_each_build`] lists it.
+    pub fn can_build(&self, game: &Game, state: &State, me: usize, lane: usize, color: u8) -> bool {
+        self.buildable(game, state, me, lane)
+            && self.piece_left(game, state, me, lane, color).is_some()
+    }
+
     /// Every build possible now, as (lane, colour), lanes in order, colours in card order.
     pub fn for_each_build(
         &self,
@@ -235,8 +256,7 @@ impl TrackPieces {
         let r = game.lane_route[lane] as usize;
         let length = game.routes[r].length;
         let kind = self
-            .kind(length, color)
-            .filter(|&k| state.mechanic_words(game, me)[k] > 0)
+            .piece_left(game, state, me, lane, color)
             .ok_or_else(|| {
                 format!(
                     "no {} track piece of length {length} in the supply",
@@ -385,6 +405,29 @@ impl Decisions for TrackPieces {
                 choice: SKIP,
             });
         }
+    }
+
+    /// Answered without listing every build (France offers up to a few hundred): a build
+    /// is legal when [`TrackPieces::build`] would take it, the skip when no build is.
+    fn is_legal_decision(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        _step: u16,
+        action: Action,
+    ) -> bool {
+        let Action::Mechanic { mechanic, choice } = action else {
+            return false;
+        };
+        if mechanic as usize != me {
+            return false;
+        }
+        if choice == SKIP {
+            return !self.any_build(game, state, me);
+        }
+        let (lane, color) = decode(choice);
+        lane < game.lane_count() && self.can_build(game, state, me, lane, color)
     }
 
     fn apply_decision(

@@ -184,6 +184,9 @@ impl State {
             }
             (Phase::Main, Action::EndTurn) => self.turn_mods.claiming,
             (Phase::Main, _) => false,
+            (Phase::Mechanic { mechanic, step }, _) => game.mechanics.modules[mechanic as usize]
+                .decisions()
+                .is_some_and(|d| d.is_legal_decision(game, self, mechanic as usize, step, action)),
             _ => {
                 let mut found = false;
                 self.other_phase_actions(game, |a| {
