@@ -118,7 +118,7 @@ fn measure_clone(label: &str, game: &Game, turns: u32) {
     let mut keep = 0usize;
     for _ in 0..n {
         let copy = std::hint::black_box(&state).clone();
-        keep += copy.lane_owner.len();
+        keep += copy.lane_owner().len();
     }
     let ns = start.elapsed().as_secs_f64() * 1e9 / n as f64;
     println!(

@@ -18,7 +18,7 @@ pub fn right_of_way_beside(c: &Checked, p: usize, line: &RouteLine) -> Option<us
         .shared_lanes
         .iter()
         .find(|&&(l, q)| q as usize == p && c.game.lane_route[l as usize] == line.route)
-        .map(|&(l, _)| c.state.lane_owner[l as usize] as usize)
+        .map(|&(l, _)| c.state.lane_owner()[l as usize] as usize)
 }
 
 /// The lane number (1 = first) of route line `line` of player `p`: the lane its holder
@@ -28,7 +28,7 @@ pub fn line_lane(c: &Checked, p: usize, line: &RouteLine) -> usize {
     let info = &c.game.routes[line.route as usize];
     let first = info.first_lane as usize;
     let held = |l: &usize| {
-        c.state.lane_owner[*l] as usize == holder
+        c.state.lane_owner()[*l] as usize == holder
             || c.state
                 .shared_lanes
                 .iter()

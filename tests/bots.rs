@@ -186,7 +186,7 @@ fn joins_through(game: &Game, state: &State, p: u8, a: &[u16], b: &[u16], extra:
         let stations = &state.players[p as usize].stations;
         stations.contains(&route.city_a)
             || stations.contains(&route.city_b)
-            || lanes.clone().any(|l| state.lane_owner[l] == p)
+            || lanes.clone().any(|l| state.lane_owner()[l] == p)
             || (route.length as u16 <= trains
                 && lanes.into_iter().any(|l| state.lane_is_open_to(game, l, p)))
     };
@@ -268,8 +268,8 @@ fn style_bots_build_stations_only_where_a_kept_ticket_needs_one() {
                         ..route.first_lane as usize + route.lane_count as usize;
                     let others = lanes
                         .clone()
-                        .any(|l| state.lane_owner[l] != NOBODY && state.lane_owner[l] != p);
-                    let mine = lanes.into_iter().any(|l| state.lane_owner[l] == p);
+                        .any(|l| state.lane_owner()[l] != NOBODY && state.lane_owner()[l] != p);
+                    let mine = lanes.into_iter().any(|l| state.lane_owner()[l] == p);
                     (route.city_a == city || route.city_b == city)
                         && others
                         && !mine

@@ -273,7 +273,7 @@ fn audit_game(game: &Game, rules: &MapRules, seed: u64, codes: &[String], tally:
                 .collect();
             let owners: Vec<u8> = group
                 .iter()
-                .map(|&l| state.lane_owner[l])
+                .map(|&l| state.lane_owner()[l])
                 .filter(|&o| o != ttrmap::engine::NOBODY)
                 .collect();
             let mine = owners.iter().filter(|&&o| o as usize == p).count();

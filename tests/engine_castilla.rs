@@ -50,7 +50,7 @@ fn claim(game: &Game, state: &mut State, p: usize, routes: &[&str]) {
             .unwrap_or_else(|| panic!("no route {id}"));
         let first = route.first_lane as usize;
         let lane = (first..first + route.lane_count as usize)
-            .find(|&l| state.lane_owner[l] == NOBODY)
+            .find(|&l| state.lane_owner()[l] == NOBODY)
             .unwrap_or_else(|| panic!("no free lane on {id}"));
         state.assign_lane(game, lane, p as u8);
     }

@@ -246,7 +246,7 @@ fn nordic_parallel_groups_are_double_routes() {
         for (a, b) in pairs {
             let owner = |id: &str| {
                 let r = game.routes.iter().find(|r| r.id == id).expect(id);
-                end.lane_owner[r.first_lane as usize]
+                end.lane_owner()[r.first_lane as usize]
             };
             assert!(
                 owner(a) == NOBODY || owner(b) == NOBODY,

@@ -221,7 +221,7 @@ fn marseille_grenoble_cuts_both_avignon_routes_for_good() {
     let mut hand = [0; CARD_KINDS];
     hand[yellow as usize] = 5;
     t.claim(gm, yellow, hand);
-    assert_eq!(t.state.lane_owner[gm], 1);
+    assert_eq!(t.state.lane_owner()[gm], 1);
     assert_eq!(t.pieces().supply(&t.game, &t.state, t.track, 5, yellow), 1);
     assert!(
         t.pieces()
@@ -288,7 +288,7 @@ fn one_space_and_gray_routes_are_built_from_the_start_beds_are_not() {
     let mut hand = [0; CARD_KINDS];
     hand[red as usize] = 2;
     t.claim(amiens_calais, red, hand);
-    assert_eq!(t.state.lane_owner[amiens_calais], 1);
+    assert_eq!(t.state.lane_owner()[amiens_calais], 1);
 }
 
 /// "In 2 and 3 Player games, only one Track of the Double or Triple Routes can be built. In
@@ -337,10 +337,10 @@ fn two_and_three_players_build_one_lane_of_a_double_or_triple_route() {
     assert!(t.claimable().contains(&am[1]));
     t.claim(am[1], blue, hand); // seat 3
     assert_eq!(
-        (t.state.lane_owner[am[0]], t.state.lane_owner[am[1]]),
+        (t.state.lane_owner()[am[0]], t.state.lane_owner()[am[1]]),
         (2, 3)
     );
-    assert_eq!(t.state.lane_owner[am[2]], NOBODY);
+    assert_eq!(t.state.lane_owner()[am[2]], NOBODY);
 }
 
 /// With a single piece of 2 in the game, the second card draw finds no piece for any bed:

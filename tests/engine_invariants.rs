@@ -80,7 +80,7 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
         for (r, route) in game.routes.iter().enumerate() {
             let first = route.first_lane as usize;
             let mine = (first..first + route.lane_count as usize)
-                .filter(|&l| state.lane_owner[l] as usize == p)
+                .filter(|&l| state.lane_owner()[l] as usize == p)
                 .count();
             assert!(mine <= 1, "player {p} on two lanes of route {r}: {context}");
             owned += mine;
@@ -100,8 +100,8 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
         // unless Old West's markers take them).
         let mut track = 0;
         let held = (0..game.lane_count())
-            .filter(|&l| state.lane_owner[l] != NOBODY)
-            .map(|l| (l, state.lane_owner[l]))
+            .filter(|&l| state.lane_owner()[l] != NOBODY)
+            .map(|l| (l, state.lane_owner()[l]))
             .chain(state.shared_lanes.iter().map(|&(l, q)| (l as usize, q)));
         for (lane, holder) in held {
             for (q, n) in state.route_split(game, lane, holder).to {
@@ -116,9 +116,9 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
     for (r, route) in game.routes.iter().enumerate() {
         let first = route.first_lane as usize;
         let taken = (first..first + route.lane_count as usize)
-            .filter(|&l| state.lane_owner[l] != NOBODY)
+            .filter(|&l| state.lane_owner()[l] != NOBODY)
             .count();
-        assert_eq!(taken, state.route_claims[r] as usize, "claims: {context}");
+        assert_eq!(taken, state.route_claims()[r] as usize, "claims: {context}");
         assert!(
             taken <= route.usable_lanes as usize,
             "lanes by player count: {context}"
@@ -294,7 +294,7 @@ fn check_track(game: &Game, state: &State, context: &str) {
     let mut on_board = vec![0u16; pieces.kinds.len()];
     for lane in 0..game.lane_count() {
         let built = pieces.built(game, state, me, lane);
-        let owner = state.lane_owner[lane];
+        let owner = state.lane_owner()[lane];
         if let Some((length, color)) = pieces.piece_on(game, state, me, lane) {
             let k = pieces
                 .kinds
@@ -341,7 +341,7 @@ fn check_track(game: &Game, state: &State, context: &str) {
             let route = &game.routes[r];
             let first = route.first_lane as usize;
             (first..first + route.lane_count as usize)
-                .any(|l| pieces.built(game, state, me, l) || state.lane_owner[l] != NOBODY)
+                .any(|l| pieces.built(game, state, me, l) || state.lane_owner()[l] != NOBODY)
         };
         if Crossings::is_cut(game, state, c, r) {
             assert!(!taken(r), "cut route {} taken: {context}", route.id);
@@ -430,8 +430,8 @@ fn check_technology_claim(game: &Game, state: &State, action: Action, context: &
             let hand = state.players[p as usize].hand;
             let claims = t.right_of_way_claims(game, state, tm, p, &hand);
             let (lane, _, _) = claims[choice as usize];
-            assert_ne!(state.lane_owner[lane as usize], p, "{context}");
-            assert_ne!(state.lane_owner[lane as usize], NOBODY, "{context}");
+            assert_ne!(state.lane_owner()[lane as usize], p, "{context}");
+            assert_ne!(state.lane_owner()[lane as usize], NOBODY, "{context}");
             lane as usize
         }
         _ => return,

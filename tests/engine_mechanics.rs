@@ -171,7 +171,7 @@ fn every_hook_runs_in_played_games() {
             assert_eq!(left + cashed, 2, "game {i} player {p}");
             cashed_somewhere |= cashed > 0;
             // On claim counted exactly the lanes the player holds.
-            let held = state.lane_owner.iter().filter(|&&o| o == p as u8).count();
+            let held = state.lane_owner().iter().filter(|&&o| o == p as u8).count();
             assert_eq!(claims as usize, held, "game {i} player {p}");
             // End scoring: a line of this module worth claims + 3 × cashed.
             let line = detailed[p]
@@ -373,7 +373,8 @@ fn decisions_after_a_draw_close_lanes_and_keep_every_cache_true() {
             for &(p, lane) in &blocked {
                 assert!(state.lane_blocked(&game, p, lane));
                 assert_ne!(
-                    state.lane_owner[lane], p,
+                    state.lane_owner()[lane],
+                    p,
                     "game {i}: a blocked lane was claimed"
                 );
             }

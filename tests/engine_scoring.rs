@@ -47,12 +47,7 @@ fn route_index(game: &Game, id: &str) -> usize {
 /// Gives route `id` (its first lane) to player `p`.
 fn give(game: &Game, state: &mut State, p: usize, id: &str) {
     let r = route_index(game, id);
-    let route = &game.routes[r];
-    state.lane_owner[route.first_lane as usize] = p as u8;
-    state.route_claims[r] += 1;
-    state.players[p].routes.push(r as u16);
-    state.players[p].route_points += route.points;
-    state.players[p].trains -= route.length as u16;
+    state.assign_lane(game, game.routes[r].first_lane as usize, p as u8);
 }
 
 fn empty_state(game: &Game) -> State {

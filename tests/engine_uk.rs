@@ -166,7 +166,7 @@ fn southampton_new_york_needs_no_technology_and_scores_40() {
     let a = claim(ny, red, 3);
     assert!(claims(&game, &state, ny).contains(&a));
     state.apply(&game, a, &mut rng).unwrap();
-    assert_eq!(state.lane_owner[ny], 0);
+    assert_eq!(state.lane_owner()[ny], 0);
     assert_eq!(state.players[0].route_points - before, 40);
     assert_eq!(state.players[0].trains, 35 - 10);
     assert_eq!(state.players[0].hand, [0; CARD_KINDS]);
@@ -424,7 +424,7 @@ fn double_heading_scores_two_a_completed_ticket() {
     // Player 0 holds the whole board's English network...
     for r in 0..game.routes.len() {
         let l = game.routes[r].first_lane as usize;
-        if state.lane_owner[l] == NOBODY {
+        if state.lane_owner()[l] == NOBODY {
             state.assign_lane(&game, l, 0);
         }
     }
@@ -465,7 +465,7 @@ fn right_of_way_claims_a_route_another_player_holds_and_goes_back() {
     );
     let points = state.players[0].route_points;
     state.apply(&game, choices[0], &mut rng).unwrap();
-    assert_eq!(state.lane_owner[london_reading], 1);
+    assert_eq!(state.lane_owner()[london_reading], 1);
     assert!(state.shared_lanes.contains(&(london_reading as u16, 0)));
     assert_eq!(state.players[0].route_points - points, 1);
     assert_eq!(state.players[0].trains, 34);
@@ -624,7 +624,7 @@ fn risky_contracts_and_equalising_beam_win_or_lose() {
     // have as many: +20.
     for r in 0..game.routes.len() {
         let l = game.routes[r].first_lane as usize;
-        if state.lane_owner[l] == NOBODY {
+        if state.lane_owner()[l] == NOBODY {
             state.assign_lane(&game, l, 0);
         }
     }

@@ -113,7 +113,7 @@ impl Planner {
     pub fn owns(game: &Game, state: &State, p: u8, r: usize) -> bool {
         let route = &game.routes[r];
         let first = route.first_lane as usize;
-        state.lane_owner[first..first + route.lane_count as usize].contains(&p)
+        state.lane_owner()[first..first + route.lane_count as usize].contains(&p)
     }
 
     /// A lane of route `r` open to player `p` (ignoring cards and trains).
@@ -204,7 +204,7 @@ impl Planner {
         }));
         for (r, route) in game.routes.iter().enumerate() {
             let first = route.first_lane as usize;
-            let owners = &state.lane_owner[first..first + route.lane_count as usize];
+            let owners = &state.lane_owner()[first..first + route.lane_count as usize];
             self.borrowable
                 .push(self.cost[r] == BLOCKED && owners.iter().any(|&o| o != NOBODY && o != p));
         }

@@ -92,8 +92,8 @@ pub fn borrowable_routes(game: &Game, state: &State, p: usize, city: u16) -> Vec
         let lanes = first..first + route.lane_count as usize;
         let other = lanes
             .clone()
-            .any(|l| state.lane_owner[l] != NOBODY && state.lane_owner[l] as usize != p);
-        let own = lanes.clone().any(|l| state.lane_owner[l] as usize == p);
+            .any(|l| state.lane_owner()[l] != NOBODY && state.lane_owner()[l] as usize != p);
+        let own = lanes.clone().any(|l| state.lane_owner()[l] as usize == p);
         if other && !own {
             out.push(r as u16);
         }
@@ -345,8 +345,8 @@ fn split_route_lines(game: &Game, state: &State, out: &mut [DetailedScore]) {
     let mut lines: Vec<Vec<RouteLine>> = vec![Vec::new(); out.len()];
     let mut received: Vec<Vec<RouteLine>> = vec![Vec::new(); out.len()];
     let held = (0..game.lane_count())
-        .filter(|&l| state.lane_owner[l] != NOBODY)
-        .map(|l| (l, state.lane_owner[l]))
+        .filter(|&l| state.lane_owner()[l] != NOBODY)
+        .map(|l| (l, state.lane_owner()[l]))
         .chain(state.shared_lanes.iter().map(|&(l, p)| (l as usize, p)));
     for (lane, holder) in held {
         let route = game.lane_route[lane];

@@ -386,12 +386,12 @@ impl Totals {
         }
         // Claimed lanes by their printed colour (gray last).
         for (r, (length, first, colours)) in cx.route_lanes.iter().enumerate() {
-            if state.route_claims[r] == 0 {
+            if state.route_claims()[r] == 0 {
                 continue;
             }
             for (i, &c) in colours.iter().enumerate() {
                 if state
-                    .lane_owner
+                    .lane_owner()
                     .get(first + i)
                     .is_some_and(|&o| o != NOBODY)
                 {

@@ -137,7 +137,7 @@ fn per_player_costs_price_each_claim_for_its_player() {
                 };
                 let p = before.current_player() as usize;
                 let route = &game.routes[game.lane_route[lane as usize] as usize];
-                if route.tunnel || after.lane_owner[lane as usize] != p as u8 {
+                if route.tunnel || after.lane_owner()[lane as usize] != p as u8 {
                     return;
                 }
                 let paid = sum(&before.players[p].hand) - sum(&after.players[p].hand);
@@ -196,7 +196,7 @@ impl OnClaim for Paint {
         let next = lane as usize + 1;
         if next < game.lane_count()
             && state.lane_color(game, next) == ttrmap::engine::GRAY
-            && state.lane_owner[next] == ttrmap::engine::NOBODY
+            && state.lane_owner()[next] == ttrmap::engine::NOBODY
         {
             state.set_lane_color(game, next, color as u8);
             for p in 0..game.players {
@@ -224,7 +224,7 @@ fn lanes_painted_in_play_change_class_and_are_paid_in_their_new_colour() {
                         ttrmap::engine::GRAY,
                         "an unpainted gray lane was claimable"
                     );
-                    if game.lane_color[l] == ttrmap::engine::GRAY && after.lane_owner[l] != 255 {
+                    if game.lane_color[l] == ttrmap::engine::GRAY && after.lane_owner()[l] != 255 {
                         // Paid in the painted colour (or locomotives alone).
                         assert!(color == before.lane_color(&game, l) || color == LOCO);
                         painted_claims += 1;
@@ -698,7 +698,7 @@ impl RouteSplit for Tolls {
         split: &mut RoutePoints,
     ) {
         // Shared lanes score for their sharer as usual.
-        if state.lane_owner[lane as usize] != holder {
+        if state.lane_owner()[lane as usize] != holder {
             return;
         }
         let w = state.mechanic_words(game, me);
@@ -776,7 +776,7 @@ fn tolls_send_route_points_to_others_and_shared_lanes_score_for_both() {
             shared += 1;
             let r = game.lane_route[lane as usize];
             assert!(state.players[p as usize].routes.contains(&r));
-            assert_ne!(state.lane_owner[lane as usize], p);
+            assert_ne!(state.lane_owner()[lane as usize], p);
         }
     }
     assert!(diverted > 5, "{diverted} route lines diverted");

@@ -462,7 +462,7 @@ impl Report for CityMarkers {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let mut received = vec![0i64; game.players as usize];
         for lane in 0..game.lane_count() {
-            let owner = state.lane_owner[lane];
+            let owner = state.lane_owner()[lane];
             if owner == NOBODY {
                 continue;
             }
@@ -506,7 +506,7 @@ impl RouteSplit for CityMarkers {
         split: &mut RoutePoints,
     ) {
         // A second owner of a lane (no Old West rule makes one) scores as usual.
-        if state.lane_owner[lane as usize] != holder {
+        if state.lane_owner()[lane as usize] != holder {
             return;
         }
         let points = split.to.first().map_or(0, |x| x.1);

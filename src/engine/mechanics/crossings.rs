@@ -80,7 +80,7 @@ impl Crossings {
             let first = route.first_lane as usize;
             let lanes = first..first + route.lane_count as usize;
             if Self::is_cut(game, state, me, c)
-                || lanes.clone().any(|l| state.lane_owner[l] != NOBODY)
+                || lanes.clone().any(|l| state.lane_owner()[l] != NOBODY)
             {
                 continue;
             }

@@ -162,7 +162,7 @@ impl TrackPieces {
         let r = game.lane_route[lane] as usize;
         self.beds[r]
             && !self.built(game, state, me, lane)
-            && state.lane_owner[lane] == NOBODY
+            && state.lane_owner()[lane] == NOBODY
             && !state.lane_closed(lane)
             && self.built_lanes(game, state, me, r) < game.routes[r].usable_lanes
     }
@@ -215,7 +215,7 @@ impl TrackPieces {
                 continue;
             }
             for lane in lanes {
-                if built(lane) || state.lane_owner[lane] != NOBODY || state.lane_closed(lane) {
+                if built(lane) || state.lane_owner()[lane] != NOBODY || state.lane_closed(lane) {
                     continue;
                 }
                 for (&left, &(_, colour)) in w[from..to].iter().zip(&self.kinds[from..to]) {
@@ -496,7 +496,7 @@ impl Report for TrackPieces {
             let Some(b) = self.builder(game, state, me, lane) else {
                 continue;
             };
-            match state.lane_owner[lane] {
+            match state.lane_owner()[lane] {
                 NOBODY => unclaimed += 1,
                 o if o != b => {
                     for_others[b as usize] += 1;

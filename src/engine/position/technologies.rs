@@ -398,7 +398,8 @@ impl Cx<'_> {
                 .find(|&&(x, _)| x as usize == l)
                 .map(|&(_, q)| q as usize)
         };
-        let another = |l: usize| state.lane_owner[l] != NOBODY && state.lane_owner[l] as usize != p;
+        let another =
+            |l: usize| state.lane_owner()[l] != NOBODY && state.lane_owner()[l] as usize != p;
         let (message, label) = if game.group_of(r).is_some() {
             (
                 format!(
@@ -409,7 +410,7 @@ impl Cx<'_> {
             )
         } else if lanes
             .clone()
-            .any(|l| state.lane_owner[l] as usize == p || shared_by(l) == Some(p))
+            .any(|l| state.lane_owner()[l] as usize == p || shared_by(l) == Some(p))
         {
             (
                 format!(

@@ -155,10 +155,11 @@ pub struct State {
     pub draw_pile: Option<u8>,
     /// Tickets returned out of the game.
     pub tickets_removed: Vec<u16>,
-    /// Lane → owner.
-    pub lane_owner: Vec<u8>,
-    /// Route → lanes claimed.
-    pub route_claims: Vec<u8>,
+    /// Lane → owner ([`State::lane_owner`]). Private: the open-lane caches below follow it,
+    /// so it changes only through a claim or [`State::assign_lane`].
+    lane_owner: Vec<u8>,
+    /// Route → lanes claimed ([`State::route_claims`]), kept with `lane_owner`.
+    route_claims: Vec<u8>,
     /// Player → bitset of the lanes still open to them by the lane tables (`lane_words`
     /// words each), kept up to date by every claim so that legal claims need no scan of
     /// the board.
@@ -219,6 +220,16 @@ pub struct State {
 }
 
 impl State {
+    /// Lane → owner ([`NOBODY`] while unclaimed).
+    pub fn lane_owner(&self) -> &[u8] {
+        &self.lane_owner
+    }
+
+    /// Route → how many of its lanes are claimed.
+    pub fn route_claims(&self) -> &[u8] {
+        &self.route_claims
+    }
+
     /// Sets up a game: shuffled decks, dealt hands and display, the first player's tickets.
     /// `seed` is only recorded (for failure reports); chance comes from `rng`.
     pub fn new(game: &Game, seed: u64, rng: &mut ChaCha8Rng) -> State {

@@ -194,7 +194,7 @@ pub fn view(s: &Session, viewer: u8) -> View<'_> {
 /// Every claimed lane with its owner (and a lane's second owner, the UK's Right of Way).
 fn claims(game: &Game, state: &State) -> Vec<Claim> {
     state
-        .lane_owner
+        .lane_owner()
         .iter()
         .enumerate()
         .filter(|(_, o)| **o != NOBODY)

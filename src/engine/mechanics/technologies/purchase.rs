@@ -205,7 +205,7 @@ impl Technologies {
         let access = self.access(self.owned(game, state, me, p));
         let trains = state.players[p as usize].trains;
         for lane in 0..game.lane_count() {
-            let owner = state.lane_owner[lane];
+            let owner = state.lane_owner()[lane];
             if owner == NOBODY || owner == p {
                 continue;
             }
@@ -219,7 +219,7 @@ impl Technologies {
             }
             let first = route.first_lane as usize;
             let lanes = first..first + route.lane_count as usize;
-            let holds = lanes.clone().any(|l| state.lane_owner[l] == p)
+            let holds = lanes.clone().any(|l| state.lane_owner()[l] == p)
                 || state
                     .shared_lanes
                     .iter()
