@@ -15,7 +15,7 @@ pub fn right_of_way_beside(c: &Checked, p: usize, line: &RouteLine) -> Option<us
         return None;
     }
     c.state
-        .shared_lanes
+        .shared_lanes()
         .iter()
         .find(|&&(l, q)| q as usize == p && c.game.lane_route[l as usize] == line.route)
         .map(|&(l, _)| c.state.lane_owner()[l as usize] as usize)
@@ -30,7 +30,7 @@ pub fn line_lane(c: &Checked, p: usize, line: &RouteLine) -> usize {
     let held = |l: &usize| {
         c.state.lane_owner()[*l] as usize == holder
             || c.state
-                .shared_lanes
+                .shared_lanes()
                 .iter()
                 .any(|&(x, q)| x as usize == *l && q as usize == holder)
     };

@@ -87,7 +87,7 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
         }
         // A lane shared by Right of Way (the UK) is on the second holder's list too.
         let shared = state
-            .shared_lanes
+            .shared_lanes()
             .iter()
             .filter(|&&(_, q)| q as usize == p)
             .count();
@@ -102,7 +102,7 @@ fn check(game: &Game, state: &State, legal: &[Action], context: &str) {
         let held = (0..game.lane_count())
             .filter(|&l| state.lane_owner()[l] != NOBODY)
             .map(|l| (l, state.lane_owner()[l]))
-            .chain(state.shared_lanes.iter().map(|&(l, q)| (l as usize, q)));
+            .chain(state.shared_lanes().iter().map(|&(l, q)| (l as usize, q)));
         for (lane, holder) in held {
             for (q, n) in state.route_split(game, lane, holder).to {
                 track += if q as usize == p { n } else { 0 };

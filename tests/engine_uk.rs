@@ -466,7 +466,7 @@ fn right_of_way_claims_a_route_another_player_holds_and_goes_back() {
     let points = state.players[0].route_points;
     state.apply(&game, choices[0], &mut rng).unwrap();
     assert_eq!(state.lane_owner()[london_reading], 1);
-    assert!(state.shared_lanes.contains(&(london_reading as u16, 0)));
+    assert!(state.shared_lanes().contains(&(london_reading as u16, 0)));
     assert_eq!(state.players[0].route_points - points, 1);
     assert_eq!(state.players[0].trains, 34);
     assert_eq!(state.players[0].hand, [0; CARD_KINDS]);

@@ -347,7 +347,7 @@ fn split_route_lines(game: &Game, state: &State, out: &mut [DetailedScore]) {
     let held = (0..game.lane_count())
         .filter(|&l| state.lane_owner()[l] != NOBODY)
         .map(|l| (l, state.lane_owner()[l]))
-        .chain(state.shared_lanes.iter().map(|&(l, p)| (l as usize, p)));
+        .chain(state.shared_lanes().iter().map(|&(l, p)| (l as usize, p)));
     for (lane, holder) in held {
         let route = game.lane_route[lane];
         let split = state.route_split(game, lane, holder);

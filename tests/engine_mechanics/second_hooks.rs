@@ -644,7 +644,10 @@ impl Decisions for Tolls {
             }
         } else {
             let lane = w[Self::last_word(game) + 2] as usize - 1;
-            let taken = state.shared_lanes.iter().any(|&(l, _)| l as usize == lane);
+            let taken = state
+                .shared_lanes()
+                .iter()
+                .any(|&(l, _)| l as usize == lane);
             let route = &game.routes[game.lane_route[lane] as usize];
             let mine = state.players[p as usize]
                 .routes
@@ -772,7 +775,7 @@ fn tolls_send_route_points_to_others_and_shared_lanes_score_for_both() {
                 .filter(|l| l.from.is_some())
                 .count();
         }
-        for &(lane, p) in &state.shared_lanes {
+        for &(lane, p) in state.shared_lanes() {
             shared += 1;
             let r = game.lane_route[lane as usize];
             assert!(state.players[p as usize].routes.contains(&r));

@@ -393,7 +393,7 @@ impl Cx<'_> {
         let at = &claim.route.span;
         let shared_by = |l: usize| {
             state
-                .shared_lanes
+                .shared_lanes()
                 .iter()
                 .find(|&&(x, _)| x as usize == l)
                 .map(|&(_, q)| q as usize)

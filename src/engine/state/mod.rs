@@ -209,7 +209,7 @@ pub struct State {
     /// Cards put at a depth of the train deck: (cards still above it, global kind).
     deck_placed: Vec<(u16, u16)>,
     /// Lanes with a second owner, (lane, player) ([`State::share_lane`]).
-    pub shared_lanes: Vec<(u16, u8)>,
+    shared_lanes: Vec<(u16, u8)>,
     /// Player → bitset of lanes mechanic modules closed to them (`lane_words` words each);
     /// empty until a module blocks a lane.
     blocked: Vec<u64>,
@@ -228,6 +228,11 @@ impl State {
     /// Route → how many of its lanes are claimed.
     pub fn route_claims(&self) -> &[u8] {
         &self.route_claims
+    }
+
+    /// Lanes with a second owner, (lane, player) ([`State::share_lane`]).
+    pub fn shared_lanes(&self) -> &[(u16, u8)] {
+        &self.shared_lanes
     }
 
     /// Sets up a game: shuffled decks, dealt hands and display, the first player's tickets.

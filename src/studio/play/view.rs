@@ -199,7 +199,7 @@ fn claims(game: &Game, state: &State) -> Vec<Claim> {
         .enumerate()
         .filter(|(_, o)| **o != NOBODY)
         .map(|(l, &o)| (l, o))
-        .chain(state.shared_lanes.iter().map(|&(l, p)| (l as usize, p)))
+        .chain(state.shared_lanes().iter().map(|&(l, p)| (l as usize, p)))
         .map(|(l, o)| {
             let route = &game.routes[game.lane_route[l] as usize];
             Claim {

@@ -221,7 +221,7 @@ impl Technologies {
             let lanes = first..first + route.lane_count as usize;
             let holds = lanes.clone().any(|l| state.lane_owner()[l] == p)
                 || state
-                    .shared_lanes
+                    .shared_lanes()
                     .iter()
                     .any(|&(l, q)| l as usize == lane || (q == p && lanes.contains(&(l as usize))));
             if !holds && f(lane, &state.lane_cost(game, p, lane)).is_break() {
