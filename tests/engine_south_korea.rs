@@ -349,6 +349,7 @@ fn express_advice(game: &Game, state: &State, p: u8, routes: &[usize]) -> Option
         player: p,
         own_routes: &own,
         others_routes: &[],
+        counts: &[],
     };
     x.advise_action(game, state, xm, &view)
 }

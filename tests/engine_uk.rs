@@ -834,6 +834,7 @@ fn advice(game: &Game, state: &State, routes: &[(&str, &str)]) -> Option<Action>
         player: 0,
         own_routes: &own,
         others_routes: &[],
+        counts: &[],
     };
     t.advise_action(game, state, me, &view)
 }

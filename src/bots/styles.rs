@@ -290,10 +290,13 @@ impl StyleBot {
             scratch.replan(game, &guess, q);
             others.extend_from_slice(&scratch.plan);
         }
+        // Counted once: a decision may have hundreds of choices (France's builds).
+        let counts = PlanView::count_routes(game.routes.len(), &self.planner.plan, &others);
         let view = PlanView {
             player: p,
             own_routes: &self.planner.plan,
             others_routes: &others,
+            counts: &counts,
         };
         let mut best: Option<(i32, Action)> = None;
         for &a in &legal {
@@ -422,6 +425,7 @@ impl StyleBot {
             player: state.current,
             own_routes: &self.planner.plan,
             others_routes: &[],
+            counts: &[],
         };
         if let Some(a) = game.mechanics.advise_action(game, state, &view) {
             return Some(a);

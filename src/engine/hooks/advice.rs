@@ -15,6 +15,39 @@ pub struct PlanView<'a> {
     /// The other players' planned routes as the bot guesses them (a route planned by two
     /// players is listed twice).
     pub others_routes: &'a [u16],
+    /// Route → how many times it is in `own_routes` and in `others_routes`
+    /// ([`PlanView::count_routes`]), for a module pricing many choices route by route; empty
+    /// when the bot did not count them, and [`PlanView::times`] then scans the lists.
+    pub counts: &'a [(u16, u16)],
+}
+
+impl PlanView<'_> {
+    /// How many times route `r` is in the player's plan and in the others' plans.
+    pub fn times(&self, r: u16) -> (usize, usize) {
+        match self.counts.get(r as usize) {
+            Some(&(own, others)) => (own as usize, others as usize),
+            None => {
+                let count = |routes: &[u16]| routes.iter().filter(|&&x| x == r).count();
+                (count(self.own_routes), count(self.others_routes))
+            }
+        }
+    }
+
+    /// [`PlanView::counts`] for `routes` routes and these lists.
+    pub fn count_routes(routes: usize, own: &[u16], others: &[u16]) -> Vec<(u16, u16)> {
+        let mut counts = vec![(0u16, 0u16); routes];
+        for &r in own {
+            if let Some(c) = counts.get_mut(r as usize) {
+                c.0 = c.0.saturating_add(1);
+            }
+        }
+        for &r in others {
+            if let Some(c) = counts.get_mut(r as usize) {
+                c.1 = c.1.saturating_add(1);
+            }
+        }
+        counts
+    }
 }
 
 /// A decision whose choices are tickets ([`Advice::ticket_decision`]): planning bots
@@ -127,5 +160,30 @@ pub trait Advice {
     /// be worth drawing.
     fn rewards_completed_tickets(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counted view answers as the scanned lists do, a route twice in a list counted
+    /// twice, a route in no list 0.
+    #[test]
+    fn counted_routes_answer_as_the_lists() {
+        let own = [3u16, 5, 3];
+        let others = [5u16, 7, 7, 0];
+        let counts = PlanView::count_routes(9, &own, &others);
+        let view = |counts| PlanView {
+            player: 0,
+            own_routes: &own,
+            others_routes: &others,
+            counts,
+        };
+        for r in 0..9 {
+            assert_eq!(view(&counts).times(r), view(&[]).times(r), "route {r}");
+        }
+        assert_eq!(view(&counts).times(3), (2, 0));
+        assert_eq!(view(&counts).times(7), (0, 2));
     }
 }

@@ -565,19 +565,23 @@ impl Advice for TrackPieces {
             hand[..LOCO as usize].iter().copied().max().unwrap_or(0) as i32
         };
         let claimable_soon = held + hand[LOCO as usize] as i32 >= route.length as i32;
-        let count = |routes: &[u16], x: u16| routes.iter().filter(|&&y| y == x).count() as i32;
         let crossing: &[u16] = self
             .crossings
             .as_ref()
             .and_then(|(_, c)| c.crosses.get(r as usize))
             .map_or(&[], Vec::as_slice);
-        let cuts_own: i32 = crossing.iter().map(|&c| count(view.own_routes, c)).sum();
-        let cuts_others: i32 = crossing.iter().map(|&c| count(view.others_routes, c)).sum();
+        let (mut cuts_own, mut cuts_others) = (0, 0);
+        for &c in crossing {
+            let (own, others) = view.times(c);
+            cuts_own += own as i32;
+            cuts_others += others as i32;
+        }
+        let (own, others) = view.times(r);
         let mut value = 8 * held.min(route.length as i32);
-        if count(view.own_routes, r) > 0 {
+        if own > 0 {
             value += 1000 + 200 * claimable_soon as i32;
         } else {
-            value -= 100 * count(view.others_routes, r);
+            value -= 100 * others as i32;
         }
         value + 150 * cuts_others - 2000 * cuts_own
     }
