@@ -152,7 +152,9 @@ async fn events(State(app): State<App>) -> Sse<impl Stream<Item = Result<SseEven
                             SseEvent::default().event("playtest").data(status.as_str())
                         }
                         Ok(Event::Play(v)) => SseEvent::default().event("play").data(v.to_string()),
-                        // Missed some: the latest version says all the page needs.
+                        // Missed some: the latest file version, on which the page reads
+                        // again what it shows (the play page its game too: the moves
+                        // missed may be the bots').
                         Err(broadcast::error::RecvError::Lagged(_)) => version(live.version()),
                         Err(broadcast::error::RecvError::Closed) => return None,
                     },
