@@ -101,18 +101,10 @@ th[aria-sort=ascending] button::after{content:' \\25B2'}th[aria-sort=descending]
 
 /// A whole page: `title` (escaped here) and `body` (HTML).
 pub fn page(title: &str, body: &str) -> String {
-    let fonts = crate::render::fonts::font_face_css();
     let title = esc(title);
+    let head = crate::render::html::page_head(&title, CSS);
     format!(
-        r#"<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>{fonts}{CSS}</style>
-</head>
-<body>
+        r#"{head}<body>
 <h1>{title}</h1>
 {body}
 <script>{SORT_SCRIPT}</script>

@@ -162,6 +162,23 @@ svg.tt-dim .route:not(.tt-hl),svg.tt-dim .city:not(.tt-hl),svg.tt-dim .city-labe
 
 const PAGE_JS: &str = include_str!("page.js");
 
+/// A screen page's doctype and head, the embedded fonts before `css`: `title` is HTML
+/// (escaped by the caller). The board's page and the playtest reports share it.
+pub fn page_head(title: &str, css: &str) -> String {
+    let fonts = super::fonts::font_face_css();
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{fonts}{css}</style>
+</head>
+"#
+    )
+}
+
 pub fn page(map: &MapFile, _layout: &Layout, svg: &str) -> String {
     let name = esc(&map.map.name);
     let data = data(map);
@@ -174,17 +191,9 @@ pub fn page(map: &MapFile, _layout: &Layout, svg: &str) -> String {
             t.points
         );
     }
-    let fonts = super::fonts::font_face_css();
+    let head = page_head(&name, PAGE_CSS);
     format!(
-        r#"<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{name}</title>
-<style>{fonts}{PAGE_CSS}</style>
-</head>
-<body>
+        r#"{head}<body>
 <header><h1>{name}</h1>
 <button id="tt-zoom-in" title="Zoom in">+</button><button id="tt-zoom-out" title="Zoom out">−</button><button id="tt-zoom-reset" title="Whole board">reset</button>
 </header>
