@@ -24,7 +24,12 @@ fn named_short(loaded: &ttrmap::load::Loaded) -> Vec<String> {
 
 /// The routes a drawn-board rule names (the id in the first backticks of its message).
 fn named_by(loaded: &ttrmap::load::Loaded, rule: &str) -> Vec<String> {
-    ttrmap::lint::run(loaded)
+    named_in(&ttrmap::lint::run(loaded), rule)
+}
+
+/// [`named_by`] among findings already run.
+fn named_in(found: &[ttrmap::diagnostic::Diagnostic], rule: &str) -> Vec<String> {
+    found
         .iter()
         .filter(|d| d.code == rule)
         .filter_map(|d| Some(d.message.split('`').nth(1)?.to_string()))

@@ -264,7 +264,7 @@ fn a_playtest_until_decided_stops_at_the_verdict_the_same_at_any_thread_count() 
 /// The limit reached first: undecided, and the human report says more games are needed.
 #[test]
 fn a_playtest_not_decided_within_its_games_says_so() {
-    let out = ttrmap(&[
+    const RUN: [&str; 7] = [
         "playtest",
         "maps/usa.toml",
         "--bots",
@@ -272,7 +272,8 @@ fn a_playtest_not_decided_within_its_games_says_so() {
         "--until-decided",
         "--games",
         "6",
-    ]);
+    ];
+    let out = ttrmap(&RUN);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -282,17 +283,7 @@ fn a_playtest_not_decided_within_its_games_says_so() {
     // The page opens with the same sentence.
     let dir = tempfile::tempdir().expect("temp dir");
     let page = dir.path().join("report.html");
-    let out = ttrmap(&[
-        "playtest",
-        "maps/usa.toml",
-        "--bots",
-        "route-focus,one-step",
-        "--until-decided",
-        "--games",
-        "6",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
+    let out = ttrmap(&[&RUN[..], &["-o", page.to_str().unwrap()]].concat());
     assert_eq!(out.status.code(), Some(0));
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(

@@ -258,7 +258,10 @@ pub fn fit(map: &MapFile) -> Fit {
     let car = car0;
     let out_before = routes_out_of_range(&with_positions(map, &original, space_mm)).len();
     let crowded = |pos: &[[f64; 2]]| {
-        (0..n).any(|i| (i + 1..n).any(|j| dist(pos[i], pos[j]) / u < floor_mm(map, i, j) - 0.5))
+        (0..n).any(|i| {
+            (i + 1..n)
+                .any(|j| dist(pos[i], pos[j]) / u < floor_mm(radius(map, i), radius(map, j)) - 0.5)
+        })
     };
     let mut positions = original.clone();
     // The routes out of range where the cities end (the drawn rounds leave them counted).
@@ -436,10 +439,10 @@ fn with_positions(map: &MapFile, positions: &[[f64; 2]], space_mm: Option<[f64; 
     m
 }
 
-/// The least centre distance (mm) between cities `i` and `j`: two marker diameters (one of
-/// each) and [`CITY_GAP_MM`].
-fn floor_mm(map: &MapFile, i: usize, j: usize) -> f64 {
-    2.0 * (radius(map, i) + radius(map, j)) + CITY_GAP_MM
+/// The least centre distance (mm) between two cities of marker radii `ri` and `rj`: two
+/// marker diameters (one of each) and [`CITY_GAP_MM`].
+fn floor_mm(ri: f64, rj: f64) -> f64 {
+    2.0 * (ri + rj) + CITY_GAP_MM
 }
 
 /// The pairs of cities joined by routes and the chord each pair wants, in millimetres.
@@ -599,8 +602,7 @@ fn solve(
                     if j == i {
                         continue;
                     }
-                    // `floor_mm`, from the radii read once.
-                    let least = 2.0 * (radii[i] + radii[j]) + CITY_GAP_MM;
+                    let least = floor_mm(radii[i], radii[j]);
                     // Apart by the floor along one axis: apart by more than it (the exact
                     // distance below would say so too, at the price of a square root for
                     // every pair of cities in every sweep).

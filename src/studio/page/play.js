@@ -243,12 +243,8 @@
   // A move the page was not told of leaves it waiting: events sent while the stream was
   // down are lost, and a stream that falls more than the server's buffer behind (bots
   // playing with no delay) is sent one `version` event in place of the moves it missed.
-  // So the game is read again at every (re)connection and `version` event, and now and
-  // then while the bots play.
+  // So the game is read again at every (re)connection and `version` event.
   events.addEventListener('open', function () { fetchView(); });
   events.addEventListener('version', function () { fetchView(); });
-  setInterval(function () {
-    if (view && !view.your_turn && !view.over && !sending) fetchView();
-  }, 2000);
   fetchView();
 })();
