@@ -11,9 +11,9 @@ use common::{TempDir, ttrmap_in};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
-use ttrmap::engine::hooks::Counter;
+use ttrmap::engine::hooks::{Choice, Counter};
 use ttrmap::engine::mechanics::crossings::Crossings;
-use ttrmap::engine::mechanics::track_pieces::{self, BUILD, TrackPieces};
+use ttrmap::engine::mechanics::track_pieces::{self, BUILD, LaneColour, TrackPieces};
 use ttrmap::engine::{Action, CARD_KINDS, Game, LOCO, NOBODY, Phase, State};
 use ttrmap::model::{Color, MapFile, NoPieceFits, TrackPiece};
 
@@ -138,7 +138,11 @@ impl Table {
         );
         self.apply(Action::Mechanic {
             mechanic: self.track as u8,
-            choice: track_pieces::encode(lane, color),
+            choice: LaneColour {
+                lane,
+                colour: color,
+            }
+            .to_choice(),
         });
     }
 
@@ -204,7 +208,11 @@ fn marseille_grenoble_cuts_both_avignon_routes_for_good() {
     // The blue player (seat 0) builds Marseille–Grenoble with the yellow 5.
     t.apply(Action::Mechanic {
         mechanic: t.track as u8,
-        choice: track_pieces::encode(gm, yellow),
+        choice: LaneColour {
+            lane: gm,
+            colour: yellow,
+        }
+        .to_choice(),
     });
     assert_eq!(t.state.lane_color(&t.game, gm), yellow);
     // One yellow piece of 5 in the game: none left in the supply.
@@ -309,7 +317,7 @@ fn two_and_three_players_build_one_lane_of_a_double_or_triple_route() {
         let (l, c) = offered[0];
         t.apply(Action::Mechanic {
             mechanic: t.track as u8,
-            choice: track_pieces::encode(l, c),
+            choice: LaneColour { lane: l, colour: c }.to_choice(),
         });
         let p = t.state.current_player() as usize;
         t.state.players[p].hand = [10; CARD_KINDS];
@@ -326,7 +334,11 @@ fn two_and_three_players_build_one_lane_of_a_double_or_triple_route() {
     assert!(offered.contains(&(am[1], blue)) && offered.contains(&(am[2], blue)));
     t.apply(Action::Mechanic {
         mechanic: t.track as u8,
-        choice: track_pieces::encode(am[1], blue),
+        choice: LaneColour {
+            lane: am[1],
+            colour: blue,
+        }
+        .to_choice(),
     });
     let mut hand = [0; CARD_KINDS];
     hand[blue as usize] = 4;
@@ -402,7 +414,11 @@ fn a_build_is_described_in_words() {
         &t.state,
         t.track,
         Some(BUILD),
-        track_pieces::encode(gm, colour(Color::Yellow)),
+        LaneColour {
+            lane: gm,
+            colour: colour(Color::Yellow),
+        }
+        .to_choice(),
     );
     assert_eq!(
         words.as_deref(),

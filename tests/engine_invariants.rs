@@ -3,12 +3,13 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ttrmap::bots::{self, Bot, RandomBot, Style, StyleBot};
+use ttrmap::engine::hooks::Choice;
 use ttrmap::engine::mechanics::city_markers::CityMarkers;
 use ttrmap::engine::mechanics::crossings::Crossings;
 use ttrmap::engine::mechanics::express_cards::{ExpressCards, Use};
 use ttrmap::engine::mechanics::festivals::Festivals;
 use ttrmap::engine::mechanics::province_mat::ProvinceMat;
-use ttrmap::engine::mechanics::technologies::{DRAW3, Technologies};
+use ttrmap::engine::mechanics::technologies::{DRAW3, Purchase, Technologies};
 use ttrmap::engine::mechanics::ticket_draft::TicketDraft;
 use ttrmap::engine::mechanics::ticket_draft_card::TicketDraftCard;
 use ttrmap::engine::mechanics::track_pieces::TrackPieces;
@@ -388,7 +389,7 @@ fn check_purchase(game: &Game, before: &State, after: &State, action: Action, co
         return;
     }
     let p = before.current_player();
-    let (k, direct) = ((choice & 31) as usize, (choice >> 5) as u8);
+    let Purchase { tech: k, direct } = Purchase::from_choice(choice);
     let paid = t
         .purchase_payment(game, before, tm, p, k, direct)
         .expect("a listed purchase is payable");

@@ -7,7 +7,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
-use ttrmap::engine::mechanics::city_markers::{self, MARKER, SKIP, START};
+use ttrmap::engine::hooks::Choice;
+use ttrmap::engine::mechanics::city_markers::{MARKER, MarkerChoice, SKIP, START};
 use ttrmap::engine::scoring::score_detailed;
 use ttrmap::engine::{Action, CARD_KINDS, Game, Phase, State};
 use ttrmap::model::{MapFile, MarkersCountedAt};
@@ -144,7 +145,12 @@ impl Table {
             Some(c) => {
                 let end = (self.game.routes[r].city_a != city(&self.game, c)) as u8;
                 // A pair of the first colour.
-                city_markers::encode(end, 0, 0)
+                MarkerChoice {
+                    end,
+                    color: 0,
+                    locos: 0,
+                }
+                .to_choice()
             }
         };
         let mechanic = self.markers as u8;

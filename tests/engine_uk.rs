@@ -6,7 +6,8 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use ttrmap::engine::mechanics::technologies::{DRAW3, Technologies};
+use ttrmap::engine::hooks::Choice;
+use ttrmap::engine::mechanics::technologies::{DRAW3, Purchase, Technologies};
 use ttrmap::engine::scoring::score_detailed;
 use ttrmap::engine::{Action, CARD_KINDS, Game, LOCO, NOBODY, Phase, State, pack_claim_locos};
 use ttrmap::model::Color;
@@ -770,7 +771,8 @@ fn right_of_way_is_offered_exactly_when_the_hand_left_can_claim() {
         let row = tid(&game, "right-of-way") as u16;
         let is_row = |a: &Action| {
             matches!(*a, Action::Mechanic { mechanic, choice }
-                if mechanic as usize == me && choice != DRAW3 && choice & 31 == row)
+                if mechanic as usize == me && choice != DRAW3
+                    && Purchase::from_choice(choice).tech == row as usize)
         };
         for seed in 0..6u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -34,10 +34,12 @@
 //! | [`ticket_decision`](Advice::ticket_decision) | say that a decision's choices are tickets (a draft pick, a keep of exactly N), so planning bots price them with their own plans | Iberia and South Korea's drafts | advice only, as below |
 //! | [`advise`](Advice::advise), [`advise_action`](Advice::advise_action), [`claim_bonus`](Advice::claim_bonus), [`opens_later`](Advice::opens_later), [`plan_anchor`](Advice::plan_anchor), [`rewards_completed_tickets`](Advice::rewards_completed_tickets) | tell planning bots how good a decision's choices are for their plan, which module action (a purchase) their plan calls for now, what a claim is worth beyond its route, which closed lanes may open, where their network must start, whether one more completed ticket pays beyond its value | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds; the UK's purchases and the routes technologies still in the supply open; the most-completed-tickets bonuses (Globetrotter, Castilla's TICKETMAN and CAPITALTICKETMAN), the UK's Double Heading and Risky Contracts | advice only: the rules never read it, and random bots ignore it |
 mod advice;
+pub mod packed;
 mod report;
 pub mod rules;
 
 pub use advice::{Advice, PlanView, TicketDecision, subset_mask, subsets};
+pub use packed::{Choice, Word};
 pub use report::{Counter, CounterRatio, Report};
 pub use rules::{
     Actions, AfterAction, Allows, Core, Costs, Decisions, DeckCards, EndScoring, OnClaim, OnDraw,

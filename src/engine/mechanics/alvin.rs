@@ -16,7 +16,7 @@
 use super::city_markers::CityMarkers;
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
-    Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Setup,
+    Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Setup, Word,
 };
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
@@ -35,7 +35,7 @@ pub struct Alvin {
     pub markers: usize,
 }
 
-// Words: holder + 1 (0: nobody yet), his city, then each player's captures.
+// Words: his holder (`Option<u8>`, none: nobody yet), his city, then each player's captures.
 const HOLDER: usize = 0;
 const CITY: usize = 1;
 const CAPTURES: usize = 2;
@@ -43,8 +43,7 @@ const CAPTURES: usize = 2;
 impl Alvin {
     /// Alvin's holder, once captured.
     pub fn holder(game: &Game, state: &State, me: usize) -> Option<u8> {
-        let w = state.mechanic_words(game, me)[HOLDER];
-        (w != 0).then(|| (w - 1) as u8)
+        Option::from_word(state.mechanic_words(game, me)[HOLDER])
     }
 
     /// The city Alvin is in.
@@ -68,7 +67,7 @@ impl Alvin {
         captures: &[u32],
     ) {
         let w = state.mechanic_words_mut(game, me);
-        w[HOLDER] = holder.map_or(0, |h| h as u32 + 1);
+        w[HOLDER] = holder.to_word();
         w[CITY] = city as u32;
         for (p, &n) in captures.iter().enumerate().take(game.players as usize) {
             w[CAPTURES + p] = n;
@@ -105,10 +104,12 @@ impl OnClaim for Alvin {
         let route = &game.routes[game.lane_route[lane as usize] as usize];
         let w = state.mechanic_words_mut(game, me);
         let city = w[CITY] as u16;
-        if (route.city_a != city && route.city_b != city) || w[HOLDER] == p as u32 + 1 {
+        if (route.city_a != city && route.city_b != city)
+            || Option::<u8>::from_word(w[HOLDER]) == Some(p)
+        {
             return;
         }
-        w[HOLDER] = p as u32 + 1;
+        w[HOLDER] = Some(p).to_word();
         w[CAPTURES + p as usize] += 1;
         state.ask(me, MOVE, p);
     }

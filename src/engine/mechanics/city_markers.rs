@@ -25,7 +25,8 @@
 
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
-    Advice, Counter, Decisions, OnClaim, PlanView, Report, RoutePoints, RouteSplit, Setup,
+    Advice, Choice, Counter, Decisions, OnClaim, PlanView, Report, RoutePoints, RouteSplit, Setup,
+    Word,
 };
 use crate::engine::{Action, CARD_KINDS, Cards, LOCO, NOBODY};
 use crate::model::MarkersCountedAt;
@@ -37,8 +38,6 @@ pub const START: u16 = 0;
 pub const MARKER: u16 = 1;
 /// Places no marker.
 pub const SKIP: u16 = u16::MAX;
-/// Set in a lane's word once the markers at its claim are recorded.
-const KEPT: u32 = 1 << 31;
 /// Advice: what skipping a marker is worth, against 4 × the route points the marker is
 /// expected to take from other players' plans (a marker costs two cards, about a turn).
 const SKIP_WORTH: i32 = 4 * 6;
@@ -55,9 +54,9 @@ pub struct CityMarkers {
     pub city_names: Vec<String>,
 }
 
-/// Where the module's words are: city → marker owner + 1; player → start + 1, markers
-/// placed, last claimed lane + 1; lane → the owners at its ends when claimed (with
-/// `KEPT`); player → bitset of the cities of their network.
+/// Where the module's words are: city → its marker's owner (`Option<u8>`); player → start
+/// (`Option<u16>`), markers placed, last claimed lane (`Option<u16>`); lane →
+/// [`KeptMarkers`]; player → bitset of the cities of their network.
 struct Words {
     cities: usize,
     players: usize,
@@ -100,36 +99,75 @@ impl Words {
     }
 }
 
-/// A marker choice: which end of the claimed route, the colour paid (`LOCO`: locomotives
-/// only) and how many locomotives.
-pub fn encode(end: u8, color: u8, locos: u8) -> u16 {
-    (((end as u16) * 16 + color as u16) << 6) | locos as u16
+/// A lane's word: the owners of the markers at its ends when it was claimed. The route's
+/// points were counted then (`route_points` runs before `on_claim`), so with
+/// `counted_at = "claim"` these, not the markers placed later, decide it for good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct KeptMarkers {
+    /// Set at the claim (a lane not claimed keeps nothing).
+    kept: bool,
+    /// The owners at `city_a` and `city_b` (players, below 255).
+    owners: [Option<u8>; 2],
 }
 
-fn decode(choice: u16) -> (u8, u8, u8) {
-    let high = choice >> 6;
-    ((high / 16) as u8, (high % 16) as u8, (choice & 63) as u8)
+impl Word for KeptMarkers {
+    /// Bit 31: `kept`; bits 0..8 and 8..16: each owner + 1, 0 for no marker.
+    fn to_word(self) -> u32 {
+        (self.kept as u32) << 31 | self.owners[0].to_word() | self.owners[1].to_word() << 8
+    }
+    fn from_word(word: u32) -> Self {
+        KeptMarkers {
+            kept: word >> 31 != 0,
+            owners: [
+                Option::from_word(word & 0xff),
+                Option::from_word((word >> 8) & 0xff),
+            ],
+        }
+    }
+}
+
+/// A marker choice: which end of the claimed route (0: `city_a`, 1: `city_b`), the colour
+/// paid (`LOCO`: locomotives only) and how many locomotives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MarkerChoice {
+    pub end: u8,
+    pub color: u8,
+    pub locos: u8,
+}
+
+impl Choice for MarkerChoice {
+    /// `(end * 16 + color) << 6 | locos`: colours below 16, locomotives below 64 (a cost is a
+    /// few cards), so `SKIP` is never a marker.
+    fn to_choice(self) -> u16 {
+        ((self.end as u16 * 16 + self.color as u16) << 6) | self.locos as u16
+    }
+    fn from_choice(choice: u16) -> Self {
+        let high = choice >> 6;
+        MarkerChoice {
+            end: (high / 16) as u8,
+            color: (high % 16) as u8,
+            locos: (choice & 63) as u8,
+        }
+    }
 }
 
 impl CityMarkers {
     /// The owner of the marker in `city`, if any.
     pub fn controller(game: &Game, state: &State, me: usize, city: u16) -> Option<u8> {
-        let w = state.mechanic_words(game, me)[city as usize];
-        (w != 0).then(|| (w - 1) as u8)
+        Option::from_word(state.mechanic_words(game, me)[city as usize])
     }
 
     /// The cities where player `p` has a marker, in city order.
     pub fn controlled_by(game: &Game, state: &State, me: usize, p: u8) -> Vec<u16> {
         let w = state.mechanic_words(game, me);
         (0..game.city_ids.len() as u16)
-            .filter(|&c| w[c as usize] == p as u32 + 1)
+            .filter(|&c| Option::<u8>::from_word(w[c as usize]) == Some(p))
             .collect()
     }
 
     /// Player `p`'s starting city, once chosen.
     pub fn start_city(game: &Game, state: &State, me: usize, p: u8) -> Option<u16> {
-        let w = state.mechanic_words(game, me)[Words::of(game).start(p)];
-        (w != 0).then(|| (w - 1) as u16)
+        Option::from_word(state.mechanic_words(game, me)[Words::of(game).start(p)])
     }
 
     /// Markers player `p` has placed (the start included).
@@ -167,10 +205,10 @@ impl CityMarkers {
             return Err(format!("no marker left ({} each)", self.per_player));
         }
         let w = state.mechanic_words_mut(game, me);
-        w[city as usize] = p as u32 + 1;
+        w[city as usize] = Some(p).to_word();
         w[words.placed(p)] += 1;
-        if w[words.start(p)] == 0 {
-            w[words.start(p)] = city as u32 + 1;
+        if Option::<u16>::from_word(w[words.start(p)]).is_none() {
+            w[words.start(p)] = Some(city).to_word();
             self.grow(game, state, me, p, city);
         }
         Ok(())
@@ -182,10 +220,10 @@ impl CityMarkers {
         let words = Words::of(game);
         let (at, bit) = words.net(p, city);
         let w = state.mechanic_words_mut(game, me);
-        w[city as usize] = p as u32 + 1;
+        w[city as usize] = Some(p).to_word();
         w[words.placed(p)] += 1;
-        if w[words.start(p)] == 0 {
-            w[words.start(p)] = city as u32 + 1;
+        if Option::<u16>::from_word(w[words.start(p)]).is_none() {
+            w[words.start(p)] = Some(city).to_word();
             w[at] |= bit;
         }
     }
@@ -196,15 +234,16 @@ impl CityMarkers {
         let route = &game.routes[game.lane_route[lane] as usize];
         let at = Words::of(game).lane(lane);
         let w = state.mechanic_words_mut(game, me);
-        if w[at] & KEPT == 0 {
+        let mut kept = KeptMarkers::from_word(w[at]);
+        if !kept.kept {
             return;
         }
-        if route.city_a == city {
-            w[at] &= !0xff;
+        for (end, c) in [route.city_a, route.city_b].into_iter().enumerate() {
+            if c == city {
+                kept.owners[end] = None;
+            }
         }
-        if route.city_b == city {
-            w[at] &= !0xff00;
-        }
+        w[at] = kept.to_word();
     }
 
     /// `city` joins `p`'s network: with `connected_network`, the lanes into it open to them.
@@ -264,27 +303,39 @@ impl CityMarkers {
     /// The ends (0: `city_a`, 1: `city_b`) of `p`'s last claimed route that may take a
     /// marker, when `p` has one left.
     fn free_ends(&self, game: &Game, state: &State, me: usize, p: u8) -> Vec<(u8, u16)> {
-        let w = state.mechanic_words(game, me);
-        let pending = w[Words::of(game).pending(p)];
-        if pending == 0 || Self::placed(game, state, me, p) >= self.per_player {
+        let Some(lane) = Self::pending(game, state, me, p) else {
+            return Vec::new();
+        };
+        if Self::placed(game, state, me, p) >= self.per_player {
             return Vec::new();
         }
-        let route = &game.routes[game.lane_route[pending as usize - 1] as usize];
+        let route = &game.routes[game.lane_route[lane as usize] as usize];
         [(0, route.city_a), (1, route.city_b)]
             .into_iter()
             .filter(|&(_, c)| self.free(game, state, me, c))
             .collect()
     }
 
-    /// The owners (+ 1, 0 for none) of the markers that decide `lane`'s points.
-    fn deciding_markers(&self, game: &Game, state: &State, me: usize, lane: usize) -> [u32; 2] {
+    /// The lane player `p` claimed last, waiting for their marker.
+    fn pending(game: &Game, state: &State, me: usize, p: u8) -> Option<u16> {
+        Option::from_word(state.mechanic_words(game, me)[Words::of(game).pending(p)])
+    }
+
+    /// The owners of the markers that decide `lane`'s points, at `city_a` and `city_b`.
+    fn deciding_markers(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        lane: usize,
+    ) -> [Option<u8>; 2] {
         let w = state.mechanic_words(game, me);
-        let kept = w[Words::of(game).lane(lane)];
-        if self.counted_at == MarkersCountedAt::Claim && kept & KEPT != 0 {
-            return [kept & 0xff, (kept >> 8) & 0xff];
+        let kept = KeptMarkers::from_word(w[Words::of(game).lane(lane)]);
+        if self.counted_at == MarkersCountedAt::Claim && kept.kept {
+            return kept.owners;
         }
         let route = &game.routes[game.lane_route[lane] as usize];
-        [w[route.city_a as usize], w[route.city_b as usize]]
+        [route.city_a, route.city_b].map(|c| Option::from_word(w[c as usize]))
     }
 }
 
@@ -335,8 +386,12 @@ impl OnClaim for CityMarkers {
         let w = state.mechanic_words_mut(game, me);
         // `route_points` was asked before this hook, with the markers in place now: keep
         // them, so a marker placed later does not change this route.
-        w[words.lane(l)] = KEPT | w[a as usize] | w[b as usize] << 8;
-        w[words.pending(p)] = lane as u32 + 1;
+        w[words.lane(l)] = KeptMarkers {
+            kept: true,
+            owners: [a, b].map(|c| Option::from_word(w[c as usize])),
+        }
+        .to_word();
+        w[words.pending(p)] = Some(lane).to_word();
         self.grow(game, state, me, p, a);
         self.grow(game, state, me, p, b);
         let hand = &state.players[p as usize].hand;
@@ -377,7 +432,9 @@ impl Decisions for CityMarkers {
         choice(SKIP);
         let hand = state.players[p as usize].hand;
         for (end, _) in self.free_ends(game, state, me, p) {
-            self.payments(&hand, |color, locos| choice(encode(end, color, locos)));
+            self.payments(&hand, |color, locos| {
+                choice(MarkerChoice { end, color, locos }.to_choice())
+            });
         }
     }
 
@@ -400,7 +457,7 @@ impl Decisions for CityMarkers {
             }
             return self.place(game, state, me, p, choice as u16);
         }
-        let (end, color, locos) = decode(choice as u16);
+        let MarkerChoice { end, color, locos } = MarkerChoice::from_choice(choice as u16);
         let city = self
             .free_ends(game, state, me, p)
             .into_iter()
@@ -434,11 +491,9 @@ impl Report for CityMarkers {
             START => Some(format!("starting city {}", name(choice))),
             _ if choice == SKIP => Some("no marker".into()),
             _ => {
-                let (end, color, locos) = decode(choice);
-                let p = state.current_player();
-                let pending = state.mechanic_words(game, me)[Words::of(game).pending(p)];
-                let route =
-                    &game.routes[game.lane_route[pending.checked_sub(1)? as usize] as usize];
+                let MarkerChoice { end, color, locos } = MarkerChoice::from_choice(choice);
+                let pending = Self::pending(game, state, me, state.current_player())?;
+                let route = &game.routes[game.lane_route[pending as usize] as usize];
                 let city = if end == 0 { route.city_a } else { route.city_b };
                 let paid = self.cards(color, locos);
                 let mut kinds = Vec::new();
@@ -513,8 +568,8 @@ impl RouteSplit for CityMarkers {
         let to: Vec<(u8, i32)> = self
             .deciding_markers(game, state, me, lane as usize)
             .into_iter()
-            .filter(|&o| o != 0)
-            .map(|o| ((o - 1) as u8, points))
+            .flatten()
+            .map(|o| (o, points))
             .collect();
         if !to.is_empty() {
             split.to = to;
@@ -551,12 +606,11 @@ impl Advice for CityMarkers {
         if choice == SKIP {
             return SKIP_WORTH;
         }
-        let (end, color, locos) = decode(choice);
-        let pending = state.mechanic_words(game, me)[Words::of(game).pending(view.player)];
-        if pending == 0 {
+        let MarkerChoice { end, color, locos } = MarkerChoice::from_choice(choice);
+        let Some(pending) = Self::pending(game, state, me, view.player) else {
             return i32::MIN;
-        }
-        let route = &game.routes[game.lane_route[pending as usize - 1] as usize];
+        };
+        let route = &game.routes[game.lane_route[pending as usize] as usize];
         let city = if end == 0 { route.city_a } else { route.city_b };
         // The points others' plans would pay it, locomotives kept, the colour held most.
         let hand = &state.players[view.player as usize].hand;
@@ -578,6 +632,51 @@ impl Advice for CityMarkers {
             Self::start_city(game, state, me, p)
         } else {
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OWNERS: [Option<u8>; 5] = [None, Some(0), Some(1), Some(5), Some(254)];
+
+    #[test]
+    fn kept_markers_round_trip_in_the_old_layout() {
+        for kept in [false, true] {
+            for a in OWNERS {
+                for b in OWNERS {
+                    let k = KeptMarkers {
+                        kept,
+                        owners: [a, b],
+                    };
+                    let w = k.to_word();
+                    assert_eq!(KeptMarkers::from_word(w), k);
+                    // The layout written by hand before: KEPT | a + 1 | (b + 1) << 8.
+                    let plus = |o: Option<u8>| o.map_or(0, |o| o as u32 + 1);
+                    assert_eq!(w, (kept as u32) << 31 | plus(a) | plus(b) << 8);
+                }
+            }
+        }
+        assert_eq!(KeptMarkers::default().to_word(), 0);
+        assert_eq!(KeptMarkers::from_word(0), KeptMarkers::default());
+        // Every bit of the layout set: kept, both owners 254.
+        assert_eq!(KeptMarkers::from_word(0x8000_ffff).to_word(), 0x8000_ffff);
+    }
+
+    #[test]
+    fn marker_choices_round_trip_in_the_old_layout() {
+        for end in [0, 1] {
+            for color in [0, 1, 7, LOCO, 15] {
+                for locos in [0, 1, 2, 63] {
+                    let c = MarkerChoice { end, color, locos };
+                    let n = c.to_choice();
+                    assert_eq!(MarkerChoice::from_choice(n), c);
+                    assert_eq!(n, (((end as u16) * 16 + color as u16) << 6) | locos as u16);
+                    assert_ne!(n, SKIP);
+                }
+            }
         }
     }
 }

@@ -18,12 +18,12 @@
 //! can be claimed (so they draw), the set's smallest card (+1) is spent on the draw; the
 //! larger ones stay for mat spots.
 //!
-//! Actions: choice `2 × card + use`, `use` 0 for drawing train cards, 1 for tickets
-//! (`card` indexes `values`).
+//! Actions: a [`Spend`], choice `2 × card + use`, `use` 0 for drawing train cards, 1 for
+//! tickets (`card` indexes `values`).
 
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
-    Actions, Advice, AfterAction, Allows, Core, Counter, OnTurnEnd, PlanView, Report,
+    Actions, Advice, AfterAction, Allows, Choice, Core, Counter, OnTurnEnd, PlanView, Report, Word,
 };
 use crate::engine::{Action, Phase};
 use rand_chacha::ChaCha8Rng;
@@ -34,6 +34,42 @@ pub enum Use {
     Draw = 0,
     Tickets = 1,
     Mat = 2,
+}
+
+/// This turn's use, the turn's word: the use + 1, 0 for none yet.
+impl Word for Option<Use> {
+    fn to_word(self) -> u32 {
+        self.map_or(0, |u| u as u32 + 1)
+    }
+    fn from_word(word: u32) -> Self {
+        match word {
+            1 => Some(Use::Draw),
+            2 => Some(Use::Tickets),
+            3 => Some(Use::Mat),
+            _ => None,
+        }
+    }
+}
+
+/// An action's choice: card `card` spent at the start of the turn on drawing train cards
+/// or tickets (a mat spot is the mat's decision, not this action).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spend {
+    pub card: usize,
+    pub tickets: bool,
+}
+
+impl Choice for Spend {
+    /// `2 × card + tickets`.
+    fn to_choice(self) -> u16 {
+        (2 * self.card + self.tickets as usize) as u16
+    }
+    fn from_choice(choice: u16) -> Self {
+        Spend {
+            card: choice as usize / 2,
+            tickets: !choice.is_multiple_of(2),
+        }
+    }
 }
 
 const USES: [(Use, &str); 3] = [
@@ -64,7 +100,7 @@ impl ExpressCards {
 
     /// The cards player `p` may still spend this turn (none once one was spent this turn).
     pub fn unspent(&self, game: &Game, state: &State, me: usize, p: u8) -> Vec<usize> {
-        if state.mechanic_words(game, me)[TURN] != 0 {
+        if Self::this_turn(game, state, me).is_some() {
             return Vec::new();
         }
         (0..self.values.len())
@@ -72,11 +108,16 @@ impl ExpressCards {
             .collect()
     }
 
+    /// What a card was spent on this turn, if one was.
+    fn this_turn(game: &Game, state: &State, me: usize) -> Option<Use> {
+        Option::from_word(state.mechanic_words(game, me)[TURN])
+    }
+
     /// Player `p` spends card `card` on `u` (this turn's one).
     pub fn spend(&self, game: &Game, state: &mut State, me: usize, p: u8, card: usize, u: Use) {
         let at = Self::uses_at(game, p, u);
         let w = state.mechanic_words_mut(game, me);
-        w[TURN] = u as u32 + 1;
+        w[TURN] = Some(u).to_word();
         w[SPENT + p as usize] |= 1 << card;
         w[at] += 1;
     }
@@ -126,13 +167,21 @@ impl Actions for ExpressCards {
             if Self::train_cards_left(state) > value && state.can_draw_blind(game) {
                 push(Action::Mechanic {
                     mechanic: me as u8,
-                    choice: (2 * card) as u16,
+                    choice: Spend {
+                        card,
+                        tickets: false,
+                    }
+                    .to_choice(),
                 });
             }
             if state.can_draw_tickets(game) {
                 push(Action::Mechanic {
                     mechanic: me as u8,
-                    choice: (2 * card + 1) as u16,
+                    choice: Spend {
+                        card,
+                        tickets: true,
+                    }
+                    .to_choice(),
                 });
             }
         }
@@ -147,12 +196,12 @@ impl Actions for ExpressCards {
         rng: &mut ChaCha8Rng,
     ) -> Result<AfterAction, String> {
         let p = state.current_player();
-        let card = choice as usize / 2;
+        let Spend { card, tickets } = Spend::from_choice(choice as u16);
         let value = *self.values.get(card).ok_or("no such Express card")?;
         if !self.unspent(game, state, me, p).contains(&card) {
             return Err("that Express card is spent, or one was spent this turn".into());
         }
-        if choice.is_multiple_of(2) {
+        if !tickets {
             self.spend(game, state, me, p, card, Use::Draw);
             for _ in 0..value {
                 state.deal_card(game, p, rng);
@@ -167,10 +216,10 @@ impl Actions for ExpressCards {
 
 impl Allows for ExpressCards {
     fn allows(&self, game: &Game, state: &State, me: usize, _p: u8, what: Core) -> bool {
-        match state.mechanic_words(game, me)[TURN] {
-            1 => matches!(what, Core::DrawFaceUp | Core::DrawBlind),
-            2 => what == Core::DrawTickets,
-            _ => true,
+        match Self::this_turn(game, state, me) {
+            Some(Use::Draw) => matches!(what, Core::DrawFaceUp | Core::DrawBlind),
+            Some(Use::Tickets) => what == Core::DrawTickets,
+            Some(Use::Mat) | None => true,
         }
     }
 }
@@ -202,14 +251,18 @@ impl Advice for ExpressCards {
             .find(|&c| self.values[c] == smallest)?;
         Some(Action::Mechanic {
             mechanic: me as u8,
-            choice: (2 * card) as u16,
+            choice: Spend {
+                card,
+                tickets: false,
+            }
+            .to_choice(),
         })
     }
 }
 
 impl OnTurnEnd for ExpressCards {
     fn on_turn_end(&self, game: &Game, state: &mut State, me: usize) {
-        state.mechanic_words_mut(game, me)[TURN] = 0;
+        state.mechanic_words_mut(game, me)[TURN] = None::<Use>.to_word();
     }
 }
 
@@ -234,12 +287,39 @@ impl Report for ExpressCards {
         _step: Option<u16>,
         choice: u16,
     ) -> Option<String> {
-        let value = self.values.get(choice as usize / 2)?;
-        let what = if choice.is_multiple_of(2) {
-            "cards"
-        } else {
-            "tickets"
-        };
+        let Spend { card, tickets } = Spend::from_choice(choice);
+        let value = self.values.get(card)?;
+        let what = if tickets { "tickets" } else { "cards" };
         Some(format!("spent Express +{value} on drawing {what}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_turns_use_round_trips_as_use_plus_one() {
+        for (u, w) in [
+            (None, 0),
+            (Some(Use::Draw), 1),
+            (Some(Use::Tickets), 2),
+            (Some(Use::Mat), 3),
+        ] {
+            assert_eq!(u.to_word(), w);
+            assert_eq!(Option::<Use>::from_word(w), u);
+        }
+    }
+
+    #[test]
+    fn spends_round_trip_as_two_cards_plus_use() {
+        for card in [0, 1, 2, 100, u16::MAX as usize / 2] {
+            for tickets in [false, true] {
+                let s = Spend { card, tickets };
+                let n = s.to_choice();
+                assert_eq!(Spend::from_choice(n), s);
+                assert_eq!(n as usize, 2 * card + tickets as usize);
+            }
+        }
     }
 }

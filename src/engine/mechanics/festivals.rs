@@ -31,6 +31,7 @@
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
     Advice, Counter, CounterRatio, Decisions, DeckCards, EndScoring, OnClaim, PlanView, Report,
+    Word,
 };
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
@@ -70,10 +71,33 @@ pub struct Festivals {
     pub take: FestivalTake,
 }
 
-// Words: the choice waiting (first group + 1, second group + 1 shifted by 8; 0: none), each
-// group's pile laid on the board, then per player each group's cards held and piles taken.
+// Words: the choice waiting ([`Pending`]), each group's pile laid on the board, then per
+// player each group's cards held and piles taken.
 const PENDING: usize = 0;
 const PILES: usize = 1;
+
+/// The word of the choice waiting: the piles a claim may take, the route's first city's
+/// group, then the second's (choices 0 and 1). No choice waits when both are none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Pending {
+    /// Group indices, below 255 ([`NONE`] is not a group).
+    groups: [Option<u8>; 2],
+}
+
+impl Word for Pending {
+    /// Bits 0..8: the first group + 1; bits 8..16: the second + 1; 0 for none.
+    fn to_word(self) -> u32 {
+        self.groups[0].to_word() | self.groups[1].to_word() << 8
+    }
+    fn from_word(word: u32) -> Self {
+        Pending {
+            groups: [
+                Option::from_word(word & 0xff),
+                Option::from_word((word >> 8) & 0xff),
+            ],
+        }
+    }
+}
 
 impl Festivals {
     fn held_at(&self, p: u8, g: usize) -> usize {
@@ -177,22 +201,23 @@ impl Festivals {
     }
 
     /// Whether a claim that may take `groups` lets the claimer leave them.
-    fn may_leave(&self, groups: &[u8]) -> bool {
+    fn may_leave(&self, groups: impl IntoIterator<Item = u8>) -> bool {
         match self.take {
             FestivalTake::Always => false,
             FestivalTake::Ask => true,
             FestivalTake::Auto => groups
-                .iter()
-                .any(|&g| g != NONE && self.groups[g as usize].falls),
+                .into_iter()
+                .any(|g| self.groups.get(g as usize).is_some_and(|g| g.falls)),
         }
     }
 
-    fn pending(game: &Game, state: &State, me: usize) -> [u8; 2] {
-        let w = state.mechanic_words(game, me)[PENDING];
-        [
-            ((w & 0xff) as u8).wrapping_sub(1),
-            ((w >> 8) as u8).wrapping_sub(1),
-        ]
+    /// The piles of the choice waiting (choice 0, then 1).
+    fn pending(game: &Game, state: &State, me: usize) -> [Option<u8>; 2] {
+        Pending::from_word(state.mechanic_words(game, me)[PENDING]).groups
+    }
+
+    fn set_pending(game: &Game, state: &mut State, me: usize, groups: [Option<u8>; 2]) {
+        state.mechanic_words_mut(game, me)[PENDING] = Pending { groups }.to_word();
     }
 }
 
@@ -233,13 +258,12 @@ impl OnClaim for Festivals {
     fn on_claim(&self, game: &Game, state: &mut State, me: usize, p: u8, lane: u16, _: &Cards) {
         let groups = self.takeable(game, state, me, lane as usize);
         let ask = |state: &mut State, a: u8, b: Option<u8>| {
-            let second = b.map_or(0, |b| b as u32 + 1);
-            state.mechanic_words_mut(game, me)[PENDING] = (a as u32 + 1) | second << 8;
+            Self::set_pending(game, state, me, [Some(a), b]);
             state.ask(me, CHOOSE, p);
         };
         match groups[..] {
             [] => {}
-            [g] if self.may_leave(&groups) => ask(state, g, None),
+            [g] if self.may_leave([g]) => ask(state, g, None),
             [g] => self.take(game, state, me, p, g as usize),
             [a, b, ..] => ask(state, a, Some(b)),
         }
@@ -257,14 +281,14 @@ impl Decisions for Festivals {
     ) {
         let groups = Self::pending(game, state, me);
         for (choice, g) in (0..).zip(groups) {
-            if g != NONE {
+            if g.is_some() {
                 push(Action::Mechanic {
                     mechanic: me as u8,
                     choice,
                 });
             }
         }
-        if self.may_leave(&groups) {
+        if self.may_leave(groups.into_iter().flatten()) {
             push(Action::Mechanic {
                 mechanic: me as u8,
                 choice: LEAVE,
@@ -282,16 +306,17 @@ impl Decisions for Festivals {
         _rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
         let groups = Self::pending(game, state, me);
-        if choice == LEAVE as u32 && self.may_leave(&groups) {
-            state.mechanic_words_mut(game, me)[PENDING] = 0;
+        if choice == LEAVE as u32 && self.may_leave(groups.into_iter().flatten()) {
+            Self::set_pending(game, state, me, [None; 2]);
             return Ok(());
         }
-        let g = *groups
+        let g = groups
             .get(choice as usize)
-            .filter(|&&g| g != NONE)
+            .copied()
+            .flatten()
             .ok_or("no such festival pile")?;
         self.take(game, state, me, state.current_player(), g as usize);
-        state.mechanic_words_mut(game, me)[PENDING] = 0;
+        Self::set_pending(game, state, me, [None; 2]);
         Ok(())
     }
 }
@@ -374,7 +399,7 @@ impl Report for Festivals {
         if choice == LEAVE {
             return Some("left the festival cards laid".into());
         }
-        let g = *Self::pending(game, state, me).get(choice as usize)?;
+        let g = (*Self::pending(game, state, me).get(choice as usize)?)?;
         let group = self.groups.get(g as usize)?;
         Some(format!("took the {} festival cards", group.name))
     }
@@ -389,7 +414,7 @@ impl Advice for Festivals {
             .max()
             .unwrap_or(0);
         // A pile the claimer may leave costs nothing.
-        if self.may_leave(&groups) {
+        if self.may_leave(groups.iter().copied()) {
             best.max(0)
         } else {
             best
@@ -409,8 +434,32 @@ impl Advice for Festivals {
             return 0;
         }
         match Self::pending(game, state, me).get(choice as usize) {
-            Some(&g) if g != NONE => self.gain(game, state, me, view.player, g as usize),
+            Some(&Some(g)) => self.gain(game, state, me, view.player, g as usize),
             _ => i32::MIN,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pending_piles_round_trip_in_the_old_layout() {
+        let groups = [None, Some(0), Some(1), Some(7), Some(254)];
+        for a in groups {
+            for b in groups {
+                let p = Pending { groups: [a, b] };
+                let w = p.to_word();
+                assert_eq!(Pending::from_word(w), p);
+                // Read by hand before: (w & 0xff) - 1 and (w >> 8) - 1, wrapping to NONE.
+                let old = [
+                    ((w & 0xff) as u8).wrapping_sub(1),
+                    ((w >> 8) as u8).wrapping_sub(1),
+                ];
+                assert_eq!(old, [a, b].map(|g| g.unwrap_or(NONE)));
+            }
+        }
+        assert_eq!(Pending::default().to_word(), 0);
     }
 }

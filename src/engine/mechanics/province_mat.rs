@@ -28,7 +28,9 @@
 
 use super::express_cards::{ExpressCards, Use};
 use super::{Game, Mechanic, State};
-use crate::engine::hooks::{Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report};
+use crate::engine::hooks::{
+    Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Word,
+};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, CARD_KINDS, Cards, GRAY, LOCO, NOBODY};
 use rand_chacha::ChaCha8Rng;
@@ -87,8 +89,9 @@ impl Placement {
     }
 }
 
-// Words: the claim waiting for its placement (lane + 1; 0: none), the cards it was paid with
-// and their colour (`LOCO`: locomotives only), then each line's spots: owner + 1 (0: free).
+// Words: the claim waiting for its placement (its lane, `Option<u16>`), the cards it was paid
+// with and their colour (`LOCO`: locomotives only), then each line's spots: the owner
+// (`Option<u8>`, none: free).
 const LANE: usize = 0;
 const PAID: usize = 1;
 const COLOUR: usize = 2;
@@ -106,8 +109,8 @@ impl ProvinceMat {
 
     /// Who has a train on spot `spot` (0-based) of line `line`.
     pub fn owner(&self, game: &Game, state: &State, me: usize, line: usize, spot: usize) -> u8 {
-        let w = state.mechanic_words(game, me)[self.spot_at(line, spot)];
-        if w == 0 { NOBODY } else { (w - 1) as u8 }
+        Option::from_word(state.mechanic_words(game, me)[self.spot_at(line, spot)])
+            .unwrap_or(NOBODY)
     }
 
     /// Puts player `p`'s train on spot `spot` (0-based) of line `line`, without taking it
@@ -122,7 +125,7 @@ impl ProvinceMat {
         p: u8,
     ) {
         let at = self.spot_at(line, spot);
-        state.mechanic_words_mut(game, me)[at] = p as u32 + 1;
+        state.mechanic_words_mut(game, me)[at] = Some(p).to_word();
     }
 
     /// The line of colour `color`.
@@ -133,7 +136,10 @@ impl ProvinceMat {
     /// Player `p`'s trains on the mat.
     pub fn trains(&self, game: &Game, state: &State, me: usize, p: u8) -> u16 {
         let w = state.mechanic_words(game, me);
-        w[SPOTS..].iter().filter(|&&x| x == p as u32 + 1).count() as u16
+        w[SPOTS..]
+            .iter()
+            .filter(|&&x| Option::<u8>::from_word(x) == Some(p))
+            .count() as u16
     }
 
     /// The bonuses with `players` players (the row of the nearest smaller count listed).
@@ -194,7 +200,8 @@ impl ProvinceMat {
     /// The claim waiting: (lane, cards paid, their colour).
     fn waiting(game: &Game, state: &State, me: usize) -> Option<(usize, u16, u8)> {
         let w = state.mechanic_words(game, me);
-        (w[LANE] != 0).then(|| ((w[LANE] - 1) as usize, w[PAID] as u16, w[COLOUR] as u8))
+        let lane: Option<u16> = Option::from_word(w[LANE]);
+        lane.map(|l| (l as usize, w[PAID] as u16, w[COLOUR] as u8))
     }
 
     /// Every legal placement of player `p` for the claim waiting, with its spot.
@@ -329,7 +336,7 @@ impl OnClaim for ProvinceMat {
             .find(|&k| paid[k] > 0)
             .map_or(LOCO, |k| k as u8);
         let w = state.mechanic_words_mut(game, me);
-        w[LANE] = lane as u32 + 1;
+        w[LANE] = Some(lane).to_word();
         w[PAID] = cards as u32;
         w[COLOUR] = colour as u32;
         state.ask(me, PLACE, p);
@@ -390,7 +397,7 @@ impl Decisions for ProvinceMat {
             self.set_owner(game, state, me, pl.line, spot, p);
         }
         let w = state.mechanic_words_mut(game, me);
-        w[LANE] = 0;
+        w[LANE] = None::<u16>.to_word();
         w[PAID] = 0;
         w[COLOUR] = 0;
         Ok(())

@@ -44,7 +44,7 @@
 //! (of the buyer's own turns) of its first purchase, the share of games whose winner bought
 //! it, and the win rates of the seats that bought it and of those that did not.
 //!
-//! Actions: choice `tech + 32 × locomotive cards` for a purchase; [`DRAW3`] for Water
+//! Actions: a [`Purchase`] (`tech + 32 × locomotive cards`); [`DRAW3`] for Water
 //! Tenders' draw. Right of Way's claim is a decision: choice `i` is the `i`-th claim of
 //! [`Technologies::right_of_way_claims`].
 
@@ -53,7 +53,7 @@ mod advice;
 mod purchase;
 mod scoring;
 
-pub use purchase::purchase_choice;
+pub use purchase::Purchase;
 pub use scoring::TechnologyLine;
 
 use super::{Game, Mechanic, State};

@@ -26,7 +26,7 @@
 use super::{Game, Mechanic, State};
 use crate::engine::Action;
 use crate::engine::hooks::{
-    Advice, Costs, Decisions, Report, Setup, TicketDecision, subset_mask, subsets,
+    Advice, Costs, Decisions, Report, Setup, TicketDecision, Word, subset_mask, subsets,
 };
 use crate::model::{MapFile, PassDirection, TicketDiscard};
 use rand::seq::SliceRandom;
@@ -93,14 +93,13 @@ impl TicketDraft {
     fn list(&self, words: &[u32], at: usize) -> Vec<u16> {
         words[at..at + self.slots()]
             .iter()
-            .take_while(|&&w| w != 0)
-            .map(|&w| (w - 1) as u16)
+            .map_while(|&w| Option::<u16>::from_word(w))
             .collect()
     }
 
     fn set_list(&self, words: &mut [u32], at: usize, tickets: &[u16]) {
         for i in 0..self.slots() {
-            words[at + i] = tickets.get(i).map_or(0, |&t| t as u32 + 1);
+            words[at + i] = tickets.get(i).copied().to_word();
         }
     }
 
@@ -137,8 +136,7 @@ impl TicketDraft {
 
     /// The draft under way, if any.
     pub fn active(game: &Game, state: &State, me: usize) -> Option<usize> {
-        let w = state.mechanic_words(game, me)[ACTIVE];
-        (w != 0).then(|| w as usize - 1)
+        Option::<u32>::from_word(state.mechanic_words(game, me)[ACTIVE]).map(|w| w as usize)
     }
 
     /// Starts draft `which`: deals the hands and asks for the first picks. `rng` (for the
@@ -152,7 +150,7 @@ impl TicketDraft {
         rng: Option<&mut ChaCha8Rng>,
     ) {
         let rules = self.drafts[which];
-        state.mechanic_words_mut(game, me)[ACTIVE] = which as u32 + 1;
+        state.mechanic_words_mut(game, me)[ACTIVE] = Some(which as u32).to_word();
         for p in 0..game.players {
             let hand = state.take_tickets(game, rules.deal as usize);
             let at = self.hand_at(p);
@@ -277,7 +275,7 @@ impl TicketDraft {
             self.set_list(state.mechanic_words_mut(game, me), at, &[]);
         }
         let w = state.mechanic_words_mut(game, me);
-        w[ACTIVE] = 0;
+        w[ACTIVE] = None::<u32>.to_word();
         w[DONE] |= 1 << which;
         match rng {
             Some(rng) => {

@@ -18,7 +18,7 @@
 
 use super::ticket_draft::TicketDraft;
 use super::{Game, Mechanic, State};
-use crate::engine::hooks::{Allows, Core, Counter, DeckCards, Report, Setup};
+use crate::engine::hooks::{Allows, Core, Counter, DeckCards, Report, Setup, Word};
 use rand_chacha::ChaCha8Rng;
 
 #[derive(Debug)]
@@ -47,8 +47,7 @@ impl TicketDraftCard {
 
     /// The turn (all players' turns completed) at which the card was drawn, if it was.
     pub fn drawn_at(game: &Game, state: &State, me: usize) -> Option<u32> {
-        let w = state.mechanic_words(game, me)[DRAWN];
-        (w != 0).then(|| w - 1)
+        Option::from_word(state.mechanic_words(game, me)[DRAWN])
     }
 
     /// How often the card came off the deck (once at most: it is put aside when drawn).
@@ -91,10 +90,10 @@ impl DeckCards for TicketDraftCard {
         let turn = state.turn;
         let w = state.mechanic_words_mut(game, me);
         w[DRAWS] += 1;
-        if w[DRAWN] != 0 {
+        if Option::<u32>::from_word(w[DRAWN]).is_some() {
             return;
         }
-        w[DRAWN] = turn + 1;
+        w[DRAWN] = Some(turn).to_word();
         if let Some(d) = self.draft_module(game) {
             d.begin(game, state, self.draft, self.which, None);
         }

@@ -19,14 +19,15 @@
 //!   (default): the cards are drawn and the build skipped; `"no-card-draw"`: drawing cards
 //!   is then not allowed.
 //!
-//! Decision: step 0, the build: `lane * 10 + colour` (colour 0..8 in card order, 9 gray).
+//! Decision: step 0, the build: a [`LaneColour`] (colour 0..8 in card order, 9 gray).
 //! Report figures: beds built, beds built and never claimed, builds skipped, beds built by
 //! one player and claimed by another.
 
 use super::crossings::Crossings;
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
-    Advice, Allows, Core, Counter, Decisions, OnClaim, OnDraw, PlanView, Report, Setup,
+    Advice, Allows, Choice, Core, Counter, Decisions, OnClaim, OnDraw, PlanView, Report, Setup,
+    Word,
 };
 use crate::engine::{Action, Cards, GRAY, LOCO, NOBODY, Phase};
 use crate::model::{Color, NoPieceFits};
@@ -37,8 +38,6 @@ use std::sync::Arc;
 pub const BUILD: u16 = 0;
 /// The only choice when nothing can be built (never offered when something can).
 pub const SKIP: u16 = u16::MAX;
-/// Set in a lane's word once it is built (it stays when the piece goes back at a claim).
-const BUILT: u32 = 1 << 31;
 /// Colours in a build choice (eight card colours and gray).
 const COLOURS: u16 = GRAY as u16 + 1;
 
@@ -57,8 +56,7 @@ pub struct TrackPieces {
     pub route_names: Vec<String>,
 }
 
-/// Where the module's words are: kind → pieces in the supply; lane → `BUILT`, builder + 1
-/// (bits 16..24) and piece kind + 1 (bits 0..16, 0 once the piece went back); player →
+/// Where the module's words are: kind → pieces in the supply; lane → [`Bed`]; player →
 /// beds built, builds skipped; the turn (+ 1) whose draw asked for a build.
 struct Words {
     kinds: usize,
@@ -91,13 +89,51 @@ impl Words {
     }
 }
 
-/// A build choice: a lane and a colour.
-pub fn encode(lane: usize, color: u8) -> u16 {
-    (lane as u16) * COLOURS + color as u16
+/// A lane's word: whether it was built, by whom, and the piece on it now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Bed {
+    /// Set once built; it stays when the piece goes back at a claim.
+    built: bool,
+    /// The player who built it (below 255).
+    builder: Option<u8>,
+    /// The kind of the piece on it (an index of `TrackPieces::kinds`, below 65535); none
+    /// once it went back to the supply.
+    piece: Option<u16>,
 }
 
-fn decode(choice: u16) -> (usize, u8) {
-    ((choice / COLOURS) as usize, (choice % COLOURS) as u8)
+impl Word for Bed {
+    /// Bit 31: `built`; bits 16..24: builder + 1; bits 0..16: piece kind + 1 (0 for none).
+    fn to_word(self) -> u32 {
+        (self.built as u32) << 31 | self.builder.to_word() << 16 | self.piece.to_word()
+    }
+    fn from_word(word: u32) -> Self {
+        Bed {
+            built: word >> 31 != 0,
+            builder: Option::from_word((word >> 16) & 0xff),
+            piece: Option::from_word(word & 0xffff),
+        }
+    }
+}
+
+/// A build choice: a lane and a colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaneColour {
+    pub lane: usize,
+    /// 0..8 in card order, `GRAY`.
+    pub colour: u8,
+}
+
+impl Choice for LaneColour {
+    /// `lane * 10 + colour` ([`TrackPieces::fits`] checks that a map's lanes fit).
+    fn to_choice(self) -> u16 {
+        (self.lane as u16) * COLOURS + self.colour as u16
+    }
+    fn from_choice(choice: u16) -> Self {
+        LaneColour {
+            lane: (choice / COLOURS) as usize,
+            colour: (choice % COLOURS) as u8,
+        }
+    }
 }
 
 fn colour_name(c: u8) -> &'static str {
@@ -107,7 +143,7 @@ fn colour_name(c: u8) -> &'static str {
 }
 
 impl TrackPieces {
-    /// Whether a build choice fits in a decision's number (`lane * 10 + colour`).
+    /// Whether every build choice ([`LaneColour`]) fits in a decision's number below `SKIP`.
     pub fn fits(lanes: usize) -> bool {
         lanes * (COLOURS as usize) < SKIP as usize
     }
@@ -130,21 +166,23 @@ impl TrackPieces {
     /// Whether bed lane `lane` has been built (a piece placed, whether or not it went back
     /// at a claim).
     pub fn built(&self, game: &Game, state: &State, me: usize, lane: usize) -> bool {
-        state.mechanic_words(game, me)[Words::of(game, self).lane(lane)] & BUILT != 0
+        self.bed(game, state, me, lane).built
+    }
+
+    fn bed(&self, game: &Game, state: &State, me: usize, lane: usize) -> Bed {
+        Bed::from_word(state.mechanic_words(game, me)[Words::of(game, self).lane(lane)])
     }
 
     /// The piece on `lane` now: (length, colour).
     pub fn piece_on(&self, game: &Game, state: &State, me: usize, lane: usize) -> Option<(u8, u8)> {
-        let w = state.mechanic_words(game, me)[Words::of(game, self).lane(lane)];
-        let kind = (w & 0xffff) as usize;
-        (kind > 0).then(|| self.kinds[kind - 1])
+        let kind = self.bed(game, state, me, lane).piece?;
+        Some(self.kinds[kind as usize])
     }
 
     /// Who built `lane`, if it was built.
     pub fn builder(&self, game: &Game, state: &State, me: usize, lane: usize) -> Option<u8> {
-        let w = state.mechanic_words(game, me)[Words::of(game, self).lane(lane)];
-        let b = (w >> 16) & 0xff;
-        (w & BUILT != 0 && b > 0).then(|| (b - 1) as u8)
+        let bed = self.bed(game, state, me, lane);
+        bed.builder.filter(|_| bed.built)
     }
 
     /// Lanes of route `r` built so far.
@@ -198,7 +236,7 @@ impl TrackPieces {
     ) {
         let words = Words::of(game, self);
         let w = state.mechanic_words(game, me);
-        let built = |l: usize| w[words.lane(l)] & BUILT != 0;
+        let built = |l: usize| Bed::from_word(w[words.lane(l)]).built;
         for (r, route) in game.routes.iter().enumerate() {
             if !self.beds[r] {
                 continue;
@@ -266,7 +304,12 @@ impl TrackPieces {
         let words = Words::of(game, self);
         let w = state.mechanic_words_mut(game, me);
         w[kind] -= 1;
-        w[words.lane(lane)] = BUILT | (p as u32 + 1) << 16 | (kind as u32 + 1);
+        w[words.lane(lane)] = Bed {
+            built: true,
+            builder: Some(p),
+            piece: Some(kind as u16),
+        }
+        .to_word();
         w[words.built(p)] += 1;
         state.set_lane_color(game, lane, color);
         for q in 0..game.players {
@@ -282,10 +325,10 @@ impl TrackPieces {
     fn return_piece(&self, game: &Game, state: &mut State, me: usize, lane: usize) {
         let at = Words::of(game, self).lane(lane);
         let w = state.mechanic_words_mut(game, me);
-        let kind = (w[at] & 0xffff) as usize;
-        if kind > 0 {
-            w[kind - 1] += 1;
-            w[at] &= !0xffff;
+        let mut bed = Bed::from_word(w[at]);
+        if let Some(kind) = bed.piece.take() {
+            w[kind as usize] += 1;
+            w[at] = bed.to_word();
         }
     }
 
@@ -395,7 +438,11 @@ impl Decisions for TrackPieces {
             any = true;
             push(Action::Mechanic {
                 mechanic,
-                choice: encode(lane, color),
+                choice: LaneColour {
+                    lane,
+                    colour: color,
+                }
+                .to_choice(),
             });
             true
         });
@@ -426,8 +473,8 @@ impl Decisions for TrackPieces {
         if choice == SKIP {
             return !self.any_build(game, state, me);
         }
-        let (lane, color) = decode(choice);
-        lane < game.lane_count() && self.can_build(game, state, me, lane, color)
+        let LaneColour { lane, colour } = LaneColour::from_choice(choice);
+        lane < game.lane_count() && self.can_build(game, state, me, lane, colour)
     }
 
     fn apply_decision(
@@ -448,8 +495,8 @@ impl Decisions for TrackPieces {
             state.mechanic_words_mut(game, me)[at] += 1;
             return Ok(());
         }
-        let (lane, color) = decode(choice as u16);
-        self.build(game, state, me, p, lane, color)
+        let LaneColour { lane, colour } = LaneColour::from_choice(choice as u16);
+        self.build(game, state, me, p, lane, colour)
     }
 }
 
@@ -466,7 +513,7 @@ impl Report for TrackPieces {
         if choice == SKIP {
             return Some("no track piece fits a bed: no build".into());
         }
-        let (lane, color) = decode(choice);
+        let LaneColour { lane, colour } = LaneColour::from_choice(choice);
         let r = *game.lane_route.get(lane)? as usize;
         let route = &game.routes[r];
         let which = if route.lane_count > 1 {
@@ -474,7 +521,7 @@ impl Report for TrackPieces {
         } else {
             String::new()
         };
-        let colour = colour_name(color);
+        let colour = colour_name(colour);
         let article = if colour.starts_with(['a', 'e', 'i', 'o', 'u']) {
             "an"
         } else {
@@ -553,14 +600,14 @@ impl Advice for TrackPieces {
         if choice == SKIP {
             return 0;
         }
-        let (lane, color) = decode(choice);
+        let LaneColour { lane, colour } = LaneColour::from_choice(choice);
         let Some(&r) = game.lane_route.get(lane) else {
             return i32::MIN;
         };
         let route = &game.routes[r as usize];
         let hand = &state.players[view.player as usize].hand;
-        let held = if color < LOCO {
-            hand[color as usize] as i32
+        let held = if colour < LOCO {
+            hand[colour as usize] as i32
         } else {
             hand[..LOCO as usize].iter().copied().max().unwrap_or(0) as i32
         };
@@ -590,5 +637,55 @@ impl Advice for TrackPieces {
         // An unbuilt bed lane that may still be built (a piece of its length comes back to
         // the supply at every claim).
         self.buildable(game, state, me, lane)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beds_round_trip_in_the_old_layout() {
+        for built in [false, true] {
+            for builder in [None, Some(0), Some(1), Some(4), Some(254)] {
+                for piece in [None, Some(0), Some(1), Some(40), Some(65534)] {
+                    let bed = Bed {
+                        built,
+                        builder,
+                        piece,
+                    };
+                    let w = bed.to_word();
+                    assert_eq!(Bed::from_word(w), bed);
+                    let plus = |o: Option<u32>| o.map_or(0, |o| o + 1);
+                    // The layout written by hand before: BUILT | builder + 1 << 16 | kind + 1.
+                    assert_eq!(
+                        w,
+                        (built as u32) << 31
+                            | plus(builder.map(u32::from)) << 16
+                            | plus(piece.map(u32::from))
+                    );
+                }
+            }
+        }
+        assert_eq!(Bed::default().to_word(), 0);
+        // A built lane whose piece went back: only the low 16 bits cleared.
+        let w = (1 << 31) | 3 << 16 | 7;
+        let mut bed = Bed::from_word(w);
+        assert_eq!(bed.piece.take(), Some(6));
+        assert_eq!(bed.to_word(), w & !0xffff);
+    }
+
+    #[test]
+    fn lane_colours_round_trip_in_the_old_layout() {
+        for lane in [0, 1, 9, 10, 500, (SKIP as usize - 1) / COLOURS as usize - 1] {
+            for colour in [0, 1, LOCO - 1, GRAY] {
+                let c = LaneColour { lane, colour };
+                let n = c.to_choice();
+                assert_eq!(LaneColour::from_choice(n), c);
+                assert_eq!(n as usize, lane * 10 + colour as usize);
+                assert!(TrackPieces::fits(lane + 1));
+            }
+        }
+        assert!(!TrackPieces::fits(SKIP as usize / COLOURS as usize + 1));
     }
 }

@@ -9,8 +9,8 @@
 //! of Way, the advanced ones) are left to the rest of the bot's play, which never buys them.
 
 use super::Technologies;
-use super::purchase::purchase_choice;
-use crate::engine::hooks::PlanView;
+use super::purchase::Purchase;
+use crate::engine::hooks::{Choice, PlanView};
 use crate::engine::{Action, Game, LOCO, Phase, State};
 use crate::model::TechEffect;
 
@@ -90,7 +90,7 @@ impl Technologies {
             .find(|&d| self.purchase_payment(game, state, me, p, t, d).is_some())
             .map(|d| Action::Mechanic {
                 mechanic: me as u8,
-                choice: purchase_choice(t, d),
+                choice: Purchase { tech: t, direct: d }.to_choice(),
             })
     }
 

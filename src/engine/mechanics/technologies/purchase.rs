@@ -2,7 +2,7 @@
 //! to the supply.
 
 use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
-use crate::engine::hooks::AfterAction;
+use crate::engine::hooks::{AfterAction, Choice};
 use crate::engine::{
     Action, Cards, Game, LOCO, LaneClass, NOBODY, Phase, State, locomotive_payment, pay_with,
     payment_count, payment_ways,
@@ -11,7 +11,8 @@ use crate::model::TechEffect;
 use rand_chacha::ChaCha8Rng;
 use std::ops::ControlFlow;
 
-/// A purchase's choice: the technology and the locomotive cards given.
+/// Where a purchase's locomotive cards start in its choice: 32 technologies at most (one
+/// bit each of a player's owned word).
 const LOCO_SHIFT: u32 = 5;
 /// Counts of locomotive cards a purchase may give (0 up to the cost): one bit each of the
 /// mask [`Technologies::right_of_way_hands`] returns, so costs run from 0 to 31. The schema
@@ -19,9 +20,25 @@ const LOCO_SHIFT: u32 = 5;
 /// than 31 (a model built in code), so no way to pay is ever left out without a word.
 pub(super) const MAX_DIRECT: usize = u32::BITS as usize;
 
-/// The choice of buying technology `t` with `direct` locomotive cards.
-pub fn purchase_choice(t: usize, direct: u8) -> u16 {
-    (t as u32 | (direct as u32) << LOCO_SHIFT) as u16
+/// A purchase's choice: buying technology `tech` giving `direct` locomotive cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Purchase {
+    pub tech: usize,
+    pub direct: u8,
+}
+
+impl Choice for Purchase {
+    /// `tech | direct << 5`: technologies below 32, locomotives below [`MAX_DIRECT`], so a
+    /// purchase stays below [`DRAW3`].
+    fn to_choice(self) -> u16 {
+        (self.tech as u32 | (self.direct as u32) << LOCO_SHIFT) as u16
+    }
+    fn from_choice(choice: u16) -> Self {
+        Purchase {
+            tech: (choice & ((1 << LOCO_SHIFT) - 1)) as usize,
+            direct: (choice >> LOCO_SHIFT) as u8,
+        }
+    }
 }
 
 impl Technologies {
@@ -90,7 +107,7 @@ impl Technologies {
                     {
                         push(Action::Mechanic {
                             mechanic: me as u8,
-                            choice: purchase_choice(t, direct),
+                            choice: Purchase { tech: t, direct }.to_choice(),
                         });
                     }
                 }
@@ -129,8 +146,7 @@ impl Technologies {
             }
             return Ok(AfterAction::EndTurn);
         }
-        let t = (choice & ((1 << LOCO_SHIFT) - 1)) as usize;
-        let direct = (choice >> LOCO_SHIFT) as u8;
+        let Purchase { tech: t, direct } = Purchase::from_choice(choice as u16);
         let tech = self.techs.get(t).ok_or("no such technology")?;
         let paid = self
             .purchase_payment(game, state, me, p, t, direct)
@@ -326,8 +342,7 @@ impl Technologies {
         match step {
             None if choice == DRAW3 => Some("drew 3 blind cards (Water Tenders)".into()),
             None => {
-                let t = (choice as u32 & ((1 << LOCO_SHIFT) - 1)) as usize;
-                let direct = (choice as u32 >> LOCO_SHIFT) as u8;
+                let Purchase { tech: t, direct } = Purchase::from_choice(choice);
                 let tech = self.techs.get(t)?;
                 let n = self.any_as_one_for(game, state, me, p);
                 let others = tech.cost.saturating_sub(direct);
@@ -348,6 +363,24 @@ impl Technologies {
                 Some(format!("claimed {} by Right of Way", route.id))
             }
             Some(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn purchases_round_trip_below_draw3() {
+        for tech in [0, 1, 17, 31] {
+            for direct in [0, 1, 20, MAX_DIRECT as u8 - 1] {
+                let p = Purchase { tech, direct };
+                let n = p.to_choice();
+                assert_eq!(Purchase::from_choice(n), p);
+                assert_eq!(n as usize, tech + 32 * direct as usize);
+                assert!(n < DRAW3);
+            }
         }
     }
 }
