@@ -40,12 +40,7 @@ pub struct BoardGraph {
 impl BoardGraph {
     /// Builds the graph. Routes naming unknown cities are skipped (`check` reports them).
     pub fn new(map: &MapFile) -> BoardGraph {
-        let index: HashMap<&str, usize> = map
-            .cities
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.id.as_str(), i))
-            .collect();
+        let index = map.city_indices();
         let mut adjacency = vec![Vec::new(); map.cities.len()];
         let mut edges = Vec::with_capacity(map.routes.len());
         for (i, r) in map.routes.iter().enumerate() {

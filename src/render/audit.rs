@@ -120,13 +120,7 @@ fn rect_box(r: &Rect) -> [P; 2] {
 /// Each route's two cities, by index: looked up once (a search of the cities by id for
 /// each space took a twentieth of `check` on a 2,000-city board).
 fn route_ends(map: &MapFile) -> Vec<[Option<usize>; 2]> {
-    let index: std::collections::HashMap<&str, usize> = map
-        .cities
-        .iter()
-        .enumerate()
-        .rev()
-        .map(|(k, c)| (c.id.as_str(), k))
-        .collect();
+    let index = map.city_indices();
     let at = |id: &str| index.get(id).copied();
     map.routes
         .iter()

@@ -170,7 +170,7 @@ fn drawn_lacking(map: &MapFile) -> Vec<(usize, f64)> {
 /// by nothing and narrowed by `inset` (a fraction of the span), at car length `car`.
 fn out_of_range(map: &MapFile, pos: &[[f64; 2]], car: f64, inset: f64) -> Vec<usize> {
     let u = board_units_per_mm(&map.map.board);
-    let index = city_index(map);
+    let index = map.city_indices();
     map.routes
         .iter()
         .enumerate()
@@ -213,14 +213,6 @@ fn chord_range(
         }
         None => [lo, hi],
     }
-}
-
-fn city_index(map: &MapFile) -> std::collections::HashMap<&str, usize> {
-    map.cities
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.id.as_str(), i))
-        .collect()
 }
 
 fn radius(map: &MapFile, i: usize) -> f64 {
@@ -321,7 +313,7 @@ fn drawn_rounds(job: &Job, start: Vec<[f64; 2]>) -> (Vec<[f64; 2]>, Vec<usize>) 
         map, car, space_mm, ..
     } = *job;
     let u = board_units_per_mm(&map.map.board);
-    let index = city_index(map);
+    let index = map.city_indices();
     let neighbours = |c: usize| -> Vec<usize> {
         map.routes
             .iter()
@@ -447,7 +439,7 @@ fn floor_mm(ri: f64, rj: f64) -> f64 {
 
 /// The pairs of cities joined by routes and the chord each pair wants, in millimetres.
 fn pairs(map: &MapFile, car: f64, raised: &BTreeMap<(usize, usize), f64>) -> Vec<Pair> {
-    let index = city_index(map);
+    let index = map.city_indices();
     let mut out: Vec<Pair> = Vec::new();
     for r in &map.routes {
         let (Some(&a), Some(&b)) = (index.get(r.from.as_str()), index.get(r.to.as_str())) else {

@@ -98,7 +98,8 @@ pub fn car_length_at_mm(map: &MapFile, quantile: f64) -> Option<f64> {
     if !(u.is_finite() && u > 0.0) {
         return None;
     }
-    let city = |id: &str| map.cities.iter().find(|c| c.id == id);
+    let index = map.city_indices();
+    let city = |id: &str| index.get(id).map(|&k| &map.cities[k]);
     let mut wants: Vec<f64> = map
         .routes
         .iter()

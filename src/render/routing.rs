@@ -419,11 +419,13 @@ fn needs<'a>(
     units_per_mm: f64,
 ) -> Vec<Need<'a>> {
     let pitch = s.space_width + s.lane_gap;
+    let index = map.city_indices();
+    let at = |id: &str| index.get(id).copied();
     let mut needs: Vec<Need> = map
         .routes
         .iter()
         .map(|r| {
-            let (from, to) = (map.city_index(&r.from), map.city_index(&r.to));
+            let (from, to) = (at(&r.from), at(&r.to));
             let mut pts = Vec::with_capacity(r.waypoints.len() + 2);
             pts.extend(from.map(|i| cities[i].pos));
             pts.extend(r.waypoints.iter().copied());

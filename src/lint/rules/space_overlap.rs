@@ -42,9 +42,10 @@ pub const RULE: Rule = Rule {
 
 fn check(cx: &mut LintCx) {
     let drawing = cx.drawing();
+    let straight = Straight::new(cx.map);
     for &(i, j, depth) in &drawing.audit.overlaps {
         let (a, b) = (cx.map.routes[i].id(), cx.map.routes[j].id());
-        let (message, help) = match narrow(cx.map, &drawing.layout, i, j) {
+        let (message, help) = match narrow(cx.map, &drawing.layout, &straight, i, j) {
             Some(n) => (
                 format!(
                     "spaces of route `{b}` lie on spaces of route `{a}` on the drawn board \
@@ -92,11 +93,44 @@ struct Narrow<'m> {
     need: f64,
 }
 
+/// The map's cities by id and the lanes of the routes drawn without `waypoints` between
+/// each two cities, looked up for every overlap (a search of the map for each took a
+/// fiftieth of `check` on a 2,000-city board).
+struct Straight<'m> {
+    cities: std::collections::HashMap<&'m str, usize>,
+    lanes: std::collections::HashMap<[&'m str; 2], u8>,
+}
+
+impl<'m> Straight<'m> {
+    fn new(map: &'m MapFile) -> Self {
+        let mut lanes = std::collections::HashMap::new();
+        for r in map.routes.iter().filter(|r| r.waypoints.is_empty()) {
+            let n: &mut u8 = lanes.entry(pair(&r.from, &r.to)).or_default();
+            *n = n.saturating_add(r.lane_count().max(1));
+        }
+        Straight {
+            cities: map.city_indices(),
+            lanes,
+        }
+    }
+}
+
+/// Two cities' ids in one order, whichever end a route names first.
+fn pair<'m>(a: &'m str, b: &'m str) -> [&'m str; 2] {
+    if a <= b { [a, b] } else { [b, a] }
+}
+
 /// Routes `i` and `j`, both drawn without `waypoints`, when they share one city and leave it
 /// at a narrower angle than their first cars need ([`geom::fan_angle`]; routes between the
 /// same two cities are drawn side by side, so their lanes count together, as the layout's
 /// fan counts them).
-fn narrow<'m>(map: &'m MapFile, l: &Layout, i: usize, j: usize) -> Option<Narrow<'m>> {
+fn narrow<'m>(
+    map: &'m MapFile,
+    l: &Layout,
+    straight: &Straight,
+    i: usize,
+    j: usize,
+) -> Option<Narrow<'m>> {
     let (ri, rj) = (&map.routes[i], &map.routes[j]);
     if !ri.waypoints.is_empty() || !rj.waypoints.is_empty() {
         return None;
@@ -109,20 +143,13 @@ fn narrow<'m>(map: &'m MapFile, l: &Layout, i: usize, j: usize) -> Option<Narrow
     if ea == eb {
         return None;
     }
-    let at = |id: &str| map.city_index(id).map(|k| &l.cities[k]);
+    let at = |id: &str| straight.cities.get(id).map(|&k| &l.cities[k]);
     let (h, a, b) = (at(hub)?, at(ea)?, at(eb)?);
     let angle = |p: [f64; 2]| (p[1] - h.pos[1]).atan2(p[0] - h.pos[0]);
     let apart = (angle(a.pos) - angle(b.pos)).rem_euclid(TAU);
     let apart = apart.min(TAU - apart);
     // The lanes of every straight route between the hub and `end`.
-    let lanes = |end: &str| -> u8 {
-        map.routes
-            .iter()
-            .filter(|r| r.waypoints.is_empty())
-            .filter(|r| (r.from == *hub && r.to == end) || (r.to == *hub && r.from == end))
-            .map(|r| r.lane_count().max(1))
-            .fold(0, u8::saturating_add)
-    };
+    let lanes = |end: &str| -> u8 { straight.lanes.get(&pair(hub, end)).copied().unwrap_or(0) };
     let s = &l.sizes;
     let half = |lanes: u8| geom::route_half_width(lanes, s.space_width, s.lane_gap);
     let radius = geom::first_car_radius(h.radius, s.space_gap, s.space_width);
