@@ -31,12 +31,16 @@ fn variant(dir: &Path, from: &str, to: &str) {
 const GAMES: &str = "200";
 
 fn compare_json(dir: &Path, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    compare_games(dir, GAMES, extra)
+}
+
+fn compare_games(dir: &Path, games: &str, extra: &[&str]) -> (i32, serde_json::Value, String) {
     let mut args = vec![
         "compare",
         "usa.toml",
         "variant.toml",
         "--games",
-        GAMES,
+        games,
         "--players",
         "2",
         "--format",
@@ -185,4 +189,125 @@ fn the_comparison_page_and_bad_conditions() {
     let (code, _, err) = run(&dir.0, &["compare", "usa.toml", "--fail-if", "spread>5%"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("seat-spread"), "{err}");
+}
+
+/// `--until-decided` stops at the first look where every `--fail-if` condition is settled,
+/// and reports what the fixed-count comparison of the games played reports.
+#[test]
+fn until_decided_stops_once_every_condition_is_settled() {
+    let dir = TempDir::new("compare-until");
+    // Random bots ignore ticket values: the same games on both versions, so the turns change
+    // is exactly 0 with no spread, settled at the first look (100 games). Two seats share the
+    // wins: each seat's rate is within about ±17 points at 100 games (Wilson at 5 % / 5 looks
+    // / 2 seats), so the seat spread is under 90 % there too.
+    variant(
+        &dir.0,
+        "from = \"calgary\"\nto = \"salt-lake-city\"\npoints = 7",
+        "from = \"calgary\"\nto = \"salt-lake-city\"\npoints = 12",
+    );
+    let until = |threads: &str| {
+        compare_games(
+            &dir.0,
+            "1000",
+            &[
+                "--fail-if",
+                "turns-change>1",
+                "--fail-if",
+                "seat-spread<90%",
+                "--until-decided",
+                "--threads",
+                threads,
+            ],
+        )
+    };
+    let (code, c, err) = until("1");
+    // The second condition holds: exit 1, as a fixed-count compare would.
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--fail-if seat-spread<90%"), "{err}");
+    let d = &c["decided"];
+    assert_eq!(
+        (d["games"].as_u64(), d["most"].as_u64()),
+        (Some(100), Some(1000)),
+        "{d}"
+    );
+    assert_eq!(
+        (d["looks"].as_u64(), d["planned_looks"].as_u64()),
+        (Some(1), Some(5)),
+        "{d}"
+    );
+    assert_eq!(d["conditions"][0]["verdict"], "does-not-hold", "{d}");
+    assert_eq!(d["conditions"][1]["verdict"], "holds", "{d}");
+    assert_eq!(c["games"], 100);
+    // The same bytes at two threads, and the fixed-count comparison of 100 games but for
+    // saying how it stopped.
+    assert_eq!(until("2").1, c);
+    let (_, mut fixed, _) = compare_games(&dir.0, "100", &["--threads", "2"]);
+    fixed["decided"] = d.clone();
+    assert_eq!(fixed, c);
+}
+
+#[test]
+fn until_decided_says_when_the_games_ran_out() {
+    let dir = TempDir::new("compare-until-open");
+    variant(&dir.0, "name = \"Denver\"", "name = \"Mile High\"");
+    // A seat spread of a few points cannot be told from 5 % in 200 games.
+    let (_, c, err) = compare_json(&dir.0, &["--fail-if", "seat-spread>5%", "--until-decided"]);
+    let d = &c["decided"];
+    assert_eq!(d["games"], 200, "{d}\n{err}");
+    assert_eq!(d["conditions"][0]["verdict"], "undecided", "{d}");
+    let (_, out, _) = run(
+        &dir.0,
+        &[
+            "compare",
+            "usa.toml",
+            "variant.toml",
+            "--games",
+            "200",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--fail-if",
+            "seat-spread>5%",
+            "--until-decided",
+        ],
+    );
+    assert!(out.contains("Not decided in 200 paired games"), "{out}");
+    assert!(
+        out.contains("seat-spread>5%: undecided (interval 0.00 % to"),
+        "{out}"
+    );
+}
+
+#[test]
+fn until_decided_refuses_what_it_cannot_settle() {
+    let dir = TempDir::new("compare-until-bad");
+    variant(&dir.0, "name = \"Denver\"", "name = \"Mile High\"");
+    for (extra, says) in [
+        (&["--until-decided"][..], "give at least one"),
+        (
+            &["--until-decided", "--fail-if", "significant>0"][..],
+            "cannot settle `significant`",
+        ),
+        (
+            &[
+                "--until-decided",
+                "--fail-if",
+                "turns-change>1",
+                "--alpha",
+                "1.5",
+            ][..],
+            "not a rate",
+        ),
+        (
+            &["--fail-if", "turns-change>1", "--alpha", "0.1"][..],
+            "--until-decided",
+        ),
+    ] {
+        let mut args = vec!["compare", "usa.toml", "variant.toml", "--games", "20"];
+        args.extend(extra);
+        let (code, _, err) = run(&dir.0, &args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(err.contains(says), "{extra:?}: {err}");
+    }
 }

@@ -1,8 +1,9 @@
 //! `ttrmap compare OLD [NEW] --games N [--players P] [--bots a,b] [--seed S] [--threads T]
 //! [--mode M] [--without K] [--with K] [--new-mode M] [--new-without K] [--new-with K]
-//! [--format human|json|html] [-o FILE] [--fail-if COND]... [--force]`: two versions of a map,
-//! or one map under two sets of options, played game by game with the same seeds, bots and
-//! seats; what changed, with 95 % intervals. Exit 1 when a `--fail-if` condition holds.
+//! [--format human|json|html] [-o FILE] [--fail-if COND]... [--until-decided [--alpha A]]
+//! [--force]`: two versions of a map, or one map under two sets of options, played game by
+//! game with the same seeds, bots and seats; what changed, with 95 % intervals. Exit 1 when a
+//! `--fail-if` condition holds.
 
 use super::output;
 use super::playtest::{
@@ -13,7 +14,7 @@ use super::{CleanMap, EXIT_OK, EXIT_PROBLEMS, usage_error};
 use crate::engine::Game;
 use crate::playtest::Config;
 use crate::playtest::compare::fail_if::{self, Condition};
-use crate::playtest::compare::{Side, compare, html, render};
+use crate::playtest::compare::{Side, compare, compare_until_decided, html, render};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -55,9 +56,28 @@ pub struct Args {
     /// significant (how many figures changed significantly).
     #[arg(long, value_name = "COND")]
     fail_if: Vec<Condition>,
+    /// Stop as soon as every --fail-if condition is settled, holding or not (--games is then
+    /// the most played): the comparison looks at 100 games, 200, 400, ... and --games, and
+    /// settles a condition when its measure's interval, at --alpha split over the looks, lies
+    /// on one side of its threshold. The report says after how many games. Not with
+    /// `significant`.
+    #[arg(long)]
+    until_decided: bool,
+    /// With --until-decided: the chance of settling a condition the wrong way.
+    #[arg(long, default_value_t = 0.05, requires = "until_decided",
+          value_parser = open_rate)]
+    alpha: f64,
     /// Replace an existing --output file of another kind than a report (.txt, .json, .html).
     #[arg(long)]
     force: bool,
+}
+
+/// A rate strictly between 0 and 1.
+fn open_rate(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a rate between 0 and 1 (e.g. 0.05)")),
+    }
 }
 
 /// One version's options.
@@ -100,6 +120,11 @@ fn label(file: &Path, o: &Options<'_>, differs: bool) -> String {
 
 pub fn run(args: Args) -> i32 {
     let new_path = args.new.clone().unwrap_or_else(|| args.old.clone());
+    if args.until_decided
+        && let Err(e) = crate::playtest::compare::until_decided::check(&args.fail_if)
+    {
+        return usage_error(e);
+    }
     let format = match report_format(args.format, args.output.as_deref()) {
         Ok(f) => f,
         Err(e) => return usage_error(e),
@@ -168,7 +193,12 @@ pub fn run(args: Args) -> i32 {
         threads: worker_threads(args.play.threads, args.games),
         progress: std::io::stderr().is_terminal(),
     };
-    let comparison = match compare(&old_side, &new_side, &config) {
+    let compared = if args.until_decided {
+        compare_until_decided(&old_side, &new_side, &config, &args.fail_if, args.alpha)
+    } else {
+        compare(&old_side, &new_side, &config)
+    };
+    let comparison = match compared {
         Ok(c) => c,
         Err(e) => return usage_error(e),
     };

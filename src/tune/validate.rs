@@ -249,6 +249,7 @@ mod tests {
             routes: Vec::new(),
             map_changes: Default::default(),
             significant: Vec::new(),
+            decided: None,
         }
     }
 

@@ -107,6 +107,14 @@ pub fn render_html_after(
         esc(&c.bots.join(", ")),
         c.seed
     );
+    if let Some(d) = &c.decided {
+        let lines = d.lines();
+        let _ = write!(body, "<p>{}</p><ul>", esc(&lines[0]));
+        for line in &lines[1..] {
+            let _ = write!(body, "<li>{}</li>", esc(line.trim()));
+        }
+        body.push_str("</ul>");
+    }
     // As the text report: what the designer changed first, then what it did to the games.
     body.push_str("<h2>Map differences</h2>");
     let lines = map_lines(&c.map_changes);

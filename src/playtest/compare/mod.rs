@@ -12,6 +12,7 @@ pub mod html;
 pub mod mapdiff;
 pub mod render;
 pub mod stats;
+pub mod until_decided;
 
 use super::totals::{Context, PARTS, Totals, WIN_UNITS, module_counters};
 use super::{Config, GameLog, bots_for, game_seed, play_logged};
@@ -315,12 +316,49 @@ pub struct Comparison {
     pub map_changes: mapdiff::MapDiff,
     /// Every change whose interval excludes 0, in words, the largest first in each group.
     pub significant: Vec<String>,
+    /// How `--until-decided` stopped (absent without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided: Option<until_decided::Decided>,
 }
 
 /// Plays `config.games` paired games of `old` and `new` and compares them. The two games
 /// must have the same player count.
 pub fn compare(old: &Side<'_>, new: &Side<'_>, config: &Config) -> Result<Comparison, String> {
-    Ok(run(old, new, config, false)?.0)
+    Ok(run(old, new, config, false, &[config.games], &mut |_, _| false)?.0)
+}
+
+/// [`compare`] that stops at the first look where every condition is settled at error rate
+/// `alpha` (`compare --until-decided`, see [`until_decided`]); `config.games` is the most
+/// it plays. The comparison is the one `compare` gives for the games played, with
+/// `decided` saying how it stopped.
+pub fn compare_until_decided(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    config: &Config,
+    conditions: &[fail_if::Condition],
+    alpha: f64,
+) -> Result<Comparison, String> {
+    until_decided::check(conditions)?;
+    let looks = until_decided::looks(config.games);
+    let rate = alpha / looks.len() as f64;
+    let mut settled = Vec::new();
+    let mut taken = 0;
+    let (mut c, _) = run(old, new, config, false, &looks, &mut |c, acc| {
+        taken += 1;
+        settled = until_decided::settle(conditions, c, acc, rate);
+        settled
+            .iter()
+            .all(|s| s.verdict != until_decided::Verdict::Undecided)
+    })?;
+    c.decided = Some(until_decided::Decided {
+        alpha,
+        games: c.games,
+        most: config.games,
+        looks: taken,
+        planned_looks: looks.len(),
+        conditions: settled,
+    });
+    Ok(c)
 }
 
 /// [`compare`], and each version's playtest [`Totals`] of the same games (the totals
@@ -331,18 +369,21 @@ pub fn compare_played(
     new: &Side<'_>,
     config: &Config,
 ) -> Result<(Comparison, [Totals; 2]), String> {
-    let (c, totals) = run(old, new, config, true)?;
+    let (c, totals) = run(old, new, config, true, &[config.games], &mut |_, _| false)?;
     let [o, n] = totals.expect("kept");
     Ok((c, [o, n]))
 }
 
-/// The paired games; each version's totals too when `keep`.
+/// The paired games, looking at each count of `looks` (ascending, the last `config.games`)
+/// until `stop` says so on the comparison so far; each version's totals too when `keep`.
 #[allow(clippy::type_complexity)]
 fn run(
     old: &Side<'_>,
     new: &Side<'_>,
     config: &Config,
     keep: bool,
+    looks: &[u64],
+    stop: &mut dyn FnMut(&Comparison, &Acc) -> bool,
 ) -> Result<(Comparison, Option<[Totals; 2]>), String> {
     if old.game.players != new.game.players {
         return Err("the two versions must be played at the same player count".into());
@@ -379,27 +420,47 @@ fn run(
             }
             observe(game, &state, &log)
         };
-    let (acc, totals) = pool.install(|| {
-        (0..config.games)
-            .into_par_iter()
-            .fold(empty, |(mut acc, mut totals), i| {
-                let seat_bot = super::seat_bots(config, &names, players, i);
-                let o = play_side(0, old.game, &seat_bot, i, &mut totals);
-                let n = play_side(1, new.game, &seat_bot, i, &mut totals);
-                acc.add(&matches, &seat_bot, &o, &n);
-                progress.inc(1);
-                (acc, totals)
-            })
-            .reduce(empty, |(a, ta), (b, tb)| {
-                let totals = match (ta, tb) {
-                    (Some([ao, an]), Some([bo, bn])) => Some([ao.merge(bo), an.merge(bn)]),
-                    _ => None,
-                };
-                (a.merge(b), totals)
-            })
-    });
-    progress.finish_and_clear();
-    Ok((build(old, new, config, &names, &matches, &acc), totals))
+    let merge = |(a, ta): (Acc, Option<[Totals; 2]>), (b, tb): (Acc, Option<[Totals; 2]>)| {
+        let totals = match (ta, tb) {
+            (Some([ao, an]), Some([bo, bn])) => Some([ao.merge(bo), an.merge(bn)]),
+            _ => None,
+        };
+        (a.merge(b), totals)
+    };
+    let play = |range: std::ops::Range<u64>| {
+        pool.install(|| {
+            range
+                .into_par_iter()
+                .fold(empty, |(mut acc, mut totals), i| {
+                    let seat_bot = super::seat_bots(config, &names, players, i);
+                    let o = play_side(0, old.game, &seat_bot, i, &mut totals);
+                    let n = play_side(1, new.game, &seat_bot, i, &mut totals);
+                    acc.add(&matches, &seat_bot, &o, &n);
+                    progress.inc(1);
+                    (acc, totals)
+                })
+                .reduce(empty, merge)
+        })
+    };
+    let mut played: Option<(Acc, Option<[Totals; 2]>)> = None;
+    let mut from = 0;
+    for (k, &look) in looks.iter().enumerate() {
+        let more = play(from..look);
+        from = look;
+        // The first look's sums are taken as they are, so a single look is the whole run.
+        let sums = match played.take() {
+            None => more,
+            Some(before) => merge(before, more),
+        };
+        let last = k + 1 == looks.len();
+        let c = build(old, new, config, &names, &matches, &sums.0);
+        if stop(&c, &sums.0) || last {
+            progress.finish_and_clear();
+            return Ok((c, sums.1));
+        }
+        played = Some(sums);
+    }
+    Err("no games to compare".into())
 }
 
 fn spread(rates: impl Iterator<Item = (f64, f64)> + Clone) -> Spread {
@@ -486,6 +547,7 @@ fn build(
         routes,
         map_changes: mapdiff::diff(old.map, new.map, &old.lint, &new.lint),
         significant: Vec::new(),
+        decided: None,
     };
     c.significant = render::significant_lines(&c);
     c

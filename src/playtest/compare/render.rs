@@ -154,6 +154,11 @@ pub fn human(c: &Comparison) -> String {
         "finished on both: {}; every game played on both versions with the same seed and seats",
         c.both_finished
     );
+    if let Some(d) = &c.decided {
+        for line in d.lines() {
+            let _ = writeln!(s, "{line}");
+        }
+    }
     // The map differences first: they are what the designer changed; the figures after them
     // are what that did to the games.
     let lines = map_lines(&c.map_changes);

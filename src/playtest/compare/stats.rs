@@ -13,7 +13,11 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// The 95 % Wilson score interval of a proportion `p` observed in `n` trials (`n` > 0):
 /// honest at few trials and at rates near 0 or 1, where the normal interval collapses.
 pub fn wilson(p: f64, n: f64) -> [f64; 2] {
-    let z = Z95;
+    wilson_z(p, n, Z95)
+}
+
+/// [`wilson`] at the normal quantile `z` (a wider interval than 95 % for a larger `z`).
+pub fn wilson_z(p: f64, n: f64, z: f64) -> [f64; 2] {
     let z2n = z * z / n;
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
@@ -59,6 +63,11 @@ impl Paired {
         self.new += o.new;
         self.d2 += o.d2;
         self.dw += o.dw;
+    }
+
+    /// The summed weights: the games (or a bot's seats in them) the figure was measured on.
+    pub fn weight(&self) -> f64 {
+        self.w as f64
     }
 
     /// The change, every figure multiplied by `scale` (1/27,720 for win units, 1 for points).
