@@ -119,8 +119,8 @@ pub fn run(args: Args) -> i32 {
         );
         return EXIT_PROBLEMS;
     }
-    if let Err(e) = output::write(&target, text.as_bytes()) {
-        return usage_error(format!("cannot write {}: {e}", args.output.display()));
+    if let Err(code) = super::write_to(&target, &args.output, text.as_bytes()) {
+        return code;
     }
     let map = loaded.map.as_ref().expect("checked above");
     let stats = crate::stats::compute(map);

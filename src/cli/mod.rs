@@ -245,8 +245,18 @@ pub(crate) fn emit_human(text: &str) {
 /// failure it prints why and returns `EXIT_USAGE`; nothing was written or left behind.
 pub(crate) fn write_output(req: &output::Request<'_>, contents: &[u8]) -> Result<(), i32> {
     let target = output::resolve(req).map_err(usage_error)?;
-    output::write(&target, contents)
-        .map_err(|e| usage_error(format!("cannot write {}: {e}", req.path.display())))
+    write_to(&target, req.path, contents)
+}
+
+/// Writes `contents` to an output already resolved from the user's `path`. On failure it
+/// prints why and returns `EXIT_USAGE`; nothing was written or left behind.
+pub(crate) fn write_to(
+    target: &output::Target,
+    path: &std::path::Path,
+    contents: &[u8],
+) -> Result<(), i32> {
+    output::write(target, contents)
+        .map_err(|e| usage_error(format!("cannot write {}: {e}", path.display())))
 }
 
 #[cfg(test)]

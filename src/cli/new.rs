@@ -104,8 +104,8 @@ pub fn run(args: Args) -> i32 {
     {
         return code;
     }
-    if let Err(e) = output::write(&target, text.as_bytes()) {
-        return usage_error(format!("cannot write {}: {e}", path.display()));
+    if let Err(code) = super::write_to(&target, &path, text.as_bytes()) {
+        return code;
     }
     let shown = path.display().to_string();
     super::emit(&format!(

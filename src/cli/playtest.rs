@@ -184,8 +184,8 @@ pub(super) fn report_target(
 pub(super) fn write_report(output: Option<&Path>, target: Option<&Target>, text: &str) -> i32 {
     match (output, target) {
         (Some(path), Some(target)) => {
-            if let Err(e) = output::write(target, text.as_bytes()) {
-                return usage_error(format!("cannot write {}: {e}", path.display()));
+            if let Err(code) = super::write_to(target, path, text.as_bytes()) {
+                return code;
             }
             out_format::wrote(path, target);
         }
@@ -319,14 +319,9 @@ pub(super) fn finish(
             Err(e) => return usage_error(e),
         },
     };
-    match (out.path, out.target) {
-        (Some(path), Some(target)) => {
-            if let Err(e) = output::write(target, text.as_bytes()) {
-                return usage_error(format!("cannot write {}: {e}", path.display()));
-            }
-            out_format::wrote(path, target);
-        }
-        _ => super::emit(&text),
+    let code = write_report(out.path, out.target, &text);
+    if code != EXIT_OK {
+        return code;
     }
     reports
         .iter()
@@ -387,16 +382,7 @@ fn write_part(
         shards: shard.count,
     };
     let text = Part::new(settings, shard, sections).to_text();
-    match (&args.output, target) {
-        (Some(path), Some(target)) => {
-            if let Err(e) = output::write(target, text.as_bytes()) {
-                return usage_error(format!("cannot write {}: {e}", path.display()));
-            }
-            out_format::wrote(path, target);
-        }
-        _ => super::emit(&text),
-    }
-    EXIT_OK
+    write_report(args.output.as_deref(), target, &text)
 }
 
 /// A path as the absolute path recorded in recordings and parts.

@@ -227,8 +227,8 @@ pub fn run(args: Args) -> i32 {
         }
         Err(e) => return usage_error(e),
     };
-    if let Err(e) = output::write(&target, &bytes) {
-        return usage_error(format!("cannot write {}: {e}", out.display()));
+    if let Err(code) = super::write_to(&target, &out, &bytes) {
+        return code;
     }
     out_format::wrote(&out, &target);
     EXIT_OK
