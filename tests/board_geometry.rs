@@ -7,6 +7,8 @@
 //! The geometry here (oriented rectangles, separating axes) is written independently of the
 //! renderer's and the lints' own, so that a mistake in one is not repeated in its check.
 
+mod common;
+
 use std::path::Path;
 use ttrmap::model::MapFile;
 use ttrmap::render::layout::{Layout, Rect, Space};
@@ -54,20 +56,9 @@ fn named_slack() -> std::collections::BTreeMap<String, Vec<String>> {
 }
 
 fn shipped() -> Vec<(String, MapFile, Vec<String>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .expect("maps/")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    paths.sort();
-    paths
+    common::shipped_maps()
         .into_iter()
-        .map(|p| {
-            let loaded = ttrmap::load::load_path(&p).expect("readable");
-            assert!(!loaded.has_errors(), "{}", p.display());
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+        .map(|(name, loaded)| {
             let short = named_short(&loaded);
             (name, loaded.map.expect("model"), short)
         })

@@ -15,22 +15,9 @@ use ttrmap::render::types::text_width;
 use ttrmap::render::{Options, Theme, layout, symbols, theme_names, to_png, to_svg};
 
 fn shipped() -> Vec<(String, MapFile)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("maps/")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    paths.sort();
-    paths
+    common::shipped_maps()
         .into_iter()
-        .map(|p| {
-            let loaded = ttrmap::load::load_path(&p).expect("readable");
-            assert!(!loaded.has_errors(), "{}", p.display());
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, loaded.map.expect("model"))
-        })
+        .map(|(name, loaded)| (name, loaded.map.expect("model")))
         .collect()
 }
 

@@ -332,14 +332,10 @@ fn explain_prints_each_rules_documentation() {
 
 #[test]
 fn shared_ticket_costs_equal_the_graphs_per_ticket_costs_on_every_shipped_map() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     let mut checked = 0;
-    for entry in std::fs::read_dir(maps).expect("maps dir") {
-        let path = entry.expect("entry").path();
-        // `ttrmap render maps/X.toml` (the README's main command) writes beside the maps.
-        if path.extension().is_none_or(|x| x != "toml") {
-            continue;
-        }
+    // Only the `.toml` files: `ttrmap render maps/X.toml` (the README's main command) writes
+    // beside the maps.
+    for path in common::shipped_map_files() {
         let loaded = ttrmap::load::load_path(&path).expect("readable");
         let map = loaded.map.as_ref().expect("shipped maps load");
         let graph = ttrmap::graph::BoardGraph::new(map);

@@ -511,12 +511,7 @@ fn bleed_and_safe_margin_are_paper(path: &Path, dir: &TempDir, bleed: f64) {
 fn every_shipped_board_keeps_its_safe_margin_clear() {
     let with_tools = tools("shipped_bleeds");
     let dir = TempDir::new("pdf-shipped");
-    let mut maps: Vec<PathBuf> = std::fs::read_dir(root().join("maps"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    maps.sort();
+    let maps = common::shipped_map_files();
     assert!(maps.len() >= 14, "{maps:?}");
     for file in maps {
         let m = ttrmap::load::load_path(&file).unwrap().map.unwrap();

@@ -82,16 +82,7 @@ fn check_takes_a_folder_and_standard_input() {
     let out = ttrmap_in(root, &["check", "maps"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let shipped = std::fs::read_dir(root.join("maps"))
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "toml")
-        })
-        .count();
+    let shipped = common::shipped_map_files().len();
     assert!(stdout.contains(&format!("in {shipped} files")), "{stdout}");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
         .args(["check", "-"])

@@ -23,25 +23,23 @@ pub fn apply(text: &str, diagnostics: &[Diagnostic]) -> (String, Vec<Applied>) {
         .collect();
     fixes.sort_by_key(|(span, _, _)| span.start);
     let index = LineIndex::new(text);
-    let mut out = String::with_capacity(text.len());
+    let mut edits = Vec::new();
     let mut applied = Vec::new();
     let mut at = 0;
     for (span, new, code) in fixes {
         if span.start < at {
             continue;
         }
-        out.push_str(&text[at..span.start]);
-        out.push_str(new);
+        at = span.end;
         applied.push(Applied {
             line: index.line_col(span.start).0,
             old: text[span.clone()].to_string(),
             new: new.to_string(),
             code,
         });
-        at = span.end;
+        edits.push((span, new.to_string()));
     }
-    out.push_str(&text[at..]);
-    (out, applied)
+    (crate::spans::splice(text, edits), applied)
 }
 
 /// A unified diff from `old` to `new` for `name` (shared with `tune`, which lives below the

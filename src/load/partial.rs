@@ -26,7 +26,6 @@ use crate::diagnostic::Diagnostic;
 use crate::model::MapFile;
 use crate::spans::{Seg, SpanNode};
 use jsonschema::error::ValidationErrorKind;
-use jsonschema::paths::LocationSegment;
 use serde_json::Value;
 use std::sync::OnceLock;
 
@@ -271,14 +270,7 @@ fn classify(
     let mut items: Vec<(String, Vec<usize>)> = Vec::new();
     let mut in_items: Vec<((String, usize), ItemErrors)> = Vec::new();
     for err in crate::schema::validator().iter_errors(doc) {
-        let path: Vec<Seg> = err
-            .instance_path()
-            .iter()
-            .map(|s| match s {
-                LocationSegment::Property(p) => Seg::Key(p.to_string()),
-                LocationSegment::Index(i) => Seg::Index(i),
-            })
-            .collect();
+        let path = super::schema_errors::path_of(&err);
         if let [Seg::Key(key), Seg::Index(i), ..] = path.as_slice()
             && ARRAYS.contains(&key.as_str())
         {

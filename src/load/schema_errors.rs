@@ -10,18 +10,22 @@ use jsonschema::error::ValidationErrorKind;
 use jsonschema::paths::LocationSegment;
 use serde_json::Value;
 
+/// Where in the document a schema violation is, as the span tree's path.
+pub(crate) fn path_of(err: &jsonschema::ValidationError<'_>) -> Vec<Seg> {
+    err.instance_path()
+        .iter()
+        .map(|s| match s {
+            LocationSegment::Property(p) => Seg::Key(p.to_string()),
+            LocationSegment::Index(i) => Seg::Index(i),
+        })
+        .collect()
+}
+
 /// Every schema violation in `doc`, as diagnostics with spans.
 pub fn validate(doc: &Value, spans: &SpanNode, text: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for err in crate::schema::validator().iter_errors(doc) {
-        let path: Vec<Seg> = err
-            .instance_path()
-            .iter()
-            .map(|s| match s {
-                LocationSegment::Property(p) => Seg::Key(p.to_string()),
-                LocationSegment::Index(i) => Seg::Index(i),
-            })
-            .collect();
+        let path = path_of(&err);
         let at = name_of(&path);
         match err.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected } => {

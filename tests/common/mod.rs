@@ -63,3 +63,29 @@ pub fn shortest_spaces(map: &MapFile, from: &str) -> HashMap<String, u32> {
     }
     dist
 }
+
+/// The shipped maps' files (`maps/*.toml`), in name order.
+pub fn shipped_map_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("maps/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// Every shipped map, loaded and checked free of errors: its file's stem and the load.
+pub fn shipped_maps() -> Vec<(String, ttrmap::load::Loaded)> {
+    shipped_map_files()
+        .into_iter()
+        .map(|p| {
+            let loaded = ttrmap::load::load_path(&p).expect("readable");
+            assert!(!loaded.has_errors(), "{}", p.display());
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, loaded)
+        })
+        .collect()
+}
