@@ -24,6 +24,9 @@
 //! --test claim_audit -- --nocapture`; `CLAIM_AUDIT_RECORDING=FILE.jsonl` audits a recording
 //! made by `ttrmap playtest --record` instead.
 
+#[path = "common/engine.rs"]
+mod engine_common;
+
 use std::collections::HashMap;
 use std::path::Path;
 use ttrmap::bots;
@@ -345,13 +348,6 @@ fn audit_game(game: &Game, rules: &MapRules, seed: u64, codes: &[String], tally:
     tally.games += 1;
 }
 
-fn load(file: &str) -> MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(file);
-    load_path(&path).expect("readable").map.expect("loads")
-}
-
 /// Plays `games` seeded games (random and two style bots, seats rotating), records them as
 /// action codes, and audits the recordings.
 fn audit_system(
@@ -361,7 +357,7 @@ fn audit_system(
     without: &[&str],
     games: u64,
 ) -> Tally {
-    let map = load(file);
+    let map = engine_common::map_file(file);
     let without: Vec<String> = without.iter().map(|s| s.to_string()).collect();
     let game = Game::new_without(&map, players, mode, &without).expect("playable");
     let rules = MapRules::new(&map);

@@ -16,23 +16,20 @@
 //! the printed value, at most twice it (the seed's León–Palencia–Burgos example: 8 printed,
 //! 11 trains used scores 11).
 
+#[path = "common/engine.rs"]
+mod engine_common;
+
 use std::path::Path;
 use std::process::Command;
 use ttrmap::engine::position::{blank_position, build_station};
 use ttrmap::engine::scoring::{BonusLine, DetailedScore, score_detailed};
 use ttrmap::engine::{EngineError, Game, NOBODY, State};
-use ttrmap::load::load_path;
 use ttrmap::model::{MapFile, ReplacedAward};
 
 const MYSTERY_TRAIN: &str = "mechanics.mystery_train";
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn load(file: &str) -> MapFile {
-    let loaded = load_path(&root().join("maps").join(file)).expect("readable");
-    loaded.map.expect("loaded")
 }
 
 /// Castilla without the Mystery Train (its effects are not public).
@@ -110,7 +107,7 @@ fn assert_sums(scores: &[DetailedScore]) {
 
 #[test]
 fn castilla_is_refused_only_for_the_mystery_train() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     // Each mode at a player count it is made for (Total: 5 to 7).
     for (mode, players) in [("normal", 3), ("capitals", 3), ("total", 5)] {
         match Game::new(&map, players, Some(mode)) {
@@ -153,7 +150,7 @@ fn castilla_is_refused_only_for_the_mystery_train() {
 
 #[test]
 fn legendary_asia_plays_with_its_mountains_and_its_explorer_bonus() {
-    let map = load("legendary-asia.toml");
+    let map = engine_common::map_file("legendary-asia.toml");
     let game = Game::new(&map, 2, None).expect("every rule of the map is played");
     let names: Vec<String> = game.mechanics.modules.iter().map(|m| m.name()).collect();
     assert!(
@@ -168,7 +165,7 @@ fn legendary_asia_plays_with_its_mountains_and_its_explorer_bonus() {
 
 #[test]
 fn transbordoman_and_tunelman_count_routes_and_share_ties() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let game = castilla_game(&map, 3, "normal");
     let mut s = blank_position(&game);
     // Ada: two transbordo routes (León–Riaño, Riaño–Guardo) and two tunnels (León–Guardo,
@@ -211,7 +208,7 @@ fn transbordoman_and_tunelman_count_routes_and_share_ties() {
 
 #[test]
 fn capitalman_counts_capitals_reached_and_divides_ties() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let game = castilla_game(&map, 3, "capitals");
     let mut s = blank_position(&game);
     // Ada reaches León, Palencia, Burgos, Soria (unconnected routes still arrive): 4.
@@ -290,7 +287,7 @@ fn nine_capitals(game: &Game) -> State {
 
 #[test]
 fn supercapitalman_replaces_capitalman_for_its_winner() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let game = castilla_game(&map, 3, "capitals");
     let s = nine_capitals(&game);
     let scores = score_detailed(&game, &s, &[]);
@@ -326,7 +323,7 @@ fn supercapitalman_replaces_capitalman_for_its_winner() {
 
 #[test]
 fn two_supercapitalmen_divide_it_and_neither_keeps_capitalman() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let game = castilla_game(&map, 3, "capitals");
     let mut s = nine_capitals(&game);
     // Bob reaches the other six too: León, Palencia, Burgos, Soria, Zamora, Salamanca.
@@ -359,7 +356,7 @@ fn two_supercapitalmen_divide_it_and_neither_keeps_capitalman() {
 
 #[test]
 fn capitalticketman_counts_completed_capitals_tickets_and_divides_ties() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let game = castilla_game(&map, 3, "capitals");
     let mut s = blank_position(&game);
     // Ada: Palencia–Burgos, Valladolid–Palencia, León–Sahagún–Palencia.
@@ -463,7 +460,7 @@ fn capitals_tickets_position(game: &Game) -> State {
 
 #[test]
 fn supercapitalticketman_needs_every_capital_on_completed_tickets_and_replaces() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let game = castilla_game(&map, 3, "capitals");
     let scores = score_detailed(&game, &capitals_tickets_position(&game), &[]);
     // Ada's completed tickets start or end in Soria, Zamora, León, Segovia, Ávila, Palencia,
@@ -543,7 +540,7 @@ const LONGER: [&str; 4] = [
 
 #[test]
 fn triple_destination_scores_the_trains_used_as_in_the_seed_example() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     // The shortest connection: 2 + 2 + 2 + 2 = 8 trains, the printed 8.
     assert_eq!(leon_palencia_burgos(&map, &SHORTEST, &[], false), (8, true));
     // The seed's longer one: León–Sahagún 2, Sahagún–Palencia 3, Palencia–Aranda de Duero
@@ -587,7 +584,7 @@ fn triple_destination_scores_the_trains_used_as_in_the_seed_example() {
 
 #[test]
 fn most_connected_cities_counts_the_largest_network() {
-    let map = load("legendary-asia.toml");
+    let map = engine_common::map_file("legendary-asia.toml");
     let game = Game::new(&map, 2, None).expect("playable");
     let mut s = blank_position(&game);
     // Ada: Perm–Moscow–Astrakhan–Tbilisi (4 cities) and, apart, Peking–Shanghai (2): her
@@ -675,7 +672,7 @@ fn score_position_fixture_through_the_library() {
     let text = std::fs::read_to_string(root().join("tests/fixtures/positions/castilla.toml"))
         .expect("fixture");
     let position: toml::Value = toml::from_str(&text).expect("toml");
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let players = position["player"].as_array().expect("players");
     let mode = position["mode"].as_str().expect("mode");
     let game = castilla_game(&map, players.len() as u8, mode);
@@ -739,7 +736,7 @@ fn random_castilla_games_keep_the_scoring_rules() {
     use ttrmap::bots::{Bot, RandomBot};
     use ttrmap::engine::Goal;
     use ttrmap::playtest::{game_seed, play_game};
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let mut triples_completed = 0;
     for (mode, players) in [("normal", 3u8), ("capitals", 2), ("total", 5)] {
         let game = castilla_game(&map, players, mode);
@@ -806,7 +803,7 @@ fn random_castilla_games_keep_the_scoring_rules() {
 /// Cy's tunnel marked as counting.
 #[test]
 fn transbordoman_counts_what_counts_as_ferry_says() {
-    let mut map = load("castilla.toml");
+    let mut map = engine_common::map_file("castilla.toml");
     let position = |map: &MapFile| {
         let game = castilla_game(map, 3, "normal");
         let mut s = blank_position(&game);
@@ -849,7 +846,7 @@ fn transbordoman_counts_what_counts_as_ferry_says() {
 /// USA and Europe (only a longest-path bonus) have neither.
 #[test]
 fn ticketman_and_capitalticketman_reward_completed_tickets() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     for mode in ["normal", "capitals"] {
         let game = castilla_game(&map, 2, mode);
         let s = blank_position(&game);
@@ -874,7 +871,7 @@ fn ticketman_and_capitalticketman_reward_completed_tickets() {
             .reward_completed_tickets(&game, &blank_position(&game), 0)
     );
     for file in ["usa.toml", "europe.toml"] {
-        let game = Game::new(&load(file), 2, None).expect("playable");
+        let game = Game::new(&engine_common::map_file(file), 2, None).expect("playable");
         let s = blank_position(&game);
         assert!(
             !game.mechanics.reward_completed_tickets(&game, &s, 0),

@@ -3,20 +3,14 @@
 //! recommended player range, ticket piles of game modes, substitute choice. Each test quotes
 //! (in brief) the rule it rests on; the arithmetic is in the comments.
 
+#[path = "common/engine.rs"]
+mod engine_common;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 use ttrmap::bots;
 use ttrmap::engine::{Action, Game, NOBODY, State};
-use ttrmap::load::load_path;
 use ttrmap::model::MapFile;
-
-fn load(file: &str) -> MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(file);
-    load_path(&path).expect("readable").map.expect("loads")
-}
 
 /// Plays a seeded game of random bots, calling `check` after every action.
 fn play_random(game: &Game, seed: u64, mut check: impl FnMut(&State, Action)) -> State {
@@ -47,7 +41,7 @@ fn play_random(game: &Game, seed: u64, mut check: impl FnMut(&State, Action)) ->
 /// empty for ~20 turns while players drew blind from the new deck).
 #[test]
 fn display_is_refilled_when_discards_make_a_new_deck() {
-    let mut map = load("usa.toml");
+    let mut map = engine_common::map_file("usa.toml");
     // 2 of each colour + 2 locomotives = 18 cards: 8 in hands, 5 shown, 5 left.
     map.rules.train_deck.per_color = 2;
     map.rules.train_deck.locomotives = 2;
@@ -77,7 +71,7 @@ fn display_is_refilled_when_discards_make_a_new_deck() {
 /// means no card is left anywhere to draw (deck and discards both empty).
 #[test]
 fn display_is_refilled_as_soon_as_discards_come_back() {
-    let mut map = load("usa.toml");
+    let mut map = engine_common::map_file("usa.toml");
     // 18 cards as above: a claim often discards into an empty deck with holes in the display.
     map.rules.train_deck.per_color = 2;
     map.rules.train_deck.locomotives = 2;
@@ -112,7 +106,7 @@ const LOCO: usize = 8;
 /// A Nordic position at the start of player 1's turn holding `hand`, and the lane of the
 /// route `id`.
 fn nordic_with_hand(players: u8, id: &str, hand: [u16; 9]) -> (Game, State, usize) {
-    let map = load("nordic-countries.toml");
+    let map = engine_common::map_file("nordic-countries.toml");
     let game = Game::new(&map, players, None).expect("playable");
     let mut state = ttrmap::engine::position::blank_position(&game);
     state.phase = ttrmap::engine::Phase::Main;
@@ -204,7 +198,7 @@ fn murmansk_lieksa_takes_any_four_cards_per_missing_card() {
 /// each (their lanes differ in length or kind), one `parallel_group`.
 #[test]
 fn nordic_parallel_groups_are_double_routes() {
-    let map = load("nordic-countries.toml");
+    let map = engine_common::map_file("nordic-countries.toml");
     let pairs = [
         ("helsinki-stockholm-1", "helsinki-stockholm-2"),
         ("kristiansand-stavanger-1", "kristiansand-stavanger-2"),
@@ -261,7 +255,7 @@ fn nordic_parallel_groups_are_double_routes() {
 /// outside its range is played, and the game says so (for the report's first line).
 #[test]
 fn a_mode_outside_its_recommended_range_is_played_and_said() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     let without = ["mechanics.mystery_train".to_string()];
     let game = Game::new_without(&map, 4, Some("total"), &without)
         .expect("Total is recommended for 5 to 7, not limited to them");
@@ -314,7 +308,7 @@ fn first_draw_decks(map: &MapFile, players: u8, mode: &str, seed: u64) -> Vec<St
 /// doubles did.
 #[test]
 fn a_modes_draw_pile_holds_its_drawable_decks_shuffled_together() {
-    let map = load("castilla.toml");
+    let map = engine_common::map_file("castilla.toml");
     // Total, 5 players: after setup 50 - 15 = 35 normal, 19 - 5 = 14 double, 17 - 5 = 12
     // triple capitals are left, 26 capitals of 61: 43 % of the tickets drawn, about.
     let (mut capitals, mut all) = (0, 0);

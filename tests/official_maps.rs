@@ -3,6 +3,9 @@
 //! "Counts" of each map) or, where SOURCES.md gives none, counted from the map's CSV files;
 //! the comment beside each map says which.
 
+#[path = "common/engine.rs"]
+mod engine_common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use ttrmap::stats::{Stats, compute};
@@ -361,17 +364,10 @@ fn europe_long_deck_is_dealt_once_and_never_drawn() {
     assert_eq!(long.size, Some(6));
 }
 
-fn map_of(file: &str) -> ttrmap::model::MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(file);
-    ttrmap::load::load_path(&path).unwrap().map.unwrap()
-}
-
 #[test]
 fn mechanics_match_their_sources() {
     // notes/missing-rule-data.md §6: 64 track pieces, 8 per colour.
-    let france = map_of("france.toml");
+    let france = engine_common::map_file("france.toml");
     let pieces = france
         .mechanics
         .track_pieces
@@ -381,7 +377,7 @@ fn mechanics_match_their_sources() {
         64
     );
     // §4: 47 technology cards, 41 basic.
-    let uk = map_of("uk.toml");
+    let uk = engine_common::map_file("uk.toml");
     let tech = uk.mechanics.technologies.expect("the UK has technologies");
     let total: u32 = tech.cards.iter().map(|c| c.copies as u32).sum();
     let basic: u32 = tech
@@ -393,7 +389,7 @@ fn mechanics_match_their_sources() {
     assert_eq!((total, basic), (47, 41));
     // §5: Alvin starts in Roswell, where no marker may go; that is the variant's rule, so the
     // base game's markers forbid no city (the engine forbids Alvin's city when he plays).
-    let west = map_of("old-west.toml");
+    let west = engine_common::map_file("old-west.toml");
     assert_eq!(west.mechanics.alvin.expect("Alvin").start, "roswell");
     assert!(
         west.mechanics
@@ -403,7 +399,7 @@ fn mechanics_match_their_sources() {
             .is_empty()
     );
     // SOURCES.md legendary-asia/: 30 routes (lanes) with X spaces, 22 with 1 and 8 with 2.
-    let asia = map_of("legendary-asia.toml");
+    let asia = engine_common::map_file("legendary-asia.toml");
     assert!(asia.mechanics.mountains.is_some());
     let mut by_count = BTreeMap::new();
     for r in &asia.routes {
@@ -413,7 +409,7 @@ fn mechanics_match_their_sources() {
     }
     assert_eq!(by_count, BTreeMap::from([(1, 22), (2, 8)]));
     // SOURCES.md pennsylvania/: 89 routes (lanes) carry stock shares.
-    let penn = map_of("pennsylvania.toml");
+    let penn = engine_common::map_file("pennsylvania.toml");
     assert!(penn.mechanics.stock_shares.is_some());
     let with_shares: u32 = penn
         .routes

@@ -6,6 +6,8 @@
 //! when it fails: these tests can never silently stop running in CI.
 
 mod common;
+#[path = "common/engine.rs"]
+mod engine_common;
 
 use common::{TempDir, ttrmap_in};
 use std::io::Write as _;
@@ -22,10 +24,7 @@ fn root() -> &'static Path {
 }
 
 fn map(name: &str) -> MapFile {
-    ttrmap::load::load_path(&root().join("maps").join(name))
-        .unwrap()
-        .map
-        .unwrap()
+    engine_common::map_file(name)
 }
 
 /// Whether the PDF tools are here; without them, `false` after a line on stderr, or a

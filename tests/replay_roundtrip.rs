@@ -1,21 +1,16 @@
 //! Recorded games replay through the engine to the same scores; a recording that does not
 //! fit the engine is refused.
 
-use std::path::Path;
+#[path = "common/engine.rs"]
+mod engine_common;
+
 use std::process::Command;
 use ttrmap::engine::Game;
 use ttrmap::playtest::record::{GameRecord, ReplayError, replay};
 use ttrmap::playtest::{Config, RecordHeader, Recording, run_with};
 
 fn usa() -> ttrmap::model::MapFile {
-    shipped("usa.toml")
-}
-
-fn shipped(file: &str) -> ttrmap::model::MapFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(file);
-    ttrmap::load::load_path(&path).unwrap().map.unwrap()
+    engine_common::map_file("usa.toml")
 }
 
 fn record(game: &Game, games: u64) -> (ttrmap::playtest::Report, Vec<GameRecord>) {
@@ -95,7 +90,7 @@ fn every_recorded_game_replays_to_the_reported_scores() {
 /// ferry paid with one locomotive among its three substitute cards read "+ 32 locomotives").
 #[test]
 fn replayed_claims_name_locomotives_among_substitutes() {
-    let map = shipped("nordic-countries.toml");
+    let map = engine_common::map_file("nordic-countries.toml");
     let game = Game::new(&map, 3, None).unwrap();
     let (_, records) = record(&game, 40);
     let mut among = 0;
