@@ -34,8 +34,12 @@ pub struct Planner {
     via: Vec<u16>,
     done: Vec<bool>,
     /// Nodes reached and not yet settled, by (distance, node): entries whose distance is
-    /// stale (or whose node is settled) are skipped when popped.
+    /// stale (or whose node is settled) are skipped when popped. Only for costs too large
+    /// for [`Buckets`].
     heap: BinaryHeap<Reverse<(u32, u16)>>,
+    /// The reached, unsettled nodes by distance, for searches whose costs fit (see
+    /// [`Buckets`]).
+    buckets: Buckets,
     /// Node → whether it is a target of the current search.
     target: Vec<bool>,
     path: Vec<u16>,
@@ -227,7 +231,93 @@ impl Planner {
 
     /// The cheapest way from any node of `from` to any node of `to` with the current costs:
     /// its cost, with the routes still to claim left in `self.path`. `None`: no way.
+    ///
+    /// Both searches settle the unsettled node of least distance, the lowest-numbered
+    /// among equals, so they find the same path; the bucket queue does without the heap's
+    /// pops (a third of a France or Old West style game), but only holds costs below
+    /// [`BUCKETS`].
     pub fn shortest(&mut self, game: &Game, from: &[u16], to: &[u16]) -> Option<u32> {
+        let max_cost = self
+            .cost
+            .iter()
+            .filter(|&&c| c != BLOCKED)
+            .max()
+            .copied()
+            .unwrap_or(0);
+        if (max_cost as usize) < BUCKETS {
+            self.shortest_by_buckets(game, from, to)
+        } else {
+            self.shortest_by_heap(game, from, to)
+        }
+    }
+
+    /// [`Planner::shortest`] with a bucket queue ([`Buckets`]): every cost is below
+    /// [`BUCKETS`].
+    fn shortest_by_buckets(&mut self, game: &Game, from: &[u16], to: &[u16]) -> Option<u32> {
+        self.dist.fill(BLOCKED);
+        self.target.fill(false);
+        for &t in to {
+            self.target[t as usize] = true;
+        }
+        self.buckets.clear(game.node_count as usize);
+        for &f in from {
+            if self.dist[f as usize] != 0 {
+                self.dist[f as usize] = 0;
+                self.buckets.insert(0, f as usize);
+            }
+            self.via[f as usize] = u16::MAX;
+        }
+        self.path.clear();
+        loop {
+            // Each reached node is in the queue once, at its distance: nothing is stale.
+            let (best, node) = self.buckets.pop()?;
+            if self.target[node] {
+                return Some(self.walk_back(game, node, best));
+            }
+            for &r in &game.node_routes[node] {
+                let c = self.cost[r as usize];
+                if c == BLOCKED {
+                    continue;
+                }
+                let next = game.routes[r as usize].other_end(node as u16) as usize;
+                let d = best + c;
+                let old = self.dist[next];
+                if d < old {
+                    // A node with a distance above `best` is still queued (settled nodes
+                    // are never nearer than `best`): it moves.
+                    if old != BLOCKED {
+                        self.buckets.remove(old, next);
+                    }
+                    self.dist[next] = d;
+                    self.via[next] = r;
+                    self.buckets.insert(d, next);
+                }
+            }
+        }
+    }
+
+    /// Leaves in `self.path` the routes still to claim on the way found to `node`, at
+    /// distance `best`; returns `best`.
+    fn walk_back(&mut self, game: &Game, node: usize, best: u32) -> u32 {
+        self.last_cost = best;
+        let mut n = node;
+        while self.via[n] != u16::MAX {
+            let r = self.via[n] as usize;
+            if self.cost[r] > 0 {
+                self.path.push(r as u16);
+            }
+            let route = &game.routes[r];
+            n = if route.node_a as usize == n {
+                route.node_b
+            } else {
+                route.node_a
+            } as usize;
+        }
+        best
+    }
+
+    /// [`Planner::shortest`] with a binary heap, for any costs.
+    fn shortest_by_heap(&mut self, game: &Game, from: &[u16], to: &[u16]) -> Option<u32> {
         self.dist.fill(BLOCKED);
         self.done.fill(false);
         self.target.fill(false);
@@ -251,21 +341,7 @@ impl Planner {
                 continue;
             }
             if self.target[node] {
-                self.last_cost = best;
-                let mut n = node;
-                while self.via[n] != u16::MAX {
-                    let r = self.via[n] as usize;
-                    if self.cost[r] > 0 {
-                        self.path.push(r as u16);
-                    }
-                    let route = &game.routes[r];
-                    n = if route.node_a as usize == n {
-                        route.node_b
-                    } else {
-                        route.node_a
-                    } as usize;
-                }
-                return Some(best);
+                return Some(self.walk_back(game, node, best));
             }
             self.done[node] = true;
             for &r in &game.node_routes[node] {
@@ -545,6 +621,71 @@ impl Planner {
     }
 }
 
+/// Distances [`Buckets`] holds at once: a search's queued distances lie within its largest
+/// route cost of the last settled one, so costs must stay below this.
+const BUCKETS: usize = 64;
+
+/// A bucket queue (Dial's) of the reached, unsettled nodes of a search: bucket `d %
+/// BUCKETS` holds, as a bit set, the nodes at distance `d`. The least distance is the first
+/// non-empty bucket from the last one popped (a bit of `non_empty`), and the least node
+/// in it its lowest bit, so nodes come out in the heap's order, (distance, node).
+#[derive(Debug, Clone, Default)]
+struct Buckets {
+    /// `BUCKETS` bit sets of `words` words each.
+    bits: Vec<u64>,
+    words: usize,
+    /// Bucket → whether it holds a node.
+    non_empty: u64,
+    /// The distance last popped: every queued distance is at least this.
+    floor: u32,
+}
+
+impl Buckets {
+    /// Empties the queue for a search over `nodes` nodes.
+    fn clear(&mut self, nodes: usize) {
+        self.words = nodes.div_ceil(64).max(1);
+        self.bits.clear();
+        self.bits.resize(BUCKETS * self.words, 0);
+        self.non_empty = 0;
+        self.floor = 0;
+    }
+
+    fn insert(&mut self, dist: u32, node: usize) {
+        let b = dist as usize % BUCKETS;
+        self.bits[b * self.words + node / 64] |= 1 << (node % 64);
+        self.non_empty |= 1 << b;
+    }
+
+    fn remove(&mut self, dist: u32, node: usize) {
+        let b = dist as usize % BUCKETS;
+        let set = &mut self.bits[b * self.words..(b + 1) * self.words];
+        set[node / 64] &= !(1 << (node % 64));
+        if set.iter().all(|&w| w == 0) {
+            self.non_empty &= !(1 << b);
+        }
+    }
+
+    /// The queued node of least distance, the lowest-numbered among equals, with its
+    /// distance, taken out of the queue; `None` when empty.
+    fn pop(&mut self) -> Option<(u32, usize)> {
+        if self.non_empty == 0 {
+            return None;
+        }
+        let at = self.floor as usize % BUCKETS;
+        let dist = self.floor + self.non_empty.rotate_right(at as u32).trailing_zeros();
+        let b = dist as usize % BUCKETS;
+        let set = &mut self.bits[b * self.words..(b + 1) * self.words];
+        let w = set.iter().position(|&w| w != 0)?;
+        let node = w * 64 + set[w].trailing_zeros() as usize;
+        set[w] &= set[w] - 1;
+        if set[w] == 0 && set.iter().all(|&x| x == 0) {
+            self.non_empty &= !(1 << b);
+        }
+        self.floor = dist;
+        Some((dist, node))
+    }
+}
+
 /// The unsettled node nearest the start in an O(V²) Dijkstra (the boards have a few dozen
 /// nodes, so a heap does not pay), with its distance; `None` when every node left is
 /// unreachable.
@@ -635,5 +776,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The bucket queue and the heap find the same cost, path and tree on costs up to the
+    /// buckets' limit (distances wrap round the ring many times), and costs past it go to
+    /// the heap.
+    #[test]
+    fn the_buckets_find_what_the_heap_found() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/france.toml");
+        let map = crate::load::load_path(&path).unwrap().map.unwrap();
+        let game = Game::new(&map, 4, None).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let state = State::new(&game, 11, &mut rng);
+        let mut pl = Planner::new(false);
+        pl.reset_costs(&game, &state, 0);
+        let nodes = game.node_count;
+        for round in 0..10 {
+            for c in pl.cost.iter_mut() {
+                *c = match rng.random_range(0..8u32) {
+                    0 => BLOCKED,
+                    1 => 0,
+                    2 => BUCKETS as u32 - 1,
+                    _ => rng.random_range(1..BUCKETS as u32),
+                };
+            }
+            for a in 0..nodes {
+                for b in (0..nodes).filter(|&b| b != a) {
+                    let heap = pl.shortest_by_heap(&game, &[a], &[b, (b + 7) % nodes]);
+                    let heap_path = pl.path.clone();
+                    let fast = pl.shortest(&game, &[a], &[b, (b + 7) % nodes]);
+                    assert_eq!(heap, fast, "round {round}, {a} to {b}");
+                    assert_eq!(heap_path, pl.path, "round {round}, {a} to {b}");
+                }
+            }
+        }
+        pl.cost[0] = BUCKETS as u32;
+        assert_eq!(
+            pl.shortest(&game, &[0], &[1]),
+            pl.shortest_by_heap(&game, &[0], &[1])
+        );
     }
 }
