@@ -44,6 +44,17 @@ fn plan_with(
     extra: &[u16],
 ) -> (i32, i32) {
     planner.replan(game, state, p);
+    plan_extra(planner, game, state, p, extra)
+}
+
+/// The second half of [`plan_with`]: `extra` planned on top of the plan in `planner`.
+fn plan_extra(
+    planner: &mut Planner,
+    game: &Game,
+    state: &State,
+    p: u8,
+    extra: &[u16],
+) -> (i32, i32) {
     let trains = state.players[p as usize].trains as u32;
     let mut order = extra.to_vec();
     order.sort_by_key(|&t| (-ticket_points(&game.tickets[t as usize].goal), t));
@@ -106,6 +117,10 @@ fn keep(
 ) -> u16 {
     let n = tickets.len() as u8;
     let mut best: Option<(i64, u16)> = None;
+    // The kept tickets' plan is the same for every set: made once, and each set planned
+    // on a copy of it (what `plan_with` would make again, at a third of an Iberia game).
+    planner.replan(game, state, p);
+    let kept = planner.clone();
     for c in 0..subsets(n, k) {
         let Some(mask) = subset_mask(n, k, c) else {
             break;
@@ -114,7 +129,8 @@ fn keep(
             .filter(|i| mask & (1 << i) != 0)
             .map(|i| tickets[i])
             .collect();
-        let (fit, unfit) = plan_with(planner, game, state, p, &set);
+        planner.clone_from(&kept);
+        let (fit, unfit) = plan_extra(planner, game, state, p, &set);
         let trains = planner.plan_trains as i64;
         let trains = match style {
             Style::RouteFocus => 2 * trains,
