@@ -226,15 +226,16 @@ impl State {
         if self.phase != Phase::Main {
             return;
         }
+        // Each lane's payments are counted, not listed as `claims_of_lane` lists them
+        // (listing them was a tenth of an Iberia or South Korea style game).
         if !self.plain_main(game) {
-            for lane in self.open_lanes(game, self.current as usize) {
-                let mut any = false;
-                self.for_each_claim_of_lane(game, lane, |_| any = true);
-                if any {
-                    out.push(lane as u16);
-                }
+            if !self.allowed(game, Core::Claim) {
+                return;
             }
-            return;
+            if !game.mechanics.player_costs.is_empty() {
+                self.claimable_lanes_priced(game, out);
+                return;
+            }
         }
         let mut ways = [0u16; FAST_SLOTS];
         if self.claim_total(game, &mut ways) == 0 {
@@ -243,6 +244,21 @@ impl State {
         let tables = (self.lane_slots(game), self.lane_classes(game));
         for lane in self.open_lanes(game, self.current as usize) {
             if self.lane_ways(game, &ways, lane, tables) > 0 {
+                out.push(lane as u16);
+            }
+        }
+    }
+}
+
+impl State {
+    /// [`State::claimable_lanes`] where modules price lanes per player: each open lane's
+    /// class for the current player, with the trains and at least one way to pay it.
+    fn claimable_lanes_priced(&self, game: &Game, out: &mut Vec<u16>) {
+        let player = &self.players[self.current as usize];
+        for lane in self.open_lanes(game, self.current as usize) {
+            let class = self.lane_cost(game, self.current, lane);
+            if class.trains_needed() <= player.trains && class_claim_count(&player.hand, &class) > 0
+            {
                 out.push(lane as u16);
             }
         }
