@@ -145,6 +145,14 @@ pub struct StyleBot {
     /// The tickets offered to it in the game (seed, seat, tickets): known to it, so never
     /// dealt to the others when it deals their hidden tickets again.
     seen: (u64, u8, Vec<u16>),
+    /// Scratch of [`StyleBot::module_decision`], kept between decisions so that France's
+    /// decision after every card draw allocates nothing: the legal choices, the planner of
+    /// the others' plans (by trains) and of drafts (as its own plan), the others' routes.
+    /// A planner's `replan` sets everything its plan reads, so reuse changes no choice.
+    decision: Vec<Action>,
+    others_planner: Planner,
+    draft_planner: Planner,
+    others: Vec<u16>,
 }
 
 /// Routes at least this long are "long" for `route-focus`.
@@ -178,6 +186,10 @@ impl StyleBot {
             claims: Vec::new(),
             tunnels: TunnelMemory::default(),
             seen: (0, 0, Vec::new()),
+            decision: Vec::new(),
+            others_planner: Planner::new(false),
+            draft_planner: Planner::new(style == Style::RouteFocus),
+            others: Vec::new(),
         }
     }
 
@@ -266,8 +278,23 @@ impl StyleBot {
         step: u16,
         rng: &mut ChaCha8Rng,
     ) -> Option<Action> {
-        let mut legal = Vec::new();
+        let mut legal = std::mem::take(&mut self.decision);
         state.legal_actions(game, &mut legal);
+        let choice = self.module_choice(game, state, mechanic, step, &legal, rng);
+        self.decision = legal;
+        choice
+    }
+
+    /// [`StyleBot::module_decision`] among `legal`, the decision's legal choices.
+    fn module_choice(
+        &mut self,
+        game: &Game,
+        state: &State,
+        mechanic: usize,
+        step: u16,
+        legal: &[Action],
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Action> {
         if legal.len() < 2 {
             return legal.first().copied();
         }
@@ -275,31 +302,50 @@ impl StyleBot {
         let advice = game.mechanics.modules[mechanic].advice();
         if let Some(d) = advice.and_then(|a| a.ticket_decision(game, state, mechanic, step)) {
             // Tickets to choose (a draft): priced with a plan of its own tickets only.
-            let mut scratch = Planner::new(self.style == Style::RouteFocus);
-            let choice = super::draft::choose(&mut scratch, self.style, game, state, p, &d);
+            let scratch = &mut self.draft_planner;
+            let choice = super::draft::choose(scratch, self.style, game, state, p, &d);
             let a = Action::Mechanic {
                 mechanic: mechanic as u8,
                 choice,
             };
             return Some(if legal.contains(&a) { a } else { legal[0] });
         }
-        let mut others = Vec::new();
-        let mut scratch = Planner::new(false);
+        let mut others = std::mem::take(&mut self.others);
+        others.clear();
+        let scratch = &mut self.others_planner;
         let guess = state.determinize(game, p, &self.seen.2, rng);
         for q in (0..game.players).filter(|&q| q != p) {
             scratch.replan(game, &guess, q);
             others.extend_from_slice(&scratch.plan);
         }
+        let choice = self.advised_choice(game, state, mechanic, step, legal, &others);
+        self.others = others;
+        choice
+    }
+
+    /// The choice of `legal` the module's advice ranks best for this bot's plan and the
+    /// routes `others` it expects the others to plan; the first on a tie.
+    fn advised_choice(
+        &self,
+        game: &Game,
+        state: &State,
+        mechanic: usize,
+        step: u16,
+        legal: &[Action],
+        others: &[u16],
+    ) -> Option<Action> {
+        let p = state.current;
+        let advice = game.mechanics.modules[mechanic].advice();
         // Counted once: a decision may have hundreds of choices (France's builds).
-        let counts = PlanView::count_routes(game.routes.len(), &self.planner.plan, &others);
+        let counts = PlanView::count_routes(game.routes.len(), &self.planner.plan, others);
         let view = PlanView {
             player: p,
             own_routes: &self.planner.plan,
-            others_routes: &others,
+            others_routes: others,
             counts: &counts,
         };
         let mut best: Option<(i32, Action)> = None;
-        for &a in &legal {
+        for &a in legal {
             let Action::Mechanic { choice, .. } = a else {
                 continue;
             };
