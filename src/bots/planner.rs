@@ -274,12 +274,12 @@ impl Planner {
             if self.target[node] {
                 return Some(self.walk_back(game, node, best));
             }
-            for &r in &game.node_routes[node] {
+            for &(r, next) in game.node_links(node) {
                 let c = self.cost[r as usize];
                 if c == BLOCKED {
                     continue;
                 }
-                let next = game.routes[r as usize].other_end(node as u16) as usize;
+                let next = next as usize;
                 let d = best + c;
                 let old = self.dist[next];
                 if d < old {

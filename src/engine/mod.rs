@@ -238,6 +238,11 @@ pub struct Game {
     pub counts_as_ferry: Vec<bool>,
     /// Node → routes with an end there (the graph bots plan on).
     pub node_routes: Vec<Vec<u16>>,
+    /// `node_routes` flattened with each route's other end: node `n`'s (route, other end)
+    /// pairs are `node_links[node_link_start[n]..node_link_start[n + 1]]`, in
+    /// `node_routes` order. The planner's searches read them without visiting the routes.
+    pub node_links: Vec<(u16, u16)>,
+    pub node_link_start: Vec<u32>,
     pub tickets: Vec<TicketInfo>,
     /// Deck → ticket indices, one per copy, in file order.
     pub deck_tickets: Vec<Vec<u16>>,
@@ -283,6 +288,26 @@ pub struct Game {
 }
 
 impl Game {
+    /// Fills [`Game::node_links`] and [`Game::node_link_start`] from the routes.
+    fn link_nodes(&mut self) {
+        self.node_links.clear();
+        self.node_link_start.clear();
+        for (n, routes) in self.node_routes.iter().enumerate() {
+            self.node_link_start.push(self.node_links.len() as u32);
+            for &r in routes {
+                let other = self.routes[r as usize].other_end(n as u16);
+                self.node_links.push((r, other));
+            }
+        }
+        self.node_link_start.push(self.node_links.len() as u32);
+    }
+
+    /// Node `n`'s (route, other end) pairs, in [`Game::node_routes`] order.
+    #[inline]
+    pub fn node_links(&self, n: usize) -> &[(u16, u16)] {
+        &self.node_links[self.node_link_start[n] as usize..self.node_link_start[n + 1] as usize]
+    }
+
     /// Compiles a checked map for `players` players in game mode `mode` (when none is named,
     /// the first mode whose recommended player range holds `players`, else the first mode;
     /// a mode outside its range is played and noted in [`Game::mode_outside_range`]).
@@ -327,6 +352,8 @@ impl Game {
             fast_len: 0,
             slowly_counted_classes: Vec::new(),
             lane_words: board.lane_words,
+            node_links: Vec::new(),
+            node_link_start: Vec::new(),
             node_routes: board.node_routes,
             tickets: tickets.tickets,
             deck_tickets: tickets.deck_tickets,
@@ -361,6 +388,7 @@ impl Game {
             mode_outside_range: compile::outside_range(chosen_mode, players),
         };
         game.install(map, modules);
+        game.link_nodes();
         Ok(game)
     }
 
