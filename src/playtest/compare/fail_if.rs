@@ -114,7 +114,7 @@ pub fn failed(conditions: &[Condition], c: &Comparison) -> Vec<String> {
 
 /// A measured value as its name reads: a share in percent (`10.71 %`), a change of a share
 /// in percentage points, a count or turns as a number.
-fn shown(name: &str, x: f64) -> String {
+pub(super) fn shown(name: &str, x: f64) -> String {
     match name {
         "seat-spread" | "bot-spread" | "failure-rate" => format!("{:.2} %", x * 100.0),
         "seat-spread-change" => format!("{:+.2} percentage points", x * 100.0),

@@ -17,7 +17,7 @@
 //! the report is the fixed-count one's to the byte (besides saying how it stopped), at any
 //! thread count.
 
-use super::fail_if::Condition;
+use super::fail_if::{Condition, shown};
 use super::stats::{Change, Z95, wilson_z};
 use super::{Acc, Comparison};
 use serde::Serialize;
@@ -67,6 +67,8 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Settled {
     pub condition: String,
+    /// The figure it tests (`seat-spread`, `turns-change`, ...).
+    pub measure: String,
     pub low: f64,
     pub high: f64,
     pub verdict: Verdict,
@@ -122,27 +124,13 @@ impl Decided {
                 Verdict::Undecided => "undecided",
             };
             out.push(format!(
-                "  {}: {verdict} (interval {})",
+                "  {}: {verdict} (interval {} to {})",
                 c.condition,
-                interval(&c.condition, c.low, c.high)
+                shown(&c.measure, c.low),
+                shown(&c.measure, c.high)
             ));
         }
         out
-    }
-}
-
-/// An interval as its measure reads: shares in percent, changes in points or turns.
-fn interval(condition: &str, low: f64, high: f64) -> String {
-    if condition.starts_with("turns-change") {
-        format!("{low:+.2} to {high:+.2} turns")
-    } else if condition.starts_with("seat-spread-change") {
-        format!(
-            "{:+.2} to {:+.2} percentage points",
-            low * 100.0,
-            high * 100.0
-        )
-    } else {
-        format!("{:.2} % to {:.2} %", low * 100.0, high * 100.0)
     }
 }
 
@@ -175,6 +163,7 @@ pub(super) fn settle(
             let verdict = verdict(cond, low, high);
             Settled {
                 condition: cond.text.clone(),
+                measure: cond.name.clone(),
                 low,
                 high,
                 verdict,
@@ -197,7 +186,8 @@ pub fn verdict(cond: &Condition, low: f64, high: f64) -> Verdict {
     }
 }
 
-/// The interval of a condition's measure at error rate `rate` (see the module's doc).
+/// The interval of a condition's measure at error rate `rate` (see the module's doc); a
+/// measure with no interval (`significant`, refused by [`check`]) bounds nothing.
 fn bounds(name: &str, c: &Comparison, acc: &Acc, rate: f64) -> [f64; 2] {
     let seats = |new: bool| -> Vec<(f64, f64)> {
         let rate_of = |s: &super::SeatChange| {
@@ -228,7 +218,8 @@ fn bounds(name: &str, c: &Comparison, acc: &Acc, rate: f64) -> [f64; 2] {
             );
             [nl - oh, nh - ol]
         }
-        _ => normal(&c.turns, rate),
+        "turns-change" => normal(&c.turns, rate),
+        _ => [f64::NEG_INFINITY, f64::INFINITY],
     }
 }
 
@@ -316,6 +307,23 @@ mod tests {
         let held = verdicts.iter().filter(|v| **v == Verdict::Holds).count();
         assert!(!verdicts.contains(&Verdict::DoesNotHold));
         assert!(held * 10 >= 400 * 8, "{held} of 400 settled as holding");
+    }
+
+    /// An interval wholly above a `>` threshold holds, wholly at or below it does not, one
+    /// across it is open; and a measure with no interval never settles.
+    #[test]
+    fn verdicts_follow_the_interval() {
+        let above: Condition = "turns-change>1".parse().unwrap();
+        assert_eq!(verdict(&above, 1.1, 2.0), Verdict::Holds);
+        assert_eq!(verdict(&above, 0.2, 1.0), Verdict::DoesNotHold);
+        assert_eq!(verdict(&above, 0.9, 1.1), Verdict::Undecided);
+        let below: Condition = "seat-spread<5%".parse().unwrap();
+        assert_eq!(verdict(&below, 0.01, 0.04), Verdict::Holds);
+        assert_eq!(verdict(&below, 0.05, 0.09), Verdict::DoesNotHold);
+        assert_eq!(
+            verdict(&above, f64::NEG_INFINITY, f64::INFINITY),
+            Verdict::Undecided
+        );
     }
 
     #[test]
