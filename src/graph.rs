@@ -8,7 +8,11 @@
 
 use crate::model::{MapFile, Ticket, TicketShape};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
+
+/// A ticket's network costs as `BoardGraph::ticket_costs` gives them: (any-of target, points,
+/// spaces).
+pub type TicketCosts<'a> = Vec<(Option<&'a str>, i32, Dist)>;
 
 /// Distance in train spaces; `UNREACHABLE` when no path exists.
 pub type Dist = u32;
@@ -217,9 +221,67 @@ impl BoardGraph {
         self.distances_from(self.nodes_of(place), |_| true)
     }
 
+    /// `BoardGraph::ticket_costs` for every ticket, with one Dijkstra per distinct source node
+    /// rather than one per ticket: on a 2,000-ticket board most tickets share an origin with
+    /// another. A ticket from a zone starts from each endpoint separately (they are dead ends),
+    /// as `BoardGraph::place_distance` does. Multi-city tickets keep `joining_cost`.
+    pub fn all_ticket_costs<'a>(&self, map: &'a MapFile) -> Vec<TicketCosts<'a>> {
+        // (ticket, entry, destination place) for every two-place cost, grouped by origin place.
+        let mut by_origin: BTreeMap<&str, Vec<(usize, usize, &str)>> = BTreeMap::new();
+        let mut out: Vec<TicketCosts<'a>> = Vec::with_capacity(map.tickets.len());
+        for (i, t) in map.tickets.iter().enumerate() {
+            let from = t.from.as_deref().unwrap_or("");
+            let entry = match t.shape() {
+                Some(TicketShape::CityToCity) => {
+                    let to = t.to.as_deref().unwrap_or("");
+                    by_origin.entry(from).or_default().push((i, 0, to));
+                    vec![(None, t.points.unwrap_or(0), UNREACHABLE)]
+                }
+                Some(TicketShape::AnyOf) => t
+                    .targets
+                    .iter()
+                    .flatten()
+                    .enumerate()
+                    .map(|(j, target)| {
+                        by_origin
+                            .entry(from)
+                            .or_default()
+                            .push((i, j, target.to.as_str()));
+                        (Some(target.to.as_str()), target.points, UNREACHABLE)
+                    })
+                    .collect(),
+                _ => self.ticket_costs(t),
+            };
+            out.push(entry);
+        }
+        for (origin, wanted) in by_origin {
+            // The search from each source stops once every destination is settled.
+            let mut targets: Vec<usize> = wanted
+                .iter()
+                .flat_map(|&(_, _, to)| self.nodes_of(to).iter().copied())
+                .collect();
+            targets.sort_unstable();
+            targets.dedup();
+            for &source in self.nodes_of(origin) {
+                let dist = self.distances_to(&[source], &targets);
+                for &(i, j, to) in &wanted {
+                    let best = self
+                        .nodes_of(to)
+                        .iter()
+                        .map(|&n| dist[n])
+                        .min()
+                        .unwrap_or(UNREACHABLE);
+                    let cost = &mut out[i][j].2;
+                    *cost = (*cost).min(best);
+                }
+            }
+        }
+        out
+    }
+
     /// The network cost a ticket asks for: per target for an any-of ticket (`(target, cost)`),
     /// one entry otherwise.
-    pub fn ticket_costs<'t>(&self, t: &'t Ticket) -> Vec<(Option<&'t str>, i32, Dist)> {
+    pub fn ticket_costs<'t>(&self, t: &'t Ticket) -> TicketCosts<'t> {
         match t.shape() {
             Some(TicketShape::CityToCity) => vec![(
                 None,

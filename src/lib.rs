@@ -5,7 +5,6 @@
 pub mod bots;
 pub mod check;
 pub mod cli;
-pub mod codes;
 pub mod diagnostic;
 pub mod doc_comment;
 pub mod engine;

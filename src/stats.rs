@@ -252,7 +252,7 @@ fn ticket_lengths(map: &MapFile, graph: &crate::graph::BoardGraph) -> TicketLeng
     let reach = REACH_FACTOR * trains as f64;
     let mut counts = vec![0u32; BIN_LABELS.len()];
     let mut longest = 0;
-    let costs = crate::lint::all_ticket_costs(map, graph);
+    let costs = graph.all_ticket_costs(map);
     let in_game = (0..map.tickets.len()).map(|i| map.in_default_game(i));
     for ((t, entries), _) in map.tickets.iter().zip(&costs).zip(in_game).filter(|x| x.1) {
         // An any-of ticket is binned by its most valuable target.
@@ -350,7 +350,7 @@ fn busiest_routes(map: &MapFile, graph: &crate::graph::BoardGraph) -> Vec<RouteL
         .zip(&uses)
         .filter(|&(_, &n)| n > 0)
         .map(|(e, &n)| {
-            let lanes = crate::lint::rules::usable_lanes(map, e.lanes, players).max(1);
+            let lanes = map.rules.lanes.usable(e.lanes, players).max(1);
             RouteLoad {
                 route: map.routes[e.route].id(),
                 tickets: n,

@@ -247,7 +247,7 @@ fn pipeline(loaded: &mut Loaded) -> Result<(), TestCaseError> {
         diagnostics: &loaded.diagnostics,
     }];
     for format in [Format::Human, Format::Json, Format::Github, Format::Sarif] {
-        let out = render(format, &report, false);
+        let out = render(format, &report, false, ttrmap::lint::codes::summary);
         if matches!(format, Format::Human | Format::Github) {
             let raw = raw_controls(&out);
             prop_assert!(raw.is_empty(), "{format:?} prints raw {raw:?}");

@@ -339,7 +339,7 @@ fn shared_ticket_costs_equal_the_graphs_per_ticket_costs_on_every_shipped_map() 
         let loaded = ttrmap::load::load_path(&path).expect("readable");
         let map = loaded.map.as_ref().expect("shipped maps load");
         let graph = ttrmap::graph::BoardGraph::new(map);
-        let shared = ttrmap::lint::all_ticket_costs(map, &graph);
+        let shared = graph.all_ticket_costs(map);
         for (t, costs) in map.tickets.iter().zip(&shared) {
             assert_eq!(
                 costs,

@@ -92,11 +92,11 @@ fn invariants(loaded: &Loaded) -> Result<(), TestCaseError> {
         diagnostics: &loaded.diagnostics,
     }];
     for format in [Format::Human, Format::Json, Format::Sarif] {
-        let out = render(format, &report, false);
+        let out = render(format, &report, false, ttrmap::lint::codes::summary);
         prop_assert!(!out.is_empty(), "{format:?} rendered nothing");
     }
     // GitHub output is one line per diagnostic and nothing else.
-    let github = render(Format::Github, &report, false);
+    let github = render(Format::Github, &report, false, ttrmap::lint::codes::summary);
     prop_assert_eq!(github.lines().count(), loaded.diagnostics.len());
     Ok(())
 }

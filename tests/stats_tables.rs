@@ -143,3 +143,32 @@ fn stats_json_keeps_the_old_keys_and_adds_the_tables() {
     assert!(text.contains("min 2 / mean 4.33 / max 7"), "{text}");
     assert!(text.contains("busiest routes"), "{text}");
 }
+
+/// The spaces the lints count as usable are the engine's: with double routes open from 3
+/// players and triples from 5, a 4-player game opens two of a triple's lanes in both
+/// (`board-capacity` and the playtest diagnosis used to count one, the engine two).
+#[test]
+fn usable_spaces_are_the_lanes_the_engine_opens() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/france.toml"))
+            .expect("readable")
+            .replacen(
+                "base = \"france\"\n",
+                "base = \"france\"\nlanes = { double_min_players = 3, triple_min_players = 5 }\n",
+                1,
+            );
+    let map = load(&text);
+    assert!(
+        map.routes.iter().any(|r| r.lane_count() == 3),
+        "France has triple routes"
+    );
+    for players in 2..=5u8 {
+        let game = ttrmap::engine::Game::new(&map, players, None).expect("playable");
+        let engine: u32 = game
+            .routes
+            .iter()
+            .map(|r| u32::from(r.length) * u32::from(r.usable_lanes))
+            .sum();
+        assert_eq!(map.usable_spaces(players), engine, "{players} players");
+    }
+}

@@ -209,7 +209,12 @@ fn report(args: &Args, loaded: &[Loaded], unreadable: bool) -> i32 {
         );
     // Nothing was read: the error lines say it all, no empty report follows them.
     if !loaded.is_empty() {
-        super::emit(&render(args.format, &reports, color));
+        super::emit(&render(
+            args.format,
+            &reports,
+            color,
+            crate::lint::codes::summary,
+        ));
     }
     let worst = loaded
         .iter()

@@ -112,7 +112,10 @@ pub fn run(args: Args) -> i32 {
             text: &loaded.text,
             diagnostics: &loaded.diagnostics,
         };
-        eprint!("{}", render(Format::Human, &[report], false));
+        eprint!(
+            "{}",
+            render(Format::Human, &[report], false, crate::lint::codes::summary)
+        );
         eprintln!(
             "error: the imported map does not pass `check`; {} was not written",
             args.output.display()

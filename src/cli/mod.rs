@@ -213,7 +213,12 @@ pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<Cl
             };
             eprint!(
                 "{}",
-                crate::report::render(crate::report::Format::Human, &[file], false)
+                crate::report::render(
+                    crate::report::Format::Human,
+                    &[file],
+                    false,
+                    crate::lint::codes::summary
+                )
             );
             eprintln!(
                 "error: {} has errors; run `ttrmap check` on it",

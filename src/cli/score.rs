@@ -228,9 +228,17 @@ fn report(args: &Args, files: &[(&str, &str, Vec<Diagnostic>)]) -> i32 {
     match args.format {
         ScoreFormat::Human => {
             let color = std::io::stderr().is_terminal();
-            eprint!("{}", render(Format::Human, &reports, color));
+            eprint!(
+                "{}",
+                render(Format::Human, &reports, color, crate::lint::codes::summary)
+            );
         }
-        ScoreFormat::Json => super::emit(&render(Format::Json, &reports, false)),
+        ScoreFormat::Json => super::emit(&render(
+            Format::Json,
+            &reports,
+            false,
+            crate::lint::codes::summary,
+        )),
     }
     EXIT_PROBLEMS
 }

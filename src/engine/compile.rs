@@ -150,7 +150,7 @@ impl<'a> Board<'a> {
                 points,
                 first_lane: lane_route.len() as u16,
                 lane_count,
-                usable_lanes: usable_lanes(map, players, lane_count),
+                usable_lanes: map.rules.lanes.usable(lane_count, players),
             });
             for l in 0..lane_count as usize {
                 lane_route.push(ri as u16);
@@ -279,22 +279,12 @@ fn parallel_groups(
             .iter()
             .map(|&r| routes[r as usize].lane_count as u32)
             .sum();
-        g.usable_lanes = usable_lanes(map, players, lanes.min(u8::MAX as u32) as u8);
+        g.usable_lanes = map
+            .rules
+            .lanes
+            .usable(lanes.min(u8::MAX as u32) as u8, players);
     }
     Ok((groups, route_group))
-}
-
-/// Lanes of a route of `lane_count` that may be claimed with `players` (`rules.lanes`).
-fn usable_lanes(map: &MapFile, players: u8, lane_count: u8) -> u8 {
-    let lanes = &map.rules.lanes;
-    match lane_count {
-        1 => 1,
-        2 if players >= lanes.double_min_players => 2,
-        2 => 1,
-        _ if players >= lanes.triple_min_players => lane_count,
-        _ if players >= lanes.double_min_players => 2,
-        _ => 1,
-    }
 }
 
 /// The tickets, their decks, and how they are dealt in the chosen mode.

@@ -33,10 +33,10 @@ pub fn apply(loaded: &Loaded, found: &mut Vec<Diagnostic>, complete: bool) {
     for code in known.keys() {
         let path = crate::path!["lint", "known", code.as_str()];
         let at = loaded.key_span_of(&path);
-        if crate::codes::summary(code).is_none() {
+        if super::codes::summary(code).is_none() {
             let mut d = Diagnostic::warning("unknown-lint", format!("unknown code `{code}`"))
                 .with_label("no rule or check of this code")
-                .with_help_opt(crate::suggest::did_you_mean(code, crate::codes::all()));
+                .with_help_opt(crate::suggest::did_you_mean(code, super::codes::all()));
             d.span = at;
             extra.push(d);
         } else if complete && !used.contains(code.as_str()) {

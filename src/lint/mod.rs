@@ -6,6 +6,7 @@
 //! then the preset's `[lint]` table, then the map's (`allow`, `warn`, `deny`, as clippy does).
 //! A broken `[lint.expect]` statement is always an error.
 
+pub mod codes;
 pub mod registry;
 
 /// Codes about the map's `[lint]` table itself (not lint rules), with a one-line summary for
@@ -27,17 +28,13 @@ pub mod known;
 pub(crate) mod rules;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::graph::{BoardGraph, Dist, UNREACHABLE};
+use crate::graph::{BoardGraph, TicketCosts};
 use crate::load::Loaded;
 use crate::model::MapFile;
 use crate::spans::Seg;
 use serde_json::Value;
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
-
-/// A ticket's network costs as `BoardGraph::ticket_costs` gives them: (any-of target, points,
-/// spaces).
-pub type TicketCosts<'a> = Vec<(Option<&'a str>, i32, Dist)>;
 
 /// A rule's level: `Allow` switches it off; `Info` findings are shown with `--verbose`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -131,7 +128,7 @@ impl<'a> LintCx<'a> {
     /// Every ticket's network costs, in ticket order, computed once per run for all rules.
     pub fn ticket_costs(&self) -> &'a [TicketCosts<'a>] {
         self.ticket_costs
-            .get_or_init(|| all_ticket_costs(self.map, self.graph))
+            .get_or_init(|| self.graph.all_ticket_costs(self.map))
     }
 
     /// The drawn board and its audit, laid out once per run for all rules (cars of any
@@ -293,65 +290,6 @@ fn unknown_rule_ids(loaded: &Loaded, map: &MapFile) -> Vec<Diagnostic> {
             ));
             d.span = loaded.key_span_of(&path);
             out.push(d);
-        }
-    }
-    out
-}
-
-/// `BoardGraph::ticket_costs` for every ticket, with one Dijkstra per distinct source node
-/// rather than one per ticket: on a 2,000-ticket board most tickets share an origin with
-/// another. A ticket from a zone starts from each endpoint separately (they are dead ends),
-/// as `BoardGraph::place_distance` does. Multi-city tickets keep `joining_cost`.
-pub fn all_ticket_costs<'a>(map: &'a MapFile, graph: &BoardGraph) -> Vec<TicketCosts<'a>> {
-    use crate::model::TicketShape;
-    // (ticket, entry, destination place) for every two-place cost, grouped by origin place.
-    let mut by_origin: BTreeMap<&str, Vec<(usize, usize, &str)>> = BTreeMap::new();
-    let mut out: Vec<TicketCosts<'a>> = Vec::with_capacity(map.tickets.len());
-    for (i, t) in map.tickets.iter().enumerate() {
-        let from = t.from.as_deref().unwrap_or("");
-        let entry = match t.shape() {
-            Some(TicketShape::CityToCity) => {
-                let to = t.to.as_deref().unwrap_or("");
-                by_origin.entry(from).or_default().push((i, 0, to));
-                vec![(None, t.points.unwrap_or(0), UNREACHABLE)]
-            }
-            Some(TicketShape::AnyOf) => t
-                .targets
-                .iter()
-                .flatten()
-                .enumerate()
-                .map(|(j, target)| {
-                    by_origin
-                        .entry(from)
-                        .or_default()
-                        .push((i, j, target.to.as_str()));
-                    (Some(target.to.as_str()), target.points, UNREACHABLE)
-                })
-                .collect(),
-            _ => graph.ticket_costs(t),
-        };
-        out.push(entry);
-    }
-    for (origin, wanted) in by_origin {
-        // The search from each source stops once every destination is settled.
-        let mut targets: Vec<usize> = wanted
-            .iter()
-            .flat_map(|&(_, _, to)| graph.nodes_of(to).iter().copied())
-            .collect();
-        targets.sort_unstable();
-        targets.dedup();
-        for &source in graph.nodes_of(origin) {
-            let dist = graph.distances_to(&[source], &targets);
-            for &(i, j, to) in &wanted {
-                let best = graph
-                    .nodes_of(to)
-                    .iter()
-                    .map(|&n| dist[n])
-                    .min()
-                    .unwrap_or(UNREACHABLE);
-                let cost = &mut out[i][j].2;
-                *cost = (*cost).min(best);
-            }
         }
     }
     out

@@ -79,6 +79,17 @@ pub struct MapFile {
 pub const IMPLICIT_DECK: &str = "base";
 
 impl MapFile {
+    /// Spaces the players can fill at `players` (the lanes of each route that open at that
+    /// count, [`Lanes::usable`](rules::Lanes::usable)).
+    pub fn usable_spaces(&self, players: u8) -> u32 {
+        self.routes
+            .iter()
+            .map(|r| {
+                u32::from(r.length) * u32::from(self.rules.lanes.usable(r.lane_count(), players))
+            })
+            .sum()
+    }
+
     /// The index of the city with this id, if any (linear: maps have at most a few thousand).
     pub fn city_index(&self, id: &str) -> Option<usize> {
         self.cities.iter().position(|c| c.id == id)

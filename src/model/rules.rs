@@ -372,8 +372,10 @@ pub enum PassDirection {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Lanes {
+    /// From this many players on, both lanes of a double route (and two of a triple's) open.
     #[schemars(range(min = 1, max = 12))]
     pub double_min_players: u8,
+    /// From this many players on, every lane of a triple route opens.
     #[schemars(range(min = 1, max = 12))]
     pub triple_min_players: u8,
     /// Routes between the same two cities written as separate routes (their lanes differ in
@@ -385,6 +387,21 @@ pub struct Lanes {
     /// `double_min_players`, one lane in all). A `parallel_group` always groups its routes.
     #[serde(skip_serializing_if = "is_default")]
     pub unequal_parallel: UnequalParallel,
+}
+
+impl Lanes {
+    /// The lanes of a route of `lane_count` lanes that may be claimed with `players`: all
+    /// from the minimum for that many lanes, two of a triple from `double_min_players`,
+    /// otherwise one. The engine, the lints and the statistics all count with this.
+    pub fn usable(&self, lane_count: u8, players: u8) -> u8 {
+        match lane_count {
+            0 | 1 => lane_count,
+            2 if players >= self.double_min_players => 2,
+            _ if lane_count > 2 && players >= self.triple_min_players => lane_count,
+            _ if players >= self.double_min_players => 2,
+            _ => 1,
+        }
+    }
 }
 
 impl Default for Lanes {

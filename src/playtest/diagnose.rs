@@ -9,22 +9,6 @@
 use super::Report;
 use crate::model::MapFile;
 
-/// Spaces the players can fill at this player count (both lanes of a double route only from
-/// the rules' minimum player count for it, as the `board-capacity` lint counts them).
-pub fn usable_spaces(map: &MapFile, players: u8) -> u32 {
-    map.routes
-        .iter()
-        .map(|r| {
-            u32::from(r.length)
-                * u32::from(crate::lint::rules::usable_lanes(
-                    map,
-                    r.lane_count(),
-                    players,
-                ))
-        })
-        .sum()
-}
-
 /// The cause of a report's failures in one line (no trailing newline); `None` when no game
 /// failed.
 pub fn failure_cause(report: &Report, map: &MapFile) -> Option<String> {
@@ -34,7 +18,7 @@ pub fn failure_cause(report: &Report, map: &MapFile) -> Option<String> {
     let players = report.players;
     let trains = u32::from(map.rules.trains_for(players));
     let at_most = u32::from(map.rules.end_game.trains_at_most);
-    let usable = usable_spaces(map, players);
+    let usable = map.usable_spaces(players);
     let to_lay = trains.saturating_sub(at_most);
     if usable < u32::from(players) * to_lay {
         return Some(format!(

@@ -207,7 +207,7 @@ pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion
 
 fn build(game: &Game, map: &MapFile, config: &Config, acc: &Acc) -> Suggestion {
     let graph = BoardGraph::new(map);
-    let costs = crate::lint::all_ticket_costs(map, &graph);
+    let costs = graph.all_ticket_costs(map);
     // The game numbers only its mode's tickets: each one's printed value and shortest
     // path are its map ticket's.
     let source = |t: usize| game.tickets[t].source as usize;

@@ -72,13 +72,17 @@ pub fn locate<'a>(files: &'a [FileReport<'a>]) -> Vec<Located<'a>> {
     out
 }
 
-/// Renders the reports in `format`.
-pub fn render(format: Format, files: &[FileReport<'_>], color: bool) -> String {
+/// A code's one-line summary, for formats that describe their codes (SARIF): the table is
+/// the lints' (`lint::codes::summary`), handed down rather than read from up there.
+pub type Summary = fn(&str) -> Option<String>;
+
+/// Renders the reports in `format`; `summary` describes codes where the format does.
+pub fn render(format: Format, files: &[FileReport<'_>], color: bool, summary: Summary) -> String {
     match format {
         Format::Human => human::render(files, color),
         Format::Json => json::render(files),
         Format::Github => github::render(files),
-        Format::Sarif => sarif::render(files),
+        Format::Sarif => sarif::render(files, summary),
     }
 }
 

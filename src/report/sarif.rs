@@ -6,13 +6,13 @@ use crate::diagnostic::Severity;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
-pub fn render(files: &[FileReport<'_>]) -> String {
+pub fn render(files: &[FileReport<'_>], summary: super::Summary) -> String {
     let located = super::locate(files);
     let codes: BTreeSet<&str> = located.iter().map(|d| d.code).collect();
     let rules: Vec<Value> = codes
         .iter()
         .map(|c| {
-            let text = crate::codes::summary(c).unwrap_or_else(|| c.to_string());
+            let text = summary(c).unwrap_or_else(|| c.to_string());
             json!({
                 "id": c,
                 "name": c,

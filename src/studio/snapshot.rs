@@ -117,7 +117,7 @@ fn excerpt(loaded: &Loaded, d: &Diagnostic) -> String {
         text: &loaded.text,
         diagnostics: &one,
     };
-    render(Format::Human, &[file], false)
+    render(Format::Human, &[file], false, crate::lint::codes::summary)
 }
 
 /// Where each `[[routes]]` and `[[cities]]` item is in the text, and the id it gives itself

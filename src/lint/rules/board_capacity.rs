@@ -13,7 +13,6 @@
 //! `[lint.params.board-capacity] max = 0.85, min = 0.25`.
 
 use super::prelude::*;
-use super::usable_lanes;
 
 pub const RULE: Rule = Rule {
     id: "board-capacity",
@@ -29,12 +28,7 @@ fn check(cx: &mut LintCx) {
     let (max, min) = (cx.param("max", 0.85), cx.param("min", 0.25));
     let players = cx.map.map.players;
     for p in players.min..=players.max {
-        let usable: u32 = cx
-            .map
-            .routes
-            .iter()
-            .map(|r| r.length as u32 * usable_lanes(cx.map, r.lane_count(), p) as u32)
-            .sum();
+        let usable = cx.map.usable_spaces(p);
         if usable == 0 {
             return;
         }

@@ -36,17 +36,6 @@ mod prelude {
     pub use crate::path;
 }
 
-/// Lanes of a route usable at a player count: all of them from the rules' minimum player
-/// count for that lane count, otherwise one.
-pub(crate) fn usable_lanes(map: &crate::model::MapFile, lanes: u8, players: u8) -> u8 {
-    let min = match lanes {
-        0 | 1 => return lanes,
-        2 => map.rules.lanes.double_min_players,
-        _ => map.rules.lanes.triple_min_players,
-    };
-    if players >= min { lanes } else { 1 }
-}
-
 /// A route's drawn line: its cities' positions with its waypoints between, in board units;
 /// `None` when a city is unknown.
 pub(crate) fn polyline(
