@@ -29,6 +29,52 @@ pub struct Edge {
     pub lanes: u8,
 }
 
+/// Multi-source Dijkstra on any graph of `node_count` nodes: `edges(n, visit)` calls
+/// `visit(m, length)` for each edge leaving `n` (a node it gives no edges is reached but not
+/// passed through). With no `targets` it runs until every reachable node is settled;
+/// otherwise it stops once each target is, and only the targets' distances are sure to be
+/// final. The one Dijkstra of the board graph and of `suggest tickets`; the bots' planner
+/// keeps its own, a bucket queue over reused buffers, because it runs millions of times a
+/// playtest (`bots::planner`).
+pub fn shortest_distances(
+    node_count: usize,
+    sources: &[usize],
+    targets: &[usize],
+    mut edges: impl FnMut(usize, &mut dyn FnMut(usize, Dist)),
+) -> Vec<Dist> {
+    let mut dist = vec![UNREACHABLE; node_count];
+    let mut wanted = vec![false; node_count];
+    let mut left = 0;
+    for &t in targets {
+        left += usize::from(!std::mem::replace(&mut wanted[t], true));
+    }
+    let mut heap = BinaryHeap::new();
+    for &s in sources {
+        dist[s] = 0;
+        heap.push(Reverse((0, s)));
+    }
+    while let Some(Reverse((d, n))) = heap.pop() {
+        if d > dist[n] {
+            continue;
+        }
+        // Popped at its distance: settled (a node may be pushed again at the same one).
+        if std::mem::take(&mut wanted[n]) {
+            left -= 1;
+            if left == 0 {
+                break;
+            }
+        }
+        edges(n, &mut |m, length| {
+            let nd = d + length;
+            if nd < dist[m] {
+                dist[m] = nd;
+                heap.push(Reverse((nd, m)));
+            }
+        });
+    }
+    dist
+}
+
 /// The board graph. Node `i` is `MapFile::cities[i]`.
 #[derive(Debug, Clone)]
 pub struct BoardGraph {
@@ -103,52 +149,24 @@ impl BoardGraph {
         self.dijkstra(sources, |_| true, targets)
     }
 
-    /// The search behind both: with no `targets` it runs until every reachable node is
-    /// settled.
+    /// The search behind both, [`shortest_distances`] over the board's edges.
     fn dijkstra(
         &self,
         sources: &[usize],
         usable: impl Fn(&Edge) -> bool,
         targets: &[usize],
     ) -> Vec<Dist> {
-        let mut dist = vec![UNREACHABLE; self.node_count()];
-        let mut wanted = vec![false; self.node_count()];
-        let mut left = 0;
-        for &t in targets {
-            left += usize::from(!std::mem::replace(&mut wanted[t], true));
-        }
-        let mut heap = BinaryHeap::new();
-        for &s in sources {
-            dist[s] = 0;
-            heap.push(Reverse((0, s)));
-        }
-        while let Some(Reverse((d, n))) = heap.pop() {
-            if d > dist[n] {
-                continue;
-            }
-            // Popped at its distance: settled (a node may be pushed again at the same one).
-            if std::mem::take(&mut wanted[n]) {
-                left -= 1;
-                if left == 0 {
-                    break;
-                }
-            }
+        shortest_distances(self.node_count(), sources, targets, |n, visit| {
             if self.dead_end[n] && !sources.contains(&n) {
-                continue;
+                return;
             }
             for &(m, e) in &self.adjacency[n] {
                 let edge = &self.edges[e];
-                if !usable(edge) {
-                    continue;
-                }
-                let nd = d + edge.length as Dist;
-                if nd < dist[m] {
-                    dist[m] = nd;
-                    heap.push(Reverse((nd, m)));
+                if usable(edge) {
+                    visit(m, edge.length as Dist);
                 }
             }
-        }
-        dist
+        })
     }
 
     /// Shortest distance between two places (cities or zones).

@@ -19,8 +19,6 @@ use crate::model::MapFile;
 use crate::report::text::column;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Completions a ticket needs before a value is suggested for it.
 pub const MIN_COMPLETIONS: u64 = 10;
@@ -149,32 +147,22 @@ fn own_graph(game: &Game, state: &State, p: usize) -> Vec<Vec<(u16, u32)>> {
     adj
 }
 
-/// Fewest trains from any node of `from` to any node of `to` (Dijkstra).
+/// Fewest trains from any node of `from` to any node of `to`.
 fn cheapest(adj: &[Vec<(u16, u32)>], from: &[u16], to: &[u16]) -> Option<u32> {
-    let mut dist = vec![u32::MAX; adj.len()];
-    let mut heap = BinaryHeap::new();
-    for &s in from {
-        if let Some(d) = dist.get_mut(s as usize) {
-            *d = 0;
-            heap.push(Reverse((0u32, s)));
-        }
-    }
-    while let Some(Reverse((d, n))) = heap.pop() {
-        if to.contains(&n) {
-            return Some(d);
-        }
-        if d > dist[n as usize] {
-            continue;
-        }
-        for &(m, w) in &adj[n as usize] {
-            let nd = d + w;
-            if nd < dist[m as usize] {
-                dist[m as usize] = nd;
-                heap.push(Reverse((nd, m)));
-            }
-        }
-    }
-    None
+    let index = |ns: &[u16]| {
+        ns.iter()
+            .map(|&n| n as usize)
+            .filter(|&n| n < adj.len())
+            .collect::<Vec<_>>()
+    };
+    let (from, to) = (index(from), index(to));
+    let dist = crate::graph::shortest_distances(adj.len(), &from, &to, |n, visit| {
+        adj[n].iter().for_each(|&(m, w)| visit(m as usize, w))
+    });
+    to.iter()
+        .map(|&n| dist[n])
+        .min()
+        .filter(|&d| d != crate::graph::UNREACHABLE)
 }
 
 /// Plays the games and suggests values.
