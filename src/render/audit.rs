@@ -5,7 +5,7 @@
 //! The lints report these; the measures use R-trees (`rstar`) so a 2,000-city board is
 //! audited in about the time it takes to lay it out.
 
-use super::curves::dist;
+use super::geom::dist;
 use super::geom::{bounds, circle_depth, corners, penetration, rect_quad};
 use super::layout::{Layout, P, Rect};
 use crate::model::MapFile;

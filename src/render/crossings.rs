@@ -4,6 +4,7 @@
 //! overlap; the board marks each point where their drawn centre lines meet, so a player sees
 //! which routes are tied together.
 
+use super::geom;
 use super::types::{P, RouteLayout};
 use crate::model::MapFile;
 use std::collections::BTreeSet;
@@ -43,7 +44,7 @@ pub fn find(pairs: &BTreeSet<(usize, usize)>, routes: &[RouteLayout]) -> Vec<Cro
         };
         for p in a.centre.windows(2) {
             for q in b.centre.windows(2) {
-                if let Some(at) = intersection(p[0], p[1], q[0], q[1]) {
+                if let Some(at) = geom::segments_meet(p[0], p[1], q[0], q[1]) {
                     // Flattened curves can meet twice within a hair; one mark per meeting.
                     let near = |c: &Crossing| {
                         c.routes == (i, j) && (c.at[0] - at[0]).hypot(c.at[1] - at[1]) < 1e-6
@@ -56,39 +57,4 @@ pub fn find(pairs: &BTreeSet<(usize, usize)>, routes: &[RouteLayout]) -> Vec<Cro
         }
     }
     out
-}
-
-/// Where segments p1–p2 and q1–q2 cross, strictly inside both.
-pub(super) fn intersection(p1: P, p2: P, q1: P, q2: P) -> Option<P> {
-    let r = [p2[0] - p1[0], p2[1] - p1[1]];
-    let s = [q2[0] - q1[0], q2[1] - q1[1]];
-    let den = r[0] * s[1] - r[1] * s[0];
-    if den.abs() < 1e-12 {
-        return None;
-    }
-    let w = [q1[0] - p1[0], q1[1] - p1[1]];
-    let t = (w[0] * s[1] - w[1] * s[0]) / den;
-    let u = (w[0] * r[1] - w[1] * r[0]) / den;
-    ((0.0..1.0).contains(&t) && (0.0..1.0).contains(&u))
-        .then(|| [p1[0] + t * r[0], p1[1] + t * r[1]])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn diagonals_of_a_square_meet_in_its_middle() {
-        let at = intersection([0.0, 0.0], [10.0, 10.0], [0.0, 10.0], [10.0, 0.0]);
-        assert_eq!(at, Some([5.0, 5.0]));
-        // Parallel and disjoint segments do not meet.
-        assert_eq!(
-            intersection([0.0, 0.0], [10.0, 0.0], [0.0, 1.0], [10.0, 1.0]),
-            None
-        );
-        assert_eq!(
-            intersection([0.0, 0.0], [4.0, 4.0], [0.0, 10.0], [10.0, 0.0]),
-            None
-        );
-    }
 }

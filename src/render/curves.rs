@@ -3,6 +3,7 @@
 //! to city, bent just enough to hold its cars; a route with waypoints passes smoothly through
 //! them (Catmull–Rom), as the designer drew it.
 
+use super::geom::dist;
 use super::types::P;
 use kurbo::{BezPath, CubicBez, ParamCurveArclen, PathEl, Point};
 
@@ -123,10 +124,6 @@ fn crossing(a: P, b: P, c: P, r: f64) -> f64 {
     let qc = fx * fx + fy * fy - r * r;
     let disc = (qb * qb - 4.0 * qa * qc).max(0.0);
     ((-qb + disc.sqrt()) / (2.0 * qa)).clamp(0.0, 1.0)
-}
-
-pub fn dist(a: P, b: P) -> f64 {
-    ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt()
 }
 
 fn pt(p: P) -> Point {

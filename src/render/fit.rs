@@ -40,6 +40,7 @@
 
 use super::audit;
 use super::geom;
+use super::geom::dist;
 use super::pitch;
 use super::pitch::board_units_per_mm;
 use crate::model::{MapFile, Units};
@@ -218,10 +219,6 @@ fn chord_range(
 fn radius(map: &MapFile, i: usize) -> f64 {
     let c = &map.cities[i];
     pitch::marker_radius_mm(c.has_tag("big") || c.has_tag("capital"))
-}
-
-fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
-    (a[0] - b[0]).hypot(a[1] - b[1])
 }
 
 /// A position rounded as `--fit` writes it: one decimal in millimetres, whole pixels.

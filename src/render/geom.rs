@@ -1,9 +1,15 @@
-//! Plane geometry the layout and the lints share: train-car spaces as turned rectangles,
-//! how deep two shapes overlap (separating axes), and bounding boxes for the spatial index.
+//! Plane geometry the layout and the lints share: distances, segments meeting or crossing,
+//! train-car spaces as turned rectangles, how deep two shapes overlap (separating axes), and
+//! bounding boxes for the spatial index.
 //! Depths rather than yes/no, so that touching (a shared edge, a rounding error) can be told
 //! from covering.
 
 use super::types::{P, Rect, Space};
+
+/// The distance between two points.
+pub fn dist(a: P, b: P) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
 
 /// Overlaps shallower than this, in millimetres of the print, are touching, not covering.
 pub const TOUCH_MM: f64 = 0.3;
@@ -181,9 +187,78 @@ pub fn outside_depth(q: &[P; 4], w: f64, h: f64) -> f64 {
     (-lo[0]).max(-lo[1]).max(hi[0] - w).max(hi[1] - h)
 }
 
+/// Where segments p1–p2 and q1–q2 meet, each taken half-open (its start counts, its end
+/// does not), so that a meeting at the joint of two pieces of a polyline is found once: the
+/// crossing marks and the label tests walk polylines piece by piece.
+pub fn segments_meet(p1: P, p2: P, q1: P, q2: P) -> Option<P> {
+    let r = [p2[0] - p1[0], p2[1] - p1[1]];
+    let s = [q2[0] - q1[0], q2[1] - q1[1]];
+    let den = r[0] * s[1] - r[1] * s[0];
+    if den.abs() < 1e-12 {
+        return None;
+    }
+    let w = [q1[0] - p1[0], q1[1] - p1[1]];
+    let t = (w[0] * s[1] - w[1] * s[0]) / den;
+    let u = (w[0] * r[1] - w[1] * r[0]) / den;
+    ((0.0..1.0).contains(&t) && (0.0..1.0).contains(&u))
+        .then(|| [p1[0] + t * r[0], p1[1] + t * r[1]])
+}
+
+/// Whether segments p1–p2 and q1–q2 cross at a point inside both: touching or ending on the
+/// other does not count (the `undeclared-crossing` lint: tracks that only touch are not
+/// drawn across each other).
+pub fn segments_cross(p1: P, p2: P, q1: P, q2: P) -> bool {
+    let orient = |a: P, b: P, c: P| {
+        let v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+        if v.abs() < 1e-9 { 0.0 } else { v.signum() }
+    };
+    let (d1, d2) = (orient(q1, q2, p1), orient(q1, q2, p2));
+    let (d3, d4) = (orient(p1, p2, q1), orient(p1, p2, q2));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crossing_segments_cross_and_touching_ones_do_not() {
+        assert!(segments_cross(
+            [0.0, 0.0],
+            [2.0, 2.0],
+            [0.0, 2.0],
+            [2.0, 0.0]
+        ));
+        assert!(!segments_cross(
+            [0.0, 0.0],
+            [1.0, 1.0],
+            [1.0, 1.0],
+            [2.0, 0.0]
+        ));
+        assert!(!segments_cross(
+            [0.0, 0.0],
+            [2.0, 0.0],
+            [0.0, 1.0],
+            [2.0, 1.0]
+        ));
+    }
+    #[test]
+    fn diagonals_of_a_square_meet_in_its_middle() {
+        let at = segments_meet([0.0, 0.0], [10.0, 10.0], [0.0, 10.0], [10.0, 0.0]);
+        assert_eq!(at, Some([5.0, 5.0]));
+        // Parallel and disjoint segments do not meet.
+        assert_eq!(
+            segments_meet([0.0, 0.0], [10.0, 0.0], [0.0, 1.0], [10.0, 1.0]),
+            None
+        );
+        assert_eq!(
+            segments_meet([0.0, 0.0], [4.0, 4.0], [0.0, 10.0], [10.0, 0.0]),
+            None
+        );
+        // Half-open: a meeting at one segment's start counts, at its end it does not.
+        assert!(segments_meet([0.0, 0.0], [2.0, 0.0], [0.0, -1.0], [0.0, 1.0]).is_some());
+        assert!(segments_meet([0.0, 0.0], [2.0, 0.0], [2.0, -1.0], [2.0, 1.0]).is_none());
+    }
 
     fn sp(c: P, angle: f64) -> [P; 4] {
         quad(c, angle, 20.0, 8.0)

@@ -297,7 +297,7 @@ fn city_names(map: &MapFile, cities: &[CityLayout], s: &Sizes) -> Vec<Name> {
                     let centre = |b: &Rect| [b.x + b.w / 2.0, b.y + b.h / 2.0];
                     let around = all
                         .iter()
-                        .map(|l| super::curves::dist(pos, centre(&l.bbox)) + reach(&l.bbox))
+                        .map(|l| super::geom::dist(pos, centre(&l.bbox)) + reach(&l.bbox))
                         .fold(0.0, f64::max);
                     let nearby: Vec<usize> = markers
                         .locate_within_distance(pos, around * around)
@@ -493,7 +493,7 @@ pub fn names_on_spaces(cities: &[CityLayout], routes: &[RouteLayout], touch: f64
 fn links_across(quads: &[[P; 4]], at: P, links: &[P], s: &Sizes) -> usize {
     let mut n = 0;
     for &p in links {
-        let len = super::curves::dist(at, p);
+        let len = super::geom::dist(at, p);
         let short = s.city_radius + s.space_length;
         if len <= s.zone_size * 2.0 || len <= short {
             continue;
@@ -503,9 +503,7 @@ fn links_across(quads: &[[P; 4]], at: P, links: &[P], s: &Sizes) -> usize {
         n += quads
             .iter()
             .filter(|q| {
-                (0..4).any(|k| {
-                    super::crossings::intersection(at, end, q[k], q[(k + 1) % 4]).is_some()
-                })
+                (0..4).any(|k| super::geom::segments_meet(at, end, q[k], q[(k + 1) % 4]).is_some())
             })
             .count();
     }

@@ -612,7 +612,7 @@ fn loose_cost(c: &Candidate, n: &Need, w: &World) -> f64 {
         for (city, p) in [(n.from, first.ends[0]), (n.to, last.ends[1])] {
             if let Some(k) = city {
                 let m = &w.cities[k];
-                let off = (curves::dist(m.pos, p) - m.radius) / w.units_per_mm;
+                let off = (geom::dist(m.pos, p) - m.radius) / w.units_per_mm;
                 mm += (off - LOOSE_FROM_MM).max(0.0);
             }
         }

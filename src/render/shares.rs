@@ -5,6 +5,7 @@
 //! routes' spaces, the city markers and the names, so the board stays readable; the
 //! legend says what they are. This module places them; `svg.rs` draws them.
 
+use super::geom::dist;
 use super::geom::{circle_depth, corners, rect_quad};
 use super::layout::{Layout, P, Rect};
 use super::types::{RouteLayout, Space};
@@ -80,10 +81,6 @@ pub fn place(map: &MapFile, l: &Layout) -> Vec<Tags> {
         }
     }
     out
-}
-
-fn dist(a: P, b: P) -> f64 {
-    (a[0] - b[0]).hypot(a[1] - b[1])
 }
 
 /// Rows of `n` tag centres beside the route: at its middle space and the two next to it,

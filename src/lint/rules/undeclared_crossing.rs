@@ -22,6 +22,7 @@
 //! and c2–d2, a short a–b with more cars than its straight line holds bends out across one.
 
 use super::prelude::*;
+use crate::render::geom;
 use crate::render::layout::{P, RouteLayout};
 
 pub const RULE: Rule = Rule {
@@ -33,17 +34,6 @@ pub const RULE: Rule = Rule {
     counts: &["cities", "routes"],
     check,
 };
-
-/// Whether segments p1–p2 and q1–q2 cross at a point inside both (touching does not count).
-fn segments_cross(p1: P, p2: P, q1: P, q2: P) -> bool {
-    let orient = |a: P, b: P, c: P| {
-        let v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-        if v.abs() < 1e-9 { 0.0 } else { v.signum() }
-    };
-    let (d1, d2) = (orient(q1, q2, p1), orient(q1, q2, p2));
-    let (d3, d4) = (orient(p1, p2, q1), orient(p1, p2, q2));
-    d1 * d2 < 0.0 && d3 * d4 < 0.0
-}
 
 /// A track's pieces: two ends and the space nearest the piece.
 type Track = Vec<(P, P, usize)>;
@@ -147,7 +137,7 @@ fn bbox(t: &[(P, P, usize)]) -> Option<[f64; 4]> {
 fn first_crossing(a: &[(P, P, usize)], b: &[(P, P, usize)]) -> Option<(usize, usize)> {
     a.iter().find_map(|(p1, p2, i)| {
         b.iter()
-            .find(|(q1, q2, _)| segments_cross(*p1, *p2, *q1, *q2))
+            .find(|(q1, q2, _)| geom::segments_cross(*p1, *p2, *q1, *q2))
             .map(|(_, _, j)| (*i, *j))
     })
 }
@@ -202,8 +192,10 @@ fn check(cx: &mut LintCx) {
         ) else {
             return false;
         };
-        a.windows(2)
-            .any(|p| b.windows(2).any(|q| segments_cross(p[0], p[1], q[0], q[1])))
+        a.windows(2).any(|p| {
+            b.windows(2)
+                .any(|q| geom::segments_cross(p[0], p[1], q[0], q[1]))
+        })
     };
     for (i, j, si, sj) in found {
         let help = if straight(i, j) {
@@ -231,32 +223,5 @@ fn check(cx: &mut LintCx) {
             format!("crosses `{}`", ids[i]),
             Some(help),
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn crossing_segments_cross_and_touching_ones_do_not() {
-        assert!(segments_cross(
-            [0.0, 0.0],
-            [2.0, 2.0],
-            [0.0, 2.0],
-            [2.0, 0.0]
-        ));
-        assert!(!segments_cross(
-            [0.0, 0.0],
-            [1.0, 1.0],
-            [1.0, 1.0],
-            [2.0, 0.0]
-        ));
-        assert!(!segments_cross(
-            [0.0, 0.0],
-            [2.0, 0.0],
-            [0.0, 1.0],
-            [2.0, 1.0]
-        ));
     }
 }

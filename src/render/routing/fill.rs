@@ -12,7 +12,7 @@
 use super::cost::{Found, Judge, kept_cost};
 use super::grid::Grid;
 use super::{Candidate, Lazy, STRETCH, Stretch, World, build, loose_cost};
-use crate::render::curves;
+use crate::render::geom;
 
 /// The routes (index and stretched shape) that keep longer cars than their `chosen` shapes
 /// have, route by route in order, each against the routes before it as they ended up in
@@ -76,7 +76,7 @@ fn no_farther(w: &World, r: usize, long: &Candidate, usual: &Candidate) -> bool 
             .iter()
             .filter_map(|lane| Some((lane.spaces.first()?, lane.spaces.last()?)))
             .flat_map(|(first, last)| [(n.from, first.ends[0]), (n.to, last.ends[1])])
-            .filter_map(|(city, p)| Some(curves::dist(w.cities[city?].pos, p)))
+            .filter_map(|(city, p)| Some(geom::dist(w.cities[city?].pos, p)))
             .collect()
     };
     let tol = 0.01 * w.units_per_mm;

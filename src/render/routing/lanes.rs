@@ -4,7 +4,8 @@
 //! cars moved beside the route's line.
 
 use super::STRETCH;
-use crate::render::curves::{self, Polyline};
+use crate::render::curves::Polyline;
+use crate::render::geom;
 use crate::render::theme::Sizes;
 use crate::render::types::{P, Space};
 
@@ -178,7 +179,7 @@ fn place(line: &Polyline, start: f64, length: f64, gaps: &[f64]) -> Vec<((P, P),
             from += length + gaps.get(i).copied().unwrap_or(0.0);
             let (a, _) = line.at(mid - length / 2.0);
             let (b, _) = line.at(mid + length / 2.0);
-            let angle = if curves::dist(a, b) > f64::EPSILON {
+            let angle = if geom::dist(a, b) > f64::EPSILON {
                 (b[1] - a[1]).atan2(b[0] - a[0])
             } else {
                 let (_, d) = line.at(mid);

@@ -21,10 +21,10 @@ pub(super) fn shapes(n: &Need, s: &Sizes, units_per_mm: f64) -> Vec<Spec> {
         + n.clear[1]
         + (2.0 * n.half - s.space_width).max(0.0) * 0.8
         + 0.5 * units_per_mm;
-    if n.pts.len() > 2 || curves::dist(a, b) < f64::EPSILON {
+    if n.pts.len() > 2 || geom::dist(a, b) < f64::EPSILON {
         return vec![Spec::Given];
     }
-    let chord = curves::dist(a, b);
+    let chord = geom::dist(a, b);
     let bend_cost = |h: f64, skew: f64| COST_BEND * h.abs() / chord * (1.0 + skew.abs() * 0.5);
     // A shape the map keeps (written by `ttrmap layout --write`) is the only one.
     if let Some(k) = n.route.shape {
@@ -110,7 +110,7 @@ fn fanned(n: &Need, a: P, b: P) -> Vec<(f64, f64)> {
     if n.route.length < 2 || n.turn.iter().all(|t| t.abs() < 0.02) {
         return Vec::new();
     }
-    let l = curves::dist(a, b);
+    let l = geom::dist(a, b);
     let d = [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
     // The bulge's sideways unit vector (see `curves::bulge`).
     let side = [d[1], -d[0]];
