@@ -8,8 +8,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use std::process::Command;
+use std::sync::Arc;
 use ttrmap::bots::{self, Bot, SearchBot};
-use ttrmap::engine::{Action, CARD_KINDS, Game, Phase, State};
+use ttrmap::engine::mechanics::ticket_draft::TicketDraft;
+use ttrmap::engine::{Action, CARD_KINDS, Game, Mechanic, Phase, Seen, State};
 use ttrmap::load::load_path;
 use ttrmap::playtest::{bot_rng, chance_rng, game_seed};
 
@@ -80,7 +82,7 @@ fn what_the_viewer_cannot_see_does_not_change_the_determinization() {
     let g = game("usa.toml", 2);
     let a = mid_game(&g, 20);
     let b = hidden_changed(&g, &a);
-    let seen = [a.players[0].tickets[0]];
+    let seen = Seen::of_tickets(&[a.players[0].tickets[0]]);
     let da = a.determinize(&g, 0, &seen, &mut ChaCha8Rng::seed_from_u64(3));
     let db = b.determinize(&g, 0, &seen, &mut ChaCha8Rng::seed_from_u64(3));
     assert_eq!(da.players[1].hand, db.players[1].hand);
@@ -121,7 +123,12 @@ fn a_determinization_keeps_every_count() {
     };
     let mut changed = false;
     for seed in 0..8 {
-        let d = s.determinize(&g, viewer, &[], &mut ChaCha8Rng::seed_from_u64(seed));
+        let d = s.determinize(
+            &g,
+            viewer,
+            &Seen::default(),
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        );
         assert_eq!(d.cards_in_play(), s.cards_in_play());
         assert_eq!(d.deck_size, s.deck_size);
         assert_eq!(d.deck.iter().sum::<u16>(), s.deck_size);
@@ -187,9 +194,16 @@ fn checked_game(g: &Game, names: &[&str], seed: u64) -> State {
 
 #[test]
 fn plays_only_legal_actions_and_finishes_on_maps_with_modules() {
-    for (map, players) in [("usa.toml", 2), ("europe.toml", 2), ("old-west.toml", 3)] {
+    for (map, players) in [
+        ("usa.toml", 2),
+        ("europe.toml", 2),
+        ("old-west.toml", 3),
+        ("iberia.toml", 2),
+        ("south-korea.toml", 3),
+    ] {
         let g = game(map, players);
-        // Old West's city markers keep public words only (who took which marker): searched.
+        // Old West's city markers keep public words only (who took which marker); Iberia
+        // and South Korea's drafts deal their hidden hands again: searched.
         assert_eq!(SearchBot::supports(&g), Ok(()), "{map}");
         let mut names = vec!["search:4"];
         names.extend(std::iter::repeat_n("one-step", players as usize - 1));
@@ -275,31 +289,110 @@ fn beats_random() {
     assert!(wins >= 3, "search won {wins} of 4 against random");
 }
 
-/// The search bot never reads hidden information: on a map whose modules keep per-player
-/// state it cannot deal again (Iberia's ticket drafts hold each player's draft hand), a
-/// playtest with it is refused before any game, naming the module, and nothing is written.
+/// A stateful module that says nothing of its words (no `redeal`).
+#[derive(Debug)]
+struct Secret;
+
+impl Mechanic for Secret {
+    fn name(&self) -> String {
+        "secret (test)".into()
+    }
+    fn id(&self) -> &'static str {
+        "secret"
+    }
+    fn state_words(&self, _game: &Game) -> usize {
+        1
+    }
+}
+
+/// The search bot never reads hidden information: on a map with a module that keeps words
+/// and cannot deal them again (no `Mechanic::redeal`), it refuses the game, naming the
+/// module; Iberia and South Korea, whose drafts deal their hidden hands again, it plays.
 #[test]
 fn a_map_with_hidden_module_state_is_refused_for_the_search_bot() {
-    let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
-        .args([
-            "playtest",
-            &map_path("iberia.toml"),
-            "--players",
-            "2",
-            "--games",
-            "2",
-            "--bots",
-            "search:4,one-step",
-        ])
-        .output()
-        .expect("runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("bot search:4") && err.contains("ticket-draft"),
-        "{err}"
-    );
-    assert!(out.stdout.is_empty());
+    let loaded = load_path(Path::new(&map_path("usa.toml"))).expect("readable");
+    let map = loaded.map.as_ref().expect("loaded");
+    let mut g = Game::new(map, 2, None).expect("playable");
+    g.add_mechanic(map, Arc::new(Secret));
+    let err = SearchBot::supports(&g).expect_err("refused");
+    assert!(err.contains("secret"), "{err}");
+    assert_eq!(SearchBot::new(4).plays(&g), Err(err));
+    for map in ["iberia.toml", "south-korea.toml"] {
+        assert_eq!(SearchBot::supports(&game(map, 2)), Ok(()), "{map}");
+    }
+}
+
+/// On Iberia and South Korea, the bot's choice (a draft pick, a turn after the draft) is the
+/// same in two positions that differ only in a ticket it never saw in seat 1's draft hands
+/// or kept tickets, for the same stream and the same memory.
+#[test]
+fn a_hidden_draft_hand_does_not_change_the_choice() {
+    for map in ["iberia.toml", "south-korea.toml"] {
+        let g = game(map, 2);
+        let (m, draft) = g.mechanics.get::<TicketDraft>().expect("a draft");
+        let mut rng = chance_rng(3);
+        let mut s = State::new(&g, 3, &mut rng);
+        let mut me = SearchBot::new(8);
+        // What seat 0 saw, as the bot remembers it.
+        let mut seen = Seen::default();
+        let mut other = bots::by_name("one-step").unwrap();
+        let mut brng = bot_rng(3);
+        let mut scratch = Vec::new();
+        let mut legal = Vec::new();
+        let mut checked = 0;
+        for _ in 0..400 {
+            assert!(!s.is_terminal());
+            s.legal_actions(&g, &mut legal);
+            if s.current_player() == 0 && legal.len() > 1 {
+                // Seat 1's draft hand (or a kept ticket) seat 0 never saw, swapped with
+                // one of the deck it never saw.
+                s.observe(&g, 0, &mut seen);
+                let hidden = |t: &u16| !seen.knows(&s, 0, *t);
+                let other_t = s.ticket_decks[0].iter().copied().find(|t| hidden(t));
+                let hand = draft.hand(&g, &s, m, 1);
+                let taken = draft.taken(&g, &s, m, 1);
+                let mut b = s.clone();
+                let swapped = match (other_t, hand.iter().position(hidden)) {
+                    (Some(x), Some(i)) => {
+                        let mut h = hand.clone();
+                        let y = std::mem::replace(&mut h[i], x);
+                        draft.set_hand(&g, &mut b, m, 1, &h, &taken);
+                        let at = b.ticket_decks[0].iter().position(|&t| t == x).unwrap();
+                        b.ticket_decks[0][at] = y;
+                        true
+                    }
+                    (Some(x), None) => match s.players[1].tickets.iter().position(hidden) {
+                        Some(i) => {
+                            let y = std::mem::replace(&mut b.players[1].tickets[i], x);
+                            let at = b.ticket_decks[0].iter().position(|&t| t == x).unwrap();
+                            b.ticket_decks[0][at] = y;
+                            true
+                        }
+                        None => false,
+                    },
+                    _ => false,
+                };
+                if swapped {
+                    let (mut x, mut y) = (me.clone(), me.clone());
+                    let ax = x.choose(&g, &s, &legal, &mut bot_rng(9));
+                    let ay = y.choose(&g, &b, &legal, &mut bot_rng(9));
+                    assert_eq!(ax, ay, "{map}, turn {}", s.turn);
+                    checked += 1;
+                    if checked >= 6 {
+                        break;
+                    }
+                }
+            }
+            let p = s.current_player() as usize;
+            let a = if p == 0 {
+                me.choose(&g, &s, &legal, &mut brng)
+            } else {
+                other.act(&g, &s, &mut scratch, &mut brng).unwrap()
+            };
+            s.apply(&g, a, &mut rng).unwrap();
+        }
+        assert!(checked >= 6, "{map}: {checked} positions checked");
+    }
 }
 
 /// The deal the bot plays from (`State::determinize`, viewer seat 0) of two positions that
@@ -314,7 +407,12 @@ fn the_bots_deal_depends_only_on_what_the_viewer_sees() {
         let b = hidden_changed(&g, &a);
         for seed in 0..20 {
             let deal = |s: &State| {
-                let d = s.determinize(&g, 0, &[], &mut ChaCha8Rng::seed_from_u64(seed));
+                let d = s.determinize(
+                    &g,
+                    0,
+                    &Seen::default(),
+                    &mut ChaCha8Rng::seed_from_u64(seed),
+                );
                 format!("{d:?}")
             };
             assert_eq!(deal(&a), deal(&b), "after {actions} actions, seed {seed}");

@@ -40,9 +40,14 @@
 //! rollout policy: destination-hungry's choice in the determinized copy (the candidate
 //! proposed first).
 //!
-//! Modules: the bot plays every module the engine plays, through the same `apply`, but a
-//! module's per-game words are copied into a determinization as they are, so they must be
-//! public. A game with a module whose words are not known to be public
+//! Modules: the bot plays every module the engine plays, through the same `apply`. Each
+//! module deals its per-game words again in a determinization
+//! ([`Mechanic::redeal`](crate::engine::Mechanic::redeal)): public words are copied; the
+//! ticket drafts (Iberia, South Korea) deal the other players' draft hands and takes again
+//! from what the bot saw (it remembers the draft hands it held, [`State::observe`]: the
+//! tickets it saw go on stay among the places they can be, the rest come from the tickets
+//! it has not seen), and after a draft the others' kept tickets from their takes as the bot
+//! knows them. A game with a stateful module that has no redeal
 //! ([`State::hidden_word_modules`]) is refused by [`SearchBot::supports`], which playtests
 //! ask through `Bot::plays` before the first game (exit 2, naming the module): the bot
 //! never plays such a game, so it never reads those words.
@@ -58,7 +63,7 @@
 
 use super::Bot;
 use super::styles::{Style, StyleBot};
-use crate::engine::{Action, Game, State};
+use crate::engine::{Action, Game, Seen, State};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -86,8 +91,9 @@ const ROLLOUT_CAP: u32 = 5_000;
 #[derive(Debug, Clone)]
 pub struct SearchBot {
     iterations: u32,
-    /// Tickets offered to this bot in the game `seen_in` (its seed).
-    seen: Vec<u16>,
+    /// What this bot saw in the game `seen_in` (its seed): the tickets offered to it, the
+    /// draft hands it held ([`State::observe`]).
+    seen: Seen,
     seen_in: Option<u64>,
 }
 
@@ -95,7 +101,7 @@ impl SearchBot {
     pub fn new(iterations: u32) -> SearchBot {
         SearchBot {
             iterations,
-            seen: Vec::new(),
+            seen: Seen::default(),
             seen_in: None,
         }
     }
@@ -124,17 +130,14 @@ impl SearchBot {
         }
     }
 
-    /// Remembers the tickets offered to it now.
-    fn remember(&mut self, state: &State) {
+    /// Remembers what it sees now that the state will not keep: the tickets offered to
+    /// it, the draft hand it holds ([`State::observe`]).
+    fn remember(&mut self, game: &Game, state: &State) {
         if self.seen_in != Some(state.seed) {
-            self.seen.clear();
+            self.seen = Seen::default();
             self.seen_in = Some(state.seed);
         }
-        for &t in &state.offered {
-            if !self.seen.contains(&t) {
-                self.seen.push(t);
-            }
-        }
+        state.observe(game, state.current_player(), &mut self.seen);
     }
 
     /// The candidates: the styles' distinct legal choices in `copy`, with the style that
@@ -261,7 +264,7 @@ impl Bot for SearchBot {
         legal: &[Action],
         rng: &mut ChaCha8Rng,
     ) -> Action {
-        self.remember(state);
+        self.remember(game, state);
         if legal.len() == 1 {
             return legal[0];
         }

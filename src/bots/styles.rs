@@ -96,7 +96,7 @@ mod claims;
 use super::Bot;
 use super::planner::{Planner, ticket_points};
 use super::tunnels::{self, TunnelMemory};
-use crate::engine::{Action, Game, LOCO, NOBODY, Phase, PlanView, State};
+use crate::engine::{Action, Game, LOCO, NOBODY, Phase, PlanView, Seen, State};
 use rand_chacha::ChaCha8Rng;
 
 /// A playing style.
@@ -144,7 +144,7 @@ pub struct StyleBot {
     tunnels: TunnelMemory,
     /// The tickets offered to it in the game (seed, seat, tickets): known to it, so never
     /// dealt to the others when it deals their hidden tickets again.
-    seen: (u64, u8, Vec<u16>),
+    seen: (u64, u8, Seen),
     /// Scratch of [`StyleBot::module_decision`], kept between decisions so that France's
     /// decision after every card draw allocates nothing: the legal choices, the planner of
     /// the others' plans (by trains) and of drafts (as its own plan), the others' routes.
@@ -185,7 +185,7 @@ impl StyleBot {
             lanes: Vec::new(),
             claims: Vec::new(),
             tunnels: TunnelMemory::default(),
-            seen: (0, 0, Vec::new()),
+            seen: (0, 0, Seen::default()),
             decision: Vec::new(),
             others_planner: Planner::new(false),
             draft_planner: Planner::new(style == Style::RouteFocus),
@@ -252,13 +252,11 @@ impl StyleBot {
     fn remember_offered(&mut self, state: &State) {
         let key = (state.seed, state.current);
         if (self.seen.0, self.seen.1) != key {
-            self.seen = (key.0, key.1, Vec::new());
+            self.seen = (key.0, key.1, Seen::default());
         }
         if matches!(state.phase, Phase::SetupTickets | Phase::KeepTickets) {
             for &t in &state.offered {
-                if !self.seen.2.contains(&t) {
-                    self.seen.2.push(t);
-                }
+                self.seen.2.saw_ticket(t);
             }
         }
     }

@@ -28,13 +28,13 @@ mod state;
 
 pub use hooks::{
     Actions, Advice, AfterAction, Allows, Core, Costs, Counter, Decisions, DeckCards, EndScoring,
-    Installed, Mechanic, OnClaim, OnDraw, OnTurnEnd, PlanView, PlayerCost, Report, RoutePoints,
-    RouteSplit, Setup, TicketValue, TurnMods,
+    Installed, Mechanic, OnClaim, OnDraw, OnTurnEnd, PlanView, PlayerCost, PublicWords, Redeal,
+    Report, RoutePoints, RouteSplit, Setup, TicketValue, TurnMods,
 };
 pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
 pub use state::{
-    Action, Failure, MAX_SUBSTITUTE_LOCOS, Phase, PlayerState, SUBSTITUTE_LOCOS_SHIFT, State,
+    Action, Failure, MAX_SUBSTITUTE_LOCOS, Phase, PlayerState, SUBSTITUTE_LOCOS_SHIFT, Seen, State,
     claim_locos, claim_ways_match_general, locomotive_payment, pack_claim_locos, pay_with,
     payment_count, payment_ways,
 };

@@ -29,6 +29,7 @@
 //! | [`on_claim`](OnClaim::on_claim) (told the cards paid), [`on_draw`](OnDraw::on_draw), [`on_turn_end`](OnTurnEnd::on_turn_end) | react; [`State::spend`] takes more cards (paying more on purpose) | South Korea's mat, France (a build asked at the first card drawn, a piece back to the supply at a claim; crossings cut at a claim), festivals | |
 //! | [`route_points`](RouteSplit::route_points), [`State::share_lane`] | send a route's points to other players; a second owner of a lane | Old West's city markers, UK Right of Way | the same split counts on the score track at the claim and in the final scoring (`ttrmap score` too) |
 //! | [`ticket_value`](TicketValue::ticket_value), [`end_scoring`](EndScoring::end_scoring) | value tickets; add bonus lines | Switzerland, Castilla, India, every bonus, festivals, the mat | one scoring for play and `ttrmap score` |
+//! | [`redeal`](Mechanic::redeal): [`observe`](Redeal::observe), [`lift`](Redeal::lift), [`redeal`](Redeal::redeal) | say the module's words are public ([`PublicWords`]), or deal what a player cannot know of them again in a determinized copy, from what it saw | every stateful module (public); Iberia and South Korea's drafts (draft hands, others' kept draft tickets) | a copy depends only on what the viewer knows; no ticket lost or doubled; without it, the search bot refuses the game |
 //! | [`describe`](Report::describe) | a choice in words for replays | Old West's starts, markers, Alvin's moves | |
 //! | [`counters`](Report::counters), [`counter_ratios`](Report::counter_ratios), [`counter_is_operand`](Report::counter_is_operand), [`unverified`](Report::unverified) | named integer counts about a finished game (per player or for the game) and ratios of two counts' sums (their operands left out of the text report); what of the module's data is a placeholder, which reports say first | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; Iberia's festivals (cards a pile taken) and second draft; South Korea's Express cards and mat; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
 //! | [`ticket_decision`](Advice::ticket_decision) | say that a decision's choices are tickets (a draft pick, a keep of exactly N), so planning bots price them with their own plans | Iberia and South Korea's drafts | advice only, as below |
@@ -46,7 +47,8 @@ pub use rules::{
     OnTurnEnd, PlayerCost, RoutePoints, RouteSplit, Setup, TicketValue, TurnMods,
 };
 
-use super::{Action, Game, State};
+use super::{Action, Game, Seen, State};
+use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::sync::Arc;
 
@@ -73,12 +75,15 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn state_words(&self, _game: &Game) -> usize {
         0
     }
-    /// Whether every player may know the module's per-game words (a piece's place on the
-    /// board, markers taken, routes cut, a shared supply): a player that must not read
-    /// hidden state (the search bot's determinized copies keep these words as they are)
-    /// can play only games whose stateful modules say yes. Default: no.
-    fn words_are_public(&self) -> bool {
-        false
+    /// How a determinized copy ([`State::determinize`]) deals the module's per-game words
+    /// again for a player that must not read hidden state (the search bot): [`Redeal`].
+    /// [`PublicWords`] (the `public` marker of `mechanic_basics!`) says every player may
+    /// know them (a piece's place on the board, markers taken, routes cut, a shared supply)
+    /// and nothing is dealt again. `None` (the default) says the module cannot hide them:
+    /// such a player cannot play a game where the module keeps words
+    /// ([`State::hidden_word_modules`]).
+    fn redeal(&self) -> Option<&dyn Redeal> {
+        None
     }
     /// Whether the module gives lanes their colour during play ([`State::set_lane_color`]):
     /// the game is then compiled with a payment class for every colour of every lane. Not a
@@ -151,6 +156,50 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         None
     }
 }
+
+/// How a module deals its hidden per-game words again in a determinized copy
+/// ([`State::determinize`]) for `viewer`, from what that player knows: its own words, the
+/// public ones, and what it saw earlier, which it remembers in a [`Seen`] (the module's own
+/// words there, written by [`Redeal::observe`] at each of the viewer's decisions).
+///
+/// A copy is dealt in three steps, so that the tickets a module hides are pooled with the
+/// tickets the core hides (others' hands, the decks' order) and dealt from one pool:
+/// [`Redeal::lift`] puts into their ticket decks the tickets of the module's words (and of
+/// the other players' tickets it deals itself) the viewer cannot place; the core deals the
+/// cards and tickets again ([`State::determinize`]); [`Redeal::redeal`] deals the module's
+/// words again, drawing from the decks the core dealt. Every step reads of the hidden parts
+/// only their counts and sizes, so two positions that differ only in what the viewer
+/// cannot see give the same copy for the same `rng`; every random choice comes from `rng`.
+/// All three do nothing by default: a module whose words are all public implements none
+/// ([`PublicWords`]).
+pub trait Redeal: Sync {
+    /// Remembers in `seen` what `viewer` sees of the module's words now (called at each of
+    /// its decisions, before a copy is dealt). `seen.module_words(me)` is the module's own
+    /// memory; tickets the viewer saw go into `seen.tickets`.
+    fn observe(&self, _game: &Game, _state: &State, _me: usize, _viewer: u8, _seen: &mut Seen) {}
+    /// Puts into their ticket decks ([`State::ticket_decks`]) the tickets the module's words
+    /// hold (or the module deals in the other players' hands) that `viewer` cannot place:
+    /// the core then pools them with its own hidden tickets.
+    fn lift(&self, _game: &Game, _state: &mut State, _me: usize, _viewer: u8, _seen: &Seen) {}
+    /// Deals the hidden words again after the core dealt the cards and tickets: what was
+    /// lifted is drawn back from the decks.
+    fn redeal(
+        &self,
+        _game: &Game,
+        _state: &mut State,
+        _me: usize,
+        _viewer: u8,
+        _seen: &Seen,
+        _rng: &mut ChaCha8Rng,
+    ) {
+    }
+}
+
+/// The [`Redeal`] of a module whose per-game words every player may know: nothing to deal.
+#[derive(Debug)]
+pub struct PublicWords;
+
+impl Redeal for PublicWords {}
 
 /// The modules and per-hook indices a [`Game`] carries: each list holds, in module order,
 /// the modules whose accessor for that hook answers (`each_*` hands out the hooks).
@@ -316,6 +365,7 @@ mod tests {
         ("EndScoring", "end_scoring"),
         ("Advice", "advice"),
         ("Report", "report"),
+        ("Redeal", "redeal"),
     ];
 
     fn sources(dir: &Path, out: &mut Vec<(String, String)>) {

@@ -142,7 +142,9 @@ impl ExpressCards {
 }
 
 impl Mechanic for ExpressCards {
-    mechanic_basics!("express-cards", as_any);
+    // Public words: each player's Express cards lie face up before them, and a card spent
+    // leaves the game in view.
+    mechanic_basics!("express-cards", as_any, public);
 
     fn name(&self) -> String {
         let v: Vec<String> = self.values.iter().map(|v| format!("+{v}")).collect();

@@ -16,7 +16,9 @@
 //!   (or both piles) laid.
 //! - Scoring: each group's cards held score `chart[k-1]` for `k` cards (a count past the
 //!   chart scores its last value); one end-of-game line per player, its measure the cards.
-//!   The cards held are secret from the others; bots value only their own.
+//!   The rules keep a player's stack face down, but every pile is laid face up and taken in
+//!   view, so how many cards each player holds is public to a player who remembers (the
+//!   words are public to a determinized copy); the style bots value only their own.
 //! - `unverified = true`: the figures are placeholders, and the module's name says so on
 //!   every report and score sheet.
 //!
@@ -222,7 +224,11 @@ impl Festivals {
 }
 
 impl Mechanic for Festivals {
-    mechanic_basics!("festivals", as_any);
+    // Public words: every pile is laid face up by its city and taken in view, so how many
+    // cards of each group a player holds follows from what every player saw (the rules
+    // keep a player's stack face down: only memory is spared), and the choice waiting
+    // names the claimed route's piles.
+    mechanic_basics!("festivals", as_any, public);
 
     fn name(&self) -> String {
         if self.unverified {

@@ -14,8 +14,9 @@
 /// The lines of `impl Mechanic` that say what a module is rather than what it plays, as one
 /// line inside the impl: `mechanic_basics!("crossings", as_any, public);` gives
 /// [`Mechanic::id`] (`"crossings"`); `as_any` gives [`Mechanic::as_any`] (the module itself,
-/// for [`Installed::get`]); `public` gives [`Mechanic::words_are_public`] = `true` (say why in
-/// a comment beside it); `name = "..."` gives a [`Mechanic::name`] that never changes.
+/// for [`Installed::get`]); `public` gives a [`Mechanic::redeal`] that deals nothing again
+/// ([`PublicWords`](crate::engine::hooks::PublicWords): every player may know the words; say
+/// why in a comment beside it); `name = "..."` gives a [`Mechanic::name`] that never changes.
 ///
 /// A macro rather than default methods driven by an associated const: `Mechanic` is used as
 /// `dyn Mechanic`, and a trait with associated consts cannot be made into an object, so the
@@ -33,8 +34,8 @@ macro_rules! mechanic_basics {
         }
     };
     (@public) => {
-        fn words_are_public(&self) -> bool {
-            true
+        fn redeal(&self) -> Option<&dyn $crate::engine::hooks::Redeal> {
+            Some(&$crate::engine::hooks::PublicWords)
         }
     };
     (@name $name:literal) => {
@@ -70,6 +71,7 @@ macro_rules! plays {
     (@end_scoring) => { $crate::plays!(@@end_scoring EndScoring); };
     (@advice) => { $crate::plays!(@@advice Advice); };
     (@report) => { $crate::plays!(@@report Report); };
+    (@redeal) => { $crate::plays!(@@redeal Redeal); };
     (@@$accessor:ident $hook:ident) => {
         fn $accessor(&self) -> Option<&dyn $crate::engine::hooks::$hook> {
             Some(self)

@@ -309,7 +309,9 @@ impl ProvinceMat {
 }
 
 impl Mechanic for ProvinceMat {
-    mechanic_basics!("province-mat", as_any);
+    // Public words: the mat's trains stand on the table, and the claim waiting for its
+    // placement was paid with cards laid face up.
+    mechanic_basics!("province-mat", as_any, public);
 
     fn name(&self) -> String {
         if self.unverified {

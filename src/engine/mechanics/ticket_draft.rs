@@ -25,8 +25,9 @@
 
 use super::{Game, Mechanic, State};
 use crate::engine::Action;
+use crate::engine::Seen;
 use crate::engine::hooks::{
-    Advice, Costs, Decisions, Report, Setup, TicketDecision, Word, subset_mask, subsets,
+    Advice, Costs, Decisions, Redeal, Report, Setup, TicketDecision, Word, subset_mask, subsets,
 };
 use crate::model::{MapFile, PassDirection, TicketDiscard};
 use rand::seq::SliceRandom;
@@ -303,7 +304,7 @@ impl Mechanic for TicketDraft {
         PLAYERS + game.players as usize * 2 * self.slots()
     }
 
-    plays!(costs, setup, decisions, advice, report);
+    plays!(costs, setup, decisions, advice, report, redeal);
 }
 
 impl Costs for TicketDraft {
@@ -435,6 +436,481 @@ impl Report for TicketDraft {
                     .map(|i| label(taken[i]))
                     .collect();
                 Some(format!("kept {}", kept.join(", ")))
+            }
+        }
+    }
+}
+
+/// What a player knows of a ticket of a draft (a draft item: packet `o`, the hand dealt to
+/// seat `o`, round `i`): it is the player's own (taken or held by it), it is one of a set
+/// of tickets the player saw go by (which of them is where it cannot tell), or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Own,
+    Among(usize),
+    Unknown,
+}
+
+/// The shape of the draft under way, as every player sees it (hand sizes): each hand was
+/// dealt `size` tickets; `round` picks are done by every player (picks phase), or every
+/// pick is done and `kept` says who kept already.
+#[derive(Debug, Clone)]
+struct Layout {
+    size: usize,
+    round: usize,
+    keeping: bool,
+    kept: Vec<bool>,
+}
+
+/// Where a player places each item of one draft: per packet (by the seat it was dealt to),
+/// per round, what it knows of the ticket there, and the sets it saw.
+#[derive(Debug, Default)]
+struct Plan {
+    items: Vec<Vec<Known>>,
+    sets: Vec<Vec<u16>>,
+}
+
+// Memory (`Seen`), per draft: the hands' size + 1 (0: the player saw none of it), each
+// player's ticket count when it began, the player's takes in order, then per round the hand
+// it held (ticket + 1, packed), `slots()` words each.
+impl TicketDraft {
+    fn memory_len(&self, players: usize) -> usize {
+        1 + players + self.slots() * (1 + self.slots())
+    }
+
+    fn memory_at(&self, players: usize, which: usize) -> usize {
+        which * self.memory_len(players)
+    }
+
+    /// Seat `o + i` steps in the passing direction.
+    fn holder(&self, which: usize, n: usize, o: usize, i: usize) -> usize {
+        let step = if self.drafts[which].to_next_seat {
+            1
+        } else {
+            n - 1
+        };
+        (o + i * step) % n
+    }
+
+    /// The draft under way's shape, when every hand was dealt the same number of tickets
+    /// (else `None`: a deck too short for the deal).
+    fn layout(&self, game: &Game, state: &State, me: usize) -> Option<Layout> {
+        let which = Self::active(game, state, me)?;
+        let keep = self.drafts[which].keep as usize;
+        let hands: Vec<(usize, usize)> = (0..game.players)
+            .map(|p| {
+                (
+                    self.hand(game, state, me, p).len(),
+                    self.taken(game, state, me, p).len(),
+                )
+            })
+            .collect();
+        let keeping = hands.iter().any(|&(h, _)| h == 0);
+        if !keeping {
+            let size = hands[0].0 + hands[0].1;
+            let round = hands.iter().map(|h| h.1).min()?;
+            let ok = hands.iter().all(|&(h, t)| h + t == size && t <= round + 1);
+            return ok.then(|| Layout {
+                size,
+                round,
+                keeping,
+                kept: vec![false; hands.len()],
+            });
+        }
+        let size = hands.iter().find(|h| h.0 == 0)?.1;
+        let kept: Vec<bool> = hands.iter().map(|&(h, _)| h > 0).collect();
+        let ok = size > keep
+            && hands.iter().zip(&kept).all(|(&(h, t), &k)| {
+                if k {
+                    t == 0 && h == size - keep
+                } else {
+                    t == size
+                }
+            });
+        ok.then_some(Layout {
+            size,
+            round: size,
+            keeping,
+            kept,
+        })
+    }
+
+    /// What `viewer` knows of each item of draft `which`: from its memory `mem` (the
+    /// draft's block) and, for the draft under way (`layout`), its own hand and takes now.
+    #[allow(clippy::too_many_arguments)]
+    fn plan(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        viewer: u8,
+        which: usize,
+        size: usize,
+        layout: Option<&Layout>,
+        mem: &[u32],
+    ) -> Plan {
+        let n = game.players as usize;
+        let v = viewer as usize;
+        let slots = self.slots();
+        let list = |at: usize| -> Vec<u16> {
+            mem.get(at..at + slots).map_or(Vec::new(), |w| {
+                w.iter()
+                    .map_while(|&x| Option::<u16>::from_word(x))
+                    .collect()
+            })
+        };
+        let live_taken = layout.map(|_| self.taken(game, state, me, viewer));
+        let mine: Vec<u16> = match &live_taken {
+            Some(t) if !t.is_empty() => t.clone(),
+            _ => list(1 + n),
+        };
+        // Picks done from packet `o`, and who holds what is left of it now.
+        let picked = |o: usize| match layout {
+            Some(l) if !l.keeping => {
+                let h = self.holder(which, n, o, l.round);
+                l.round + (self.taken(game, state, me, h as u8).len() > l.round) as usize
+            }
+            _ => size,
+        };
+        let now = |o: usize| {
+            layout
+                .filter(|l| !l.keeping)
+                .map(|l| self.holder(which, n, o, l.round))
+        };
+        // The hand the viewer saw at round `j` of packet `o`, if it held it then.
+        let content = |o: usize, j: usize| -> Option<Vec<u16>> {
+            if self.holder(which, n, o, j) != v {
+                return None;
+            }
+            if layout.is_some_and(|l| !l.keeping && l.round == j) {
+                let mut c = self.hand(game, state, me, viewer);
+                c.extend(live_taken.as_ref()?.get(j));
+                return Some(c);
+            }
+            let seen = list(1 + n + slots + j * slots);
+            if !seen.is_empty() {
+                return Some(seen);
+            }
+            (j + 1 == size).then(|| mine.get(j).map(|&t| vec![t]))?
+        };
+        let mut plan = Plan::default();
+        for o in 0..n {
+            let obs: Vec<(usize, Vec<u16>)> = (0..size)
+                .filter_map(|j| Some((j, content(o, j)?)))
+                .collect();
+            let p_o = picked(o);
+            let mut items = vec![Known::Unknown; size];
+            // Observation round → its set's index in `plan.sets` and the items given it.
+            let mut segs: Vec<(usize, Vec<usize>)> = Vec::new();
+            for (i, item) in items.iter_mut().enumerate() {
+                let own = if i < p_o {
+                    self.holder(which, n, o, i) == v
+                } else {
+                    now(o) == Some(v)
+                };
+                if own {
+                    *item = Known::Own;
+                    continue;
+                }
+                let time = i.min(p_o);
+                let Some(k) = obs.iter().rposition(|&(j, _)| j < time) else {
+                    continue;
+                };
+                match segs.iter_mut().find(|s| s.0 == k) {
+                    Some(s) => s.1.push(i),
+                    None => segs.push((k, vec![i])),
+                }
+            }
+            for (k, members) in &segs {
+                let (j, c) = (obs[*k].0, &obs[*k].1);
+                let next = obs.get(*k + 1);
+                let end = next.map_or(size, |x| x.0);
+                let mut set: Vec<u16> = c
+                    .iter()
+                    .copied()
+                    .filter(|t| {
+                        !(j..end)
+                            .any(|r| self.holder(which, n, o, r) == v && mine.get(r) == Some(t))
+                            && !next.is_some_and(|x| x.1.contains(t))
+                    })
+                    .collect();
+                if set.len() == members.len() {
+                    set.sort_unstable();
+                    plan.sets.push(set);
+                    for &i in members.iter() {
+                        items[i] = Known::Among(plan.sets.len() - 1);
+                    }
+                }
+            }
+            plan.items.push(items);
+        }
+        plan
+    }
+
+    /// The tickets of each item of `plan` in a copy: each set's tickets in an order drawn
+    /// from `rng`; `None` for unknown items (drawn later) and the viewer's own.
+    fn assign(plan: &Plan, rng: &mut ChaCha8Rng) -> Vec<Vec<Option<u16>>> {
+        let mut sets: Vec<Vec<u16>> = plan.sets.clone();
+        for s in &mut sets {
+            s.shuffle(rng);
+        }
+        let mut next = vec![0; sets.len()];
+        plan.items
+            .iter()
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|k| match *k {
+                        Known::Among(s) => {
+                            next[s] += 1;
+                            Some(sets[s][next[s] - 1])
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The deck of ticket `t` (where a copy puts it back).
+    fn deck_of(game: &Game, t: u16) -> usize {
+        game.tickets[t as usize].pile as usize
+    }
+
+    /// The deck a draft deals from (`State::take_tickets`: the first drawable one).
+    fn draft_deck(game: &Game) -> usize {
+        game.drawable.iter().position(|&d| d).unwrap_or(0)
+    }
+}
+
+impl Redeal for TicketDraft {
+    fn observe(&self, game: &Game, state: &State, me: usize, viewer: u8, seen: &mut Seen) {
+        let Some(which) = Self::active(game, state, me) else {
+            return;
+        };
+        let Some(l) = self.layout(game, state, me) else {
+            return;
+        };
+        let n = game.players as usize;
+        let slots = self.slots();
+        let hand = self.hand(game, state, me, viewer);
+        let taken = self.taken(game, state, me, viewer);
+        for &t in hand.iter().chain(&taken) {
+            seen.saw_ticket(t);
+        }
+        let keep = self.drafts[which].keep as usize;
+        let base = self.memory_at(n, which);
+        let mem = seen.module_words_mut(me, self.memory_len(n) * self.drafts.len());
+        let mem = &mut mem[base..base + self.memory_len(n)];
+        mem[0] = Some(l.size as u32).to_word();
+        for p in 0..n {
+            let had = state.players[p].tickets.len() - if l.kept[p] { keep } else { 0 };
+            mem[1 + p] = had as u32;
+        }
+        if !taken.is_empty() {
+            self.set_list(mem, 1 + n, &taken);
+        }
+        if !l.keeping {
+            let mut c = hand;
+            c.extend(taken.get(l.round));
+            self.set_list(mem, 1 + n + slots + l.round * slots, &c);
+        }
+    }
+
+    fn lift(&self, game: &Game, state: &mut State, me: usize, viewer: u8, seen: &Seen) {
+        let n = game.players as usize;
+        let mem = seen.module_words(me);
+        let active = Self::active(game, state, me);
+        // Drafts done that the viewer saw: the other players' tickets kept in them, latest
+        // first so that the earlier ones' places hold.
+        for which in (0..self.drafts.len()).rev() {
+            let block = self.memory_at(n, which);
+            let Some(size) = mem.get(block).and_then(|&w| Option::<u32>::from_word(w)) else {
+                continue;
+            };
+            if active == Some(which) || !Self::done(game, state, me, which) {
+                continue;
+            }
+            let kept = (size as usize).min(self.drafts[which].keep as usize);
+            for q in (0..n).filter(|&q| q != viewer as usize) {
+                let at = mem[block + 1 + q] as usize;
+                let tickets = &mut state.players[q].tickets;
+                if at + kept <= tickets.len() {
+                    let out: Vec<u16> = tickets.drain(at..at + kept).collect();
+                    for t in out {
+                        state.ticket_decks[Self::deck_of(game, t)].push_back(t);
+                    }
+                }
+            }
+        }
+        // The draft under way: a copy of every ticket in the others' draft hands, and the
+        // tickets kept by those who kept.
+        let Some(which) = active else {
+            return;
+        };
+        let keep = self.drafts[which].keep as usize;
+        let layout = self.layout(game, state, me);
+        for q in (0..game.players).filter(|&q| q != viewer) {
+            let mut out = self.hand(game, state, me, q);
+            out.extend(self.taken(game, state, me, q));
+            if layout.as_ref().is_some_and(|l| l.kept[q as usize]) {
+                let tickets = &mut state.players[q as usize].tickets;
+                out.extend(tickets.drain(tickets.len() - keep..));
+            }
+            for t in out {
+                state.ticket_decks[Self::deck_of(game, t)].push_back(t);
+            }
+        }
+    }
+
+    fn redeal(
+        &self,
+        game: &Game,
+        state: &mut State,
+        me: usize,
+        viewer: u8,
+        seen: &Seen,
+        rng: &mut ChaCha8Rng,
+    ) {
+        let n = game.players as usize;
+        let v = viewer as usize;
+        let mem = seen.module_words(me);
+        let active = Self::active(game, state, me);
+        let draw = |state: &mut State, d: usize| state.draw_hidden_ticket(d, viewer, seen);
+        for which in 0..self.drafts.len() {
+            let block = self.memory_at(n, which);
+            let block_mem = mem.get(block..block + self.memory_len(n)).unwrap_or(&[]);
+            let size = block_mem
+                .first()
+                .and_then(|&w| Option::<u32>::from_word(w))
+                .map(|s| s as usize);
+            let keep = self.drafts[which].keep as usize;
+            if active == Some(which) {
+                let Some(l) = self.layout(game, state, me) else {
+                    // Hands of unequal size: every ticket in the others' hands is dealt
+                    // again from the pool.
+                    for q in (0..game.players).filter(|&q| q != viewer) {
+                        for at in [self.hand_at(q), self.taken_at(q)] {
+                            let old = self.list(state.mechanic_words(game, me), at);
+                            let new: Vec<u16> = old
+                                .iter()
+                                .filter_map(|&t| draw(state, Self::deck_of(game, t)))
+                                .collect();
+                            self.set_list(state.mechanic_words_mut(game, me), at, &new);
+                        }
+                    }
+                    continue;
+                };
+                let deck = Self::draft_deck(game);
+                let plan = self.plan(game, state, me, viewer, which, l.size, Some(&l), block_mem);
+                let got = Self::assign(&plan, rng);
+                // A seen ticket is taken back from the deck the lift put it in; an unknown
+                // one is drawn.
+                let ticket = |state: &mut State, o: usize, i: usize| -> Option<u16> {
+                    match got[o][i] {
+                        Some(t) if state.take_from_ticket_deck(game, t) => Some(t),
+                        _ => draw(state, deck),
+                    }
+                };
+                for q in (0..n).filter(|&q| q != v) {
+                    let taken_len = if l.keeping {
+                        l.size
+                    } else {
+                        self.taken(game, state, me, q as u8).len()
+                    };
+                    let origin = |i: usize| (0..n).find(|&o| self.holder(which, n, o, i) == q);
+                    let mut taken = Vec::new();
+                    for i in 0..taken_len {
+                        if let Some(t) = origin(i).and_then(|o| ticket(state, o, i)) {
+                            taken.push(t);
+                        }
+                    }
+                    let mut hand = Vec::new();
+                    if !l.keeping
+                        && let Some(o) = origin(l.round)
+                    {
+                        let from = l.round + (taken_len > l.round) as usize;
+                        for i in from..l.size {
+                            hand.extend(ticket(state, o, i));
+                        }
+                    }
+                    if l.kept[q] {
+                        // Which of its takes it kept is hidden.
+                        let mut order: Vec<usize> = (0..taken.len()).collect();
+                        order.shuffle(rng);
+                        let mut chosen = order[..keep.min(order.len())].to_vec();
+                        chosen.sort_unstable();
+                        let kept: Vec<u16> = chosen.iter().map(|&i| taken[i]).collect();
+                        hand = (0..taken.len())
+                            .filter(|i| !chosen.contains(i))
+                            .map(|i| taken[i])
+                            .collect();
+                        taken.clear();
+                        state.players[q].tickets.extend(kept);
+                    }
+                    let (h, t) = (self.hand_at(q as u8), self.taken_at(q as u8));
+                    let w = state.mechanic_words_mut(game, me);
+                    self.set_list(w, h, &hand);
+                    self.set_list(w, t, &taken);
+                }
+                continue;
+            }
+            // A draft done that the viewer saw: each other player kept `keep` of its takes,
+            // which the viewer knows in part.
+            let Some(size) = size else {
+                continue;
+            };
+            if !Self::done(game, state, me, which) {
+                continue;
+            }
+            let kept_n = size.min(keep);
+            // Tickets the viewer saw in a later draft were dealt again, so nobody kept them
+            // in this one.
+            let later: Vec<u16> = (which + 1..self.drafts.len())
+                .flat_map(|w| {
+                    let b = self.memory_at(n, w) + 1 + n;
+                    let end = self.memory_at(n, w) + self.memory_len(n);
+                    mem.get(b..end)
+                        .unwrap_or(&[])
+                        .iter()
+                        .filter_map(|&x| Option::<u16>::from_word(x))
+                })
+                .collect();
+            let plan = self.plan(game, state, me, viewer, which, size, None, block_mem);
+            let got = Self::assign(&plan, rng);
+            let deck = Self::draft_deck(game);
+            for q in (0..n).filter(|&q| q != v) {
+                let origin = |i: usize| (0..n).find(|&o| self.holder(which, n, o, i) == q);
+                // Its takes: a seen ticket it can have kept only if the viewer cannot place
+                // it elsewhere (it is back in the deck); an unknown one always.
+                let takes: Vec<Option<u16>> = (0..size)
+                    .map(|i| origin(i).and_then(|o| got[o][i]))
+                    .collect();
+                let mut open: Vec<usize> = (0..size)
+                    .filter(|&i| {
+                        takes[i].is_none_or(|t| {
+                            !later.contains(&t)
+                                && state.ticket_decks[Self::deck_of(game, t)].contains(&t)
+                        })
+                    })
+                    .collect();
+                open.shuffle(rng);
+                let mut chosen = open[..kept_n.min(open.len())].to_vec();
+                chosen.sort_unstable();
+                let mut kept = Vec::with_capacity(kept_n);
+                for &i in &chosen {
+                    match takes[i] {
+                        Some(t) if state.take_from_ticket_deck(game, t) => kept.push(t),
+                        _ => kept.extend(draw(state, deck)),
+                    }
+                }
+                while kept.len() < kept_n {
+                    match draw(state, deck) {
+                        Some(t) => kept.push(t),
+                        None => break,
+                    }
+                }
+                state.players[q].tickets.extend(kept);
             }
         }
     }

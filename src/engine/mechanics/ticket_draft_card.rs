@@ -63,9 +63,11 @@ impl TicketDraftCard {
 }
 
 impl Mechanic for TicketDraftCard {
+    // Public words: the turn the card came up and how often; the card is drawn in view.
     mechanic_basics!(
         "ticket-draft-card",
         as_any,
+        public,
         name = "Ticket Draft card (second draft)"
     );
 

@@ -28,8 +28,17 @@
 //! card put at a depth, Iberia's Ticket Draft card, lies where the player count puts it at
 //! setup, which every player can count down).
 //!
-//! Modules' per-game words are copied as they are: the caller must only determinize games
-//! whose stateful modules say their words are public (`Mechanic::words_are_public`).
+//! Modules' per-game words: each module says how they are dealt again
+//! (`Mechanic::redeal`, the [`Redeal`](crate::engine::Redeal) hook): public words are copied as they are; a
+//! module with hidden words (the ticket drafts' hands) takes the tickets the viewer cannot
+//! place out into their decks before the core deals the tickets ([`Redeal::lift`](crate::engine::Redeal::lift)) and
+//! draws them back after ([`Redeal::redeal`](crate::engine::Redeal::redeal)), so that they are pooled with the core's. A
+//! game with a stateful module that has no redeal cannot be determinized: the caller checks
+//! [`State::hidden_word_modules`] first.
+//!
+//! What the viewer saw earlier (the tickets it was offered, the draft hands it held) is not
+//! in a state: the caller keeps it in a [`Seen`], updated at each of the viewer's decisions
+//! by [`State::observe`].
 //!
 //! The draws depend only on what the viewer knows: two positions that differ only in what
 //! the viewer cannot see give the same copy for the same `rng`.
@@ -37,34 +46,133 @@
 use super::*;
 use rand::seq::SliceRandom;
 
+/// What a player saw of a game that a state does not record: the tickets it was shown
+/// (offers, draft hands; any order, no duplicates) and, per module, the module's own memory
+/// ([`Redeal::observe`](crate::engine::Redeal::observe)). Kept by the player (the search bot) for the game, updated by
+/// [`State::observe`] at each of its decisions, and read by [`State::determinize`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Tickets the player was shown.
+    pub tickets: Vec<u16>,
+    /// Per module (by index), the words its `observe` wrote.
+    modules: Vec<Vec<u32>>,
+}
+
+impl Seen {
+    /// A memory of the tickets `tickets` only.
+    pub fn of_tickets(tickets: &[u16]) -> Seen {
+        Seen {
+            tickets: tickets.to_vec(),
+            modules: Vec::new(),
+        }
+    }
+
+    /// Remembers that the player saw ticket `t`.
+    pub fn saw_ticket(&mut self, t: u16) {
+        if !self.tickets.contains(&t) {
+            self.tickets.push(t);
+        }
+    }
+
+    /// Module `me`'s memory (empty when it wrote none).
+    pub fn module_words(&self, me: usize) -> &[u32] {
+        self.modules.get(me).map_or(&[], |w| w.as_slice())
+    }
+
+    /// Module `me`'s memory to write, at least `len` words (new words are 0).
+    pub fn module_words_mut(&mut self, me: usize, len: usize) -> &mut [u32] {
+        if self.modules.len() <= me {
+            self.modules.resize(me + 1, Vec::new());
+        }
+        let w = &mut self.modules[me];
+        if w.len() < len {
+            w.resize(len, 0);
+        }
+        w
+    }
+
+    /// Whether `viewer` knows where ticket `t` is or was: it saw it, holds it, or is offered
+    /// it now.
+    pub fn knows(&self, state: &State, viewer: u8, t: u16) -> bool {
+        self.tickets.contains(&t)
+            || state.players[viewer as usize].tickets.contains(&t)
+            || state.offered.contains(&t)
+    }
+}
+
 impl State {
-    /// The modules of `game` that keep per-game words not known to be public: a
-    /// determinized copy could not hide them, so a player that must not read hidden state
-    /// cannot play such a game.
+    /// The modules of `game` that keep per-game words and cannot deal them again for a
+    /// player who must not read them ([`Mechanic::redeal`] answers `None`): a determinized
+    /// copy could not hide them, so such a player cannot play the game.
     pub fn hidden_word_modules(game: &Game) -> Vec<String> {
         game.mechanics
             .modules
             .iter()
-            .filter(|m| m.state_words(game) > 0 && !m.words_are_public())
+            .filter(|m| m.state_words(game) > 0 && m.redeal().is_none())
             .map(|m| m.id().to_string())
             .collect()
     }
 
+    /// Remembers in `seen` what `viewer` sees now that a state does not keep: the tickets
+    /// offered to it and what each module's
+    /// [`Redeal::observe`](crate::engine::Redeal::observe) records (its draft hand).
+    pub fn observe(&self, game: &Game, viewer: u8, seen: &mut Seen) {
+        for &t in &self.offered {
+            seen.saw_ticket(t);
+        }
+        for (i, m) in game.mechanics.modules.iter().enumerate() {
+            if let Some(r) = m.redeal() {
+                r.observe(game, self, i, viewer, seen);
+            }
+        }
+    }
+
     /// A copy of this position for `viewer`, with the other players' train cards and
-    /// tickets and the ticket decks' order drawn afresh from `rng` (see the module doc).
-    /// `seen` are tickets the viewer was offered earlier in the game (those it kept are in
-    /// its hand anyway; any order, duplicates allowed).
-    pub fn determinize(
-        &self,
-        game: &Game,
-        viewer: u8,
-        seen: &[u16],
-        rng: &mut ChaCha8Rng,
-    ) -> State {
+    /// tickets, the ticket decks' order and the modules' hidden words drawn afresh from
+    /// `rng` (see the module doc). `seen` is what the viewer saw earlier in the game
+    /// ([`State::observe`]).
+    pub fn determinize(&self, game: &Game, viewer: u8, seen: &Seen, rng: &mut ChaCha8Rng) -> State {
         let mut s = self.clone();
         s.resample_cards(viewer, rng);
-        s.resample_tickets(game, viewer, seen, rng);
+        let redeals = || {
+            game.mechanics
+                .modules
+                .iter()
+                .enumerate()
+                .filter_map(|(i, m)| Some((i, m.redeal()?)))
+        };
+        for (i, r) in redeals() {
+            r.lift(game, &mut s, i, viewer, seen);
+        }
+        s.resample_tickets(game, viewer, &seen.tickets, rng);
+        for (i, r) in redeals() {
+            r.redeal(game, &mut s, i, viewer, seen, rng);
+        }
         s
+    }
+
+    /// For a module's [`Redeal`](crate::engine::Redeal): takes ticket `t` out of its deck; false when it is not
+    /// there.
+    pub fn take_from_ticket_deck(&mut self, game: &Game, t: u16) -> bool {
+        let d = &mut self.ticket_decks[game.tickets[t as usize].pile as usize];
+        match d.iter().position(|&x| x == t) {
+            Some(i) => {
+                d.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// For a module's [`Redeal`](crate::engine::Redeal): draws a hidden ticket from deck `d` (dealt again by the
+    /// core, so in an order drawn from `rng`): the first one `viewer` does not know
+    /// ([`Seen::knows`]), else the first.
+    pub fn draw_hidden_ticket(&mut self, d: usize, viewer: u8, seen: &Seen) -> Option<u16> {
+        let i = self.ticket_decks[d]
+            .iter()
+            .position(|&t| !seen.knows(self, viewer, t))
+            .unwrap_or(0);
+        self.ticket_decks[d].remove(i)
     }
 
     /// Deals the other players' hands and the deck again from their pooled cards.

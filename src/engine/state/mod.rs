@@ -22,6 +22,7 @@ mod stations;
 mod tickets;
 mod turn;
 
+pub use determinize::Seen;
 use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
 use legal::{DRAW_ACTIONS, SMALL_ACTIONS, SmallActions};
 pub use payments::{
