@@ -59,7 +59,9 @@
 //! the map at 2 players): strength, speed (`benches/search.rs`), the diagnosis of the
 //! Castilla y León games and every change screened are in docs/search-experiments.md:
 //! `search:128` takes 3.9 ms a decision of CPU on USA, 7.5 on Europe and 37.7 on
-//! Castilla y León (where the ticket draw is searched whenever legal).
+//! Castilla y León (where the ticket draw is searched whenever legal). Iberia and South Korea
+//! (seed 1, 200 games, against route-focus, the best style there at 2 players): 71.5 %
+//! [64.9, 77.3] and 80.5 % [74.5, 85.4], about 1.2 s and 2.9 s of CPU a game.
 
 use super::Bot;
 use super::styles::{Style, StyleBot};
