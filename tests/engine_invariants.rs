@@ -864,6 +864,51 @@ fn closed_form_payments_match_the_general_rule_on_every_map() {
     );
 }
 
+/// Whether a hand can pay a lane without ferry spaces (the formula deciding which lanes a
+/// player could claim, `can_pay`) against the general rule's list, on every shape a
+/// module makes of them: lengths 1 to 8, 0 to 4 cards standing for one (the UK's "any 4",
+/// Booster's 3), one card fewer or not (Diesel Power), locomotives on spaces or not, gray or
+/// coloured. `claim_ways_match_general` asserts `can_pay` is "the list is not empty".
+#[test]
+fn lanes_without_ferries_are_payable_exactly_when_a_payment_is_listed() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut checked, mut payable) = (0, 0);
+    for length in 1..=8u8 {
+        for any_for_one in 0..=4u8 {
+            for discount in [0, 1] {
+                for loco_on_spaces in [false, true] {
+                    for color in [GRAY, 2] {
+                        let class = LaneClass {
+                            color,
+                            length,
+                            ferry: 0,
+                            any_for_one,
+                            loco_on_spaces,
+                            ferry_substitute: None,
+                            extra_trains: 0,
+                            discount,
+                        };
+                        for _ in 0..60 {
+                            let hand = random_hand(&mut rng);
+                            assert!(
+                                claim_ways_match_general(&hand, &class),
+                                "{class:?} with {hand:?}"
+                            );
+                            checked += 1;
+                            payable += ttrmap::engine::can_pay(&hand, &class) as u32;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Both answers are met often (17,656 of 19,200 hands pay: random hands are large).
+    assert!(
+        checked > 8_000 && payable > checked / 5 && checked - payable > 1_000,
+        "{payable} of {checked}"
+    );
+}
+
 /// The ferry closed form against the general rule on every shape it takes: lengths 1 to 8,
 /// any number of ferry spaces, no substitute or 0 to 4 cards of the colour each, locomotives
 /// on coloured spaces or not, gray or coloured.

@@ -100,6 +100,9 @@ pub struct Technologies {
     pub route_free: Vec<bool>,
     /// Cards standing for a locomotive without Booster (`rules.locomotives.any_cards_as_one`).
     pub any_as_one: u8,
+    /// Per effect (`TechEffect as usize`), the technologies with it (bit `t` for `techs[t]`):
+    /// [`Technologies::holds`] is asked for every lane a player could claim.
+    by_effect: Vec<u32>,
 }
 
 // Words: supply per technology; per player the technologies held (bits); this turn's
@@ -164,7 +167,16 @@ impl Technologies {
                 .and_then(|r| map.regions.iter().position(|x| x.id == r))
                 .map_or(0, |i| 1 << i)
         };
+        let mut by_effect = Vec::new();
+        for (i, tech) in techs.iter().enumerate() {
+            let e = tech.effect as usize;
+            if by_effect.len() <= e {
+                by_effect.resize(e + 1, 0);
+            }
+            by_effect[e] |= 1 << i;
+        }
         Ok(Some(Technologies {
+            by_effect,
             techs,
             base_regions: region_bits(&t.base_regions),
             base_lengths: length_bits(&t.base_lengths),
@@ -213,8 +225,9 @@ impl Technologies {
         p: u8,
         effect: TechEffect,
     ) -> Option<usize> {
-        let owned = self.owned(game, state, me, p);
-        (0..self.t()).find(|&t| owned & (1 << t) != 0 && self.techs[t].effect == effect)
+        let with_effect = self.by_effect.get(effect as usize).copied().unwrap_or(0);
+        let held = self.owned(game, state, me, p) & with_effect;
+        (held != 0).then(|| held.trailing_zeros() as usize)
     }
 
     /// The index of technology `id`.

@@ -257,8 +257,7 @@ impl State {
         let player = &self.players[self.current as usize];
         for lane in self.open_lanes(game, self.current as usize) {
             let class = self.lane_cost(game, self.current, lane);
-            if class.trains_needed() <= player.trains && class_claim_count(&player.hand, &class) > 0
-            {
+            if class.trains_needed() <= player.trains && class_can_pay(&player.hand, &class) {
                 out.push(lane as u16);
             }
         }

@@ -260,24 +260,40 @@ pub(super) fn for_each_claim(hand: &Cards, class: &LaneClass, mut f: impl FnMut(
 /// for each count of direct locomotives, the counts of locomotives among substitute cards
 /// (ascending) when the class takes any-card substitutes.
 pub(super) fn for_each_claim_general(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u16)) {
-    for_each_colour_and_locos(hand, class, |color, locos, top| {
-        // The counts of locomotives among substitutes that pay form one range: found once,
-        // not by paying each (the UK's "any 4 cards" made that a third of a game).
-        let Some((spent, any)) = before_substitutes(hand, class, color, locos) else {
-            return;
-        };
-        let (lo, hi) = among_range(hand, &spent, any);
-        for among in lo..=hi.min(top) {
+    general_ranges(hand, class, |color, locos, lo, hi| {
+        for among in lo..=hi {
             f(color, pack_claim_locos(locos, among));
         }
+        true
+    });
+}
+
+/// The general loop as ranges: `f(colour, direct locomotives, lo, hi)` where the counts
+/// `lo..=hi` of locomotives among substitute cards pay (maybe empty), in legal-list order.
+/// The counts of locomotives among substitutes that pay form one range: found once, not by
+/// paying each (the UK's "any 4 cards" made that a third of a game), and counted without
+/// listing ([`class_claim_count`]).
+/// `f` returns whether to go on.
+#[inline(always)]
+fn general_ranges(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8, u16, u16) -> bool) {
+    for_each_colour_and_locos(hand, class, |color, locos, top| {
+        let Some((spent, any)) = before_substitutes(hand, class, color, locos) else {
+            return true;
+        };
+        let (lo, hi) = among_range(hand, &spent, any);
+        f(color, locos, lo, hi.min(top))
     });
 }
 
 /// The general loop's frame: `f(colour, direct locomotives, the most locomotives among
 /// substitutes to try)` for each colour the lane takes (gray: every colour), then the
 /// locomotive alone, each with the counts of direct locomotives that leave a coloured space
-/// to pay, in the order the legal list has them.
-fn for_each_colour_and_locos(hand: &Cards, class: &LaneClass, mut f: impl FnMut(u8, u8, u16)) {
+/// to pay, in the order the legal list has them; stops when `f` returns `false`.
+fn for_each_colour_and_locos(
+    hand: &Cards,
+    class: &LaneClass,
+    mut f: impl FnMut(u8, u8, u16) -> bool,
+) {
     let spaces = (class.length - class.ferry).saturating_sub(class.discount);
     let max_locos = if class.loco_on_spaces {
         hand[LOCO as usize].min((class.ferry + spaces) as u16)
@@ -286,26 +302,30 @@ fn for_each_colour_and_locos(hand: &Cards, class: &LaneClass, mut f: impl FnMut(
     } as u8;
     let any_substitutes =
         class.any_for_one > 0 || class.ferry_substitute.is_some_and(|(_, same)| !same);
+    // Whether to go on.
     let mut try_colour = |color: u8| {
         if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
-            return;
+            return true;
         }
         for locos in 0..=max_locos {
             if color != LOCO && locos - locos.min(class.ferry) >= spaces {
                 break;
             }
             let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
-            f(color, locos, if any_substitutes { left } else { 0 });
+            if !f(color, locos, if any_substitutes { left } else { 0 }) {
+                return false;
+            }
         }
+        true
     };
-    if class.color == GRAY {
-        for c in 0..LOCO {
-            try_colour(c);
-        }
+    let go_on = if class.color == GRAY {
+        (0..LOCO).all(&mut try_colour)
     } else {
-        try_colour(class.color);
+        try_colour(class.color)
+    };
+    if go_on {
+        try_colour(LOCO);
     }
-    try_colour(LOCO);
 }
 
 /// How many ways `hand` can pay a lane of `class` (the length of [`for_each_claim`]).
@@ -320,10 +340,64 @@ pub(super) fn class_claim_count(hand: &Cards, class: &LaneClass) -> u32 {
     match locos_only {
         Some(alone) => n + alone as u32,
         None => {
-            for_each_claim_general(hand, class, |_, _| n += 1);
+            general_ranges(hand, class, |_, _, lo, hi| {
+                if lo <= hi {
+                    n += (hi - lo + 1) as u32;
+                }
+                true
+            });
             n
         }
     }
+}
+
+/// Whether `hand` can pay a lane of `class` at all ([`class_claim_count`] `> 0`), stopping
+/// at the first way: deciding which lanes a player could claim asks only this, and counting
+/// every "any N cards" payment of every UK lane for it was a third of a style game.
+#[inline]
+pub(super) fn class_can_pay(hand: &Cards, class: &LaneClass) -> bool {
+    let mut some = false;
+    match closed_form(hand, class, |_, lo, hi| some |= lo <= hi) {
+        Some(alone) => some || alone,
+        None if class.ferry == 0 => can_pay_spaces(hand, class),
+        None => {
+            general_ranges(hand, class, |_, _, lo, hi| {
+                some = lo <= hi;
+                !some
+            });
+            some
+        }
+    }
+}
+
+/// [`class_can_pay`] for a lane without ferry spaces, by formula. For a colour (or the
+/// locomotive) the general loop tries `d` direct locomotives on spaces, `0..=D`; with `h`
+/// cards of the colour, `T` colour cards and `L` locomotives in hand, `s` spaces to pay and
+/// `n` cards standing for one, the spaces short after `min(h, s - d)` cards of the colour
+/// take `short * n` substitutes, which the colours and locomotives left must cover:
+/// `short * n <= (T - min(h, s - d)) + (L - d)`. Each further locomotive takes `n` from the
+/// left side and 1 from the right (`n >= 1`), and none short pays outright, so if any `d`
+/// pays, `D` does: one test per colour.
+fn can_pay_spaces(hand: &Cards, class: &LaneClass) -> bool {
+    let s = class.length.saturating_sub(class.discount) as u16;
+    let l = hand[LOCO as usize];
+    let t: u16 = hand[..LOCO as usize].iter().sum();
+    let n = class.any_for_one as u16;
+    let pays = |have: u16, d: u16| {
+        let coloured = have.min(s - d);
+        let short = s - d - coloured;
+        short == 0 || (n > 0 && short * n <= (t - coloured) + (l - d))
+    };
+    // The most direct locomotives on spaces (the general loop's `max_locos`).
+    let top = if class.loco_on_spaces { l.min(s) } else { 0 };
+    let mut colour_pays = false;
+    if s > 0 {
+        for_each_colour(class, |c| {
+            let have = hand[c as usize];
+            colour_pays |= have > 0 && pays(have, top.min(s - 1));
+        });
+    }
+    colour_pays || pays(0, top)
 }
 
 /// Whether the closed forms ([`for_each_claim`] and [`class_claim_count`]) list exactly
@@ -337,6 +411,7 @@ pub fn claim_ways_match_general(hand: &Cards, class: &LaneClass) -> bool {
     fast == slow
         && class_claim_count(hand, class) as usize == fast.len()
         && slow == every_payment_tried(hand, class)
+        && class_can_pay(hand, class) != fast.is_empty()
 }
 
 /// The general loop's list found the plain way, as it was listed before the range of
@@ -352,6 +427,7 @@ fn every_payment_tried(hand: &Cards, class: &LaneClass) -> Vec<(u8, u16)> {
                 out.push((color, packed));
             }
         }
+        true
     });
     out
 }
@@ -363,10 +439,10 @@ pub fn payment_ways(hand: &Cards, class: &LaneClass, f: impl FnMut(u8, u16)) {
     for_each_claim(hand, class, f)
 }
 
-/// How many ways `hand` can pay a lane of `class` (the calls [`payment_ways`] makes), by
-/// formula where the class allows.
-pub fn payment_count(hand: &Cards, class: &LaneClass) -> u32 {
-    class_claim_count(hand, class)
+/// Whether `hand` can pay a lane of `class` at all (whether [`payment_ways`] calls once),
+/// stopping at the first way.
+pub fn can_pay(hand: &Cards, class: &LaneClass) -> bool {
+    class_can_pay(hand, class)
 }
 
 /// The cards `hand` pays for a lane of `class` with `color` and `locos` (see

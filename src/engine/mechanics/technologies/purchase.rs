@@ -4,8 +4,8 @@
 use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
 use crate::engine::hooks::{AfterAction, Choice};
 use crate::engine::{
-    Action, Cards, Game, LOCO, LaneClass, NOBODY, Phase, State, locomotive_payment, pay_with,
-    payment_count, payment_ways,
+    Action, Cards, Game, LOCO, LaneClass, NOBODY, Phase, State, can_pay, locomotive_payment,
+    pay_with, payment_ways,
 };
 use crate::model::TechEffect;
 use rand_chacha::ChaCha8Rng;
@@ -290,7 +290,7 @@ impl Technologies {
             for (i, hand) in hands.iter().enumerate() {
                 if let Some(hand) = hand
                     && found & (1 << i) == 0
-                    && payment_count(hand, class) > 0
+                    && can_pay(hand, class)
                 {
                     found |= 1 << i;
                 }
