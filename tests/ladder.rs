@@ -119,8 +119,10 @@ fn the_help_names_the_default_tiers() {
 }
 
 #[test]
-fn the_default_tiers_leave_out_a_bot_that_cannot_play_the_map_and_say_why() {
-    // Iberia's drafts hold hidden state the search bot cannot deal again.
+fn the_default_tiers_play_the_search_bot_on_iberia() {
+    // Iberia's drafts hold hidden state; the search bot deals it again (`Mechanic::redeal`)
+    // and so climbs the ladder there too: no default tier is left out (a bot that refused
+    // the map would be, named with why, in `left_out`).
     let v = json(&[
         "ladder",
         "maps/iberia.toml",
@@ -129,23 +131,14 @@ fn the_default_tiers_leave_out_a_bot_that_cannot_play_the_map_and_say_why() {
         "--format",
         "json",
     ]);
-    let left: Vec<&str> = v["left_out"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_str().unwrap())
-        .collect();
-    assert_eq!(left.len(), 2, "{left:?}");
-    assert!(
-        left[0].starts_with("search:16 (the search bot cannot"),
-        "{left:?}"
-    );
+    // `left_out` is written only when a tier was left out.
+    assert!(v.get("left_out").is_none(), "{}", v["left_out"]);
     let steps = v["steps"].as_array().unwrap();
-    assert_eq!(steps.len(), 4);
-    assert_eq!(steps[3]["upper"], "destination-hungry");
-    // Named, it is refused.
-    let out = ttrmap(&["ladder", "maps/iberia.toml", "--tiers", "random,search:16"]);
-    assert_eq!(out.status.code(), Some(2));
+    let uppers: Vec<&str> = steps.iter().map(|s| s["upper"].as_str().unwrap()).collect();
+    assert!(
+        uppers.iter().any(|u| u.starts_with("search:")),
+        "{uppers:?}"
+    );
 }
 
 #[test]
