@@ -2,7 +2,7 @@
 //! of it that loaded), report every problem, exit 1 if any error (or warning, with
 //! `--strict`).
 
-use super::{EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, usage_error};
+use super::{CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, usage};
 use crate::diagnostic::Severity;
 use crate::load::{Loaded, load_path};
 use crate::report::{FileReport, Format, render};
@@ -83,16 +83,16 @@ fn load(path: &Path) -> std::io::Result<Loaded> {
     load_path(path)
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let mut loaded: Vec<Loaded> = Vec::with_capacity(args.files.len());
-    // A file that cannot be read is reported at once and the others are still checked; the
-    // exit code is then 2 (I/O), whatever the others hold.
+    // A file that cannot be read is reported at once (`CliError::report`) and the others are
+    // still checked; the exit code is then 2 (I/O), whatever the others hold.
     let mut unreadable = false;
     for path in expand(&args.files) {
         let path = match path {
             Ok(p) => p,
             Err(e) => {
-                usage_error(e);
+                usage(e).report();
                 unreadable = true;
                 continue;
             }
@@ -113,19 +113,23 @@ pub fn run(args: Args) -> i32 {
             Ok(l) if args.fix || args.diff => match fix_file(&path, l, &args) {
                 Ok(l) => loaded.push(l),
                 Err(e) => {
-                    usage_error(e);
+                    usage(e).report();
                     unreadable = true;
                 }
             },
             Ok(l) => loaded.push(l),
             Err(e) => {
-                usage_error(format!("cannot read {}: {e}", path.display()));
+                usage(format!("cannot read {}: {e}", path.display())).report();
                 unreadable = true;
             }
         }
     }
     if args.diff {
-        return if unreadable { EXIT_USAGE } else { EXIT_OK };
+        return if unreadable {
+            Err(CliError::Reported(EXIT_USAGE))
+        } else {
+            Ok(EXIT_OK)
+        };
     }
     report(&args, &loaded, unreadable)
 }
@@ -193,7 +197,7 @@ fn fix_file(path: &Path, original: Loaded, args: &Args) -> Result<Loaded, String
 /// Rounds of fixes in one `--fix` run.
 const FIX_ROUNDS: usize = 4;
 
-fn report(args: &Args, loaded: &[Loaded], unreadable: bool) -> i32 {
+fn report(args: &Args, loaded: &[Loaded], unreadable: bool) -> Result<i32, CliError> {
     let reports: Vec<FileReport> = loaded
         .iter()
         .map(|l| FileReport {
@@ -222,9 +226,9 @@ fn report(args: &Args, loaded: &[Loaded], unreadable: bool) -> i32 {
         .map(|d| d.severity)
         .max();
     match worst {
-        _ if unreadable => EXIT_USAGE,
-        Some(Severity::Error) => EXIT_PROBLEMS,
-        Some(Severity::Warning) if args.strict => EXIT_PROBLEMS,
-        _ => EXIT_OK,
+        _ if unreadable => Err(CliError::Reported(EXIT_USAGE)),
+        Some(Severity::Error) => Ok(EXIT_PROBLEMS),
+        Some(Severity::Warning) if args.strict => Ok(EXIT_PROBLEMS),
+        _ => Ok(EXIT_OK),
     }
 }

@@ -10,7 +10,7 @@ use super::playtest::{
     MAX_GAMES, PlaytestFormat, compile, json_text, optional_left_out, report_format, report_target,
     worker_threads, write_report,
 };
-use super::{CleanMap, EXIT_OK, EXIT_PROBLEMS, usage_error};
+use super::{CleanMap, CliError, EXIT_OK, EXIT_PROBLEMS, usage};
 use crate::engine::Game;
 use crate::playtest::Config;
 use crate::playtest::compare::fail_if::{self, Condition};
@@ -87,10 +87,10 @@ struct Options<'a> {
     with: Vec<String>,
 }
 
-/// Compiles one version; `Err` is the exit code, its message printed.
-fn version(file: &Path, clean: &CleanMap, players: u8, o: &Options<'_>) -> Result<Game, i32> {
+/// Compiles one version.
+fn version(file: &Path, clean: &CleanMap, players: u8, o: &Options<'_>) -> Result<Game, CliError> {
     let left_out = optional_left_out(&clean.map, &o.with, &o.without)
-        .map_err(|e| usage_error(format!("{}: {e}", file.display())))?;
+        .map_err(|e| usage(format!("{}: {e}", file.display())))?;
     let without: Vec<String> = o.without.iter().chain(&left_out).cloned().collect();
     compile(&clean.map, file, players, o.mode, &without)
 }
@@ -118,29 +118,19 @@ fn label(file: &Path, o: &Options<'_>, differs: bool) -> String {
     s
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let new_path = args.new.clone().unwrap_or_else(|| args.old.clone());
-    if args.until_decided
-        && let Err(e) = crate::playtest::compare::until_decided::check(&args.fail_if)
-    {
-        return usage_error(e);
+    if args.until_decided {
+        crate::playtest::compare::until_decided::check(&args.fail_if).map_err(usage)?;
     }
-    let format = match report_format(args.format, args.output.as_deref()) {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
+    let format = report_format(args.format, args.output.as_deref()).map_err(usage)?;
     let inputs: [&std::path::Path; 2] = [&args.old, &new_path];
-    let target = match report_target(args.output.as_deref(), &inputs, args.force) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
-    let (old, new) = match (
-        super::load_clean_map(&args.old, ""),
-        super::load_clean_map(&new_path, ""),
-    ) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(code), _) | (_, Err(code)) => return code,
-    };
+    let target = report_target(args.output.as_deref(), &inputs, args.force).map_err(usage)?;
+    // Both versions are read (and compiled, below) whatever the first gives, each saying
+    // what is wrong with it as it is found; the first error decides the exit code.
+    let old = super::load_clean_map(&args.old, "").map_err(CliError::reported_now);
+    let new = super::load_clean_map(&new_path, "").map_err(CliError::reported_now);
+    let (old, new) = (old?, new?);
     let range = old.map.map.players;
     let players = args.players.unwrap_or(range.min.max(2));
     let old_opts = Options {
@@ -165,13 +155,9 @@ pub fn run(args: Args) -> i32 {
             .cloned()
             .collect(),
     };
-    let (old_game, new_game) = match (
-        version(&args.old, &old, players, &old_opts),
-        version(&new_path, &new, players, &new_opts),
-    ) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(code), _) | (_, Err(code)) => return code,
-    };
+    let old_game = version(&args.old, &old, players, &old_opts).map_err(CliError::reported_now);
+    let new_game = version(&new_path, &new, players, &new_opts).map_err(CliError::reported_now);
+    let (old_game, new_game) = (old_game?, new_game?);
     let differs =
         args.new_mode.is_some() || !args.new_without.is_empty() || !args.new_with.is_empty();
     let old_side = Side {
@@ -198,42 +184,33 @@ pub fn run(args: Args) -> i32 {
     } else {
         compare(&old_side, &new_side, &config)
     };
-    let comparison = match compared {
-        Ok(c) => c,
-        Err(e) => return usage_error(e),
-    };
-    let code = write(&args, target.as_ref(), format, &comparison, &new.map);
-    if code != EXIT_OK {
-        return code;
-    }
+    let comparison = compared.map_err(usage)?;
+    write(&args, target.as_ref(), format, &comparison, &new.map)?;
     let failed = fail_if::failed(&args.fail_if, &comparison);
     for line in &failed {
         eprintln!("error: {line}");
     }
-    if failed.is_empty() {
+    Ok(if failed.is_empty() {
         EXIT_OK
     } else {
         EXIT_PROBLEMS
-    }
+    })
 }
 
-/// Writes the comparison in `format` to the output or stdout; the exit code.
+/// Writes the comparison in `format` to the output or stdout.
 fn write(
     args: &Args,
     target: Option<&output::Target>,
     format: PlaytestFormat,
     comparison: &crate::playtest::compare::Comparison,
     new_map: &crate::model::MapFile,
-) -> i32 {
+) -> Result<(), CliError> {
     let text = match format {
         PlaytestFormat::Human => {
             crate::report::text::escape_controls(&render::human(comparison)).into_owned()
         }
         PlaytestFormat::Json => json_text(comparison),
-        PlaytestFormat::Html => match html::render_html(comparison, new_map) {
-            Ok(page) => page,
-            Err(e) => return usage_error(e),
-        },
+        PlaytestFormat::Html => html::render_html(comparison, new_map).map_err(usage)?,
     };
     write_report(args.output.as_deref(), target, &text)
 }

@@ -2,7 +2,7 @@
 //! means. For a lint rule or a module this prints its file's own doc comment, so the two
 //! never drift apart.
 
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::suggest::did_you_mean;
 
 #[derive(clap::Args)]
@@ -11,7 +11,7 @@ pub struct Args {
     code: Option<String>,
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let rules = crate::lint::registry::RULES;
     // Lint rules document themselves; loader, check and position codes have a one-line
     // summary.
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> i32 {
                     crate::doc_comment::summary(&doc)
                 ));
             }
-            EXIT_OK
+            Ok(EXIT_OK)
         }
         Some(code) => match (
             crate::lint::registry::find(&code),
@@ -65,11 +65,11 @@ pub fn run(args: Args) -> i32 {
             (Some(rule), _) => {
                 super::emit(&format!("{}\n", rule.doc()));
                 super::emit(&format!("\nDefault level: {}.\n", rule.default.name()));
-                EXIT_OK
+                Ok(EXIT_OK)
             }
             (None, Some((c, summary))) => {
                 super::emit(&format!("{c}: {summary}\n"));
-                EXIT_OK
+                Ok(EXIT_OK)
             }
             (None, None) if modules.iter().any(|(id, _)| *id == code) => {
                 let (_, source) = modules.iter().find(|(id, _)| *id == code).expect("found");
@@ -77,14 +77,14 @@ pub fn run(args: Args) -> i32 {
                     "{}\n\nAn engine mechanic module: `ttrmap playtest` and `ttrmap score` play it when a map's data asks for it.\n",
                     crate::doc_comment::module_doc(source)
                 ));
-                EXIT_OK
+                Ok(EXIT_OK)
             }
-            (None, None) => usage_error(format!(
+            (None, None) => Err(usage(format!(
                 "unknown code `{code}`{}",
                 did_you_mean(&code, all())
                     .map(|h| format!("; {h}"))
                     .unwrap_or_default()
-            )),
+            ))),
         },
     }
 }

@@ -6,7 +6,7 @@
 //! and written atomically, so a failed import never leaves a file behind or changes one.
 
 use super::output::{self, Request};
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
+use super::{CliError, EXIT_OK, EXIT_PROBLEMS, usage};
 use crate::import::{ImportError, Options, import_dir, slug};
 use crate::model::PlayerRange;
 use crate::report::{FileReport, Format, render};
@@ -63,19 +63,17 @@ const INPUTS: &[&str] = &[
     "map-settings.json",
 ];
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let inputs: Vec<PathBuf> = INPUTS.iter().map(|f| args.dir.join(f)).collect();
     let inputs: Vec<&std::path::Path> = inputs.iter().map(PathBuf::as_path).collect();
     // No kinds: any existing file, a map in particular, is replaced only with --force.
-    let target = match output::resolve(&Request {
+    let target = output::resolve(&Request {
         path: &args.output,
         inputs: &inputs,
         kinds: &[],
         force: args.force,
-    }) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
+    })
+    .map_err(usage)?;
     let stem = args
         .output
         .file_stem()
@@ -98,10 +96,10 @@ pub fn run(args: Args) -> i32 {
     };
     let text = match import_dir(&args.dir, &opts) {
         Ok(t) => t,
-        Err(e @ ImportError::Io { .. }) => return usage_error(e),
+        Err(e @ ImportError::Io { .. }) => return Err(usage(e)),
         Err(e @ (ImportError::Data { .. } | ImportError::Rows(_))) => {
             eprintln!("error: {e}");
-            return EXIT_PROBLEMS;
+            return Err(CliError::Reported(EXIT_PROBLEMS));
         }
     };
     let out_name = args.output.display().to_string();
@@ -120,11 +118,9 @@ pub fn run(args: Args) -> i32 {
             "error: the imported map does not pass `check`; {} was not written",
             args.output.display()
         );
-        return EXIT_PROBLEMS;
+        return Err(CliError::Reported(EXIT_PROBLEMS));
     }
-    if let Err(code) = super::write_to(&target, &args.output, text.as_bytes()) {
-        return code;
-    }
+    super::write_to(&target, &args.output, text.as_bytes())?;
     let map = loaded.map.as_ref().expect("checked above");
     let stats = crate::stats::compute(map);
     println!(
@@ -137,5 +133,5 @@ pub fn run(args: Args) -> i32 {
         stats.tickets,
         args.output.display()
     );
-    EXIT_OK
+    Ok(EXIT_OK)
 }

@@ -8,7 +8,7 @@ use super::playtest::{
     MAX_GAMES, PlaytestFormat, compile_played, json_text, report_format, report_target,
     worker_threads, write_report,
 };
-use super::usage_error;
+use super::{CliError, EXIT_OK, usage};
 use crate::playtest::ladder::{Config, DEFAULT_TIERS, ladder, render_html, render_human};
 use crate::playtest::sprt::Params;
 use std::path::PathBuf;
@@ -52,43 +52,30 @@ pub struct Args {
     force: bool,
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let sprt = Params {
         p0: 0.5,
         p1: args.p1,
         alpha: args.alpha,
         beta: args.beta,
     };
-    if let Err(e) = sprt.check() {
-        return usage_error(format!("--p1/--alpha/--beta: {e}"));
-    }
-    let format = match report_format(args.format, args.output.as_deref()) {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
+    sprt.check()
+        .map_err(|e| usage(format!("--p1/--alpha/--beta: {e}")))?;
+    let format = report_format(args.format, args.output.as_deref()).map_err(usage)?;
     // Checked before the games: a bad output path is refused at once.
-    let target = match report_target(args.output.as_deref(), &[&args.file], args.force) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
-    let clean = match super::load_clean_map(&args.file, "") {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
+    let target = report_target(args.output.as_deref(), &[&args.file], args.force).map_err(usage)?;
+    let clean = super::load_clean_map(&args.file, "")?;
     let range = clean.map.map.players;
     if args.players < range.min.max(2) || args.players > range.max {
-        return usage_error(format!(
+        return Err(usage(format!(
             "--players {}: {} is played by {} to {} players",
             args.players,
             args.file.display(),
             range.min,
             range.max
-        ));
+        )));
     }
-    let game = match compile_played(&clean.map, &args.file, args.players, &args.play) {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
+    let game = compile_played(&clean.map, &args.file, args.players, &args.play)?;
     // The default tiers leave out a bot that refuses the map (the search bot on a map whose
     // modules hold hidden state it cannot deal again), saying so; tiers asked for by name
     // are all played, or refused.
@@ -114,10 +101,8 @@ pub fn run(args: Args) -> i32 {
         threads: worker_threads(args.play.threads, args.max_games),
         sprt,
     };
-    let result = match ladder(&game, &clean.map.map.name, &config) {
-        Ok(l) => l,
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
-    };
+    let result = ladder(&game, &clean.map.map.name, &config)
+        .map_err(|e| usage(format!("{}: {e}", args.file.display())))?;
     let text = match format {
         PlaytestFormat::Human => {
             crate::report::text::escape_controls(&render_human(&result)).into_owned()
@@ -125,5 +110,6 @@ pub fn run(args: Args) -> i32 {
         PlaytestFormat::Json => json_text(&result),
         PlaytestFormat::Html => render_html(&result),
     };
-    write_report(args.output.as_deref(), target.as_ref(), &text)
+    write_report(args.output.as_deref(), target.as_ref(), &text)?;
+    Ok(EXIT_OK)
 }

@@ -18,7 +18,7 @@
 //! reads, and rewriting the map is, like `check --fix` and `suggest tickets --write`, an edit
 //! of the source the designer asks for on purpose.
 
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::model::MapFile;
 use crate::render::{Layout, Options};
 use std::path::PathBuf;
@@ -49,35 +49,23 @@ pub struct Args {
     fit: bool,
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let opts = Options {
         theme: args.theme.clone(),
         ..Options::default()
     };
-    if let Err(e) = crate::render::theme(&opts) {
-        return usage_error(e);
+    crate::render::theme(&opts).map_err(usage)?;
+    if args.write {
+        super::output::check_in_place(&args.map).map_err(usage)?;
     }
-    if args.write
-        && let Err(e) = super::output::check_in_place(&args.map)
-    {
-        return usage_error(e);
-    }
-    let clean = match super::load_clean_map(&args.map, "") {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
+    let clean = super::load_clean_map(&args.map, "")?;
     if args.fit {
         return run_fit(&args, &clean);
     }
-    let layout = match crate::render::layout(&clean.map, &opts) {
-        Ok(l) => l,
-        Err(e) => return usage_error(e),
-    };
+    let layout = crate::render::layout(&clean.map, &opts).map_err(usage)?;
     let name = args.map.display().to_string();
-    let (text, counts) = match written(&clean.text, &clean.map, &layout) {
-        Ok(t) => t,
-        Err(e) => return usage_error(format!("{name}: {e}")),
-    };
+    let (text, counts) =
+        written(&clean.text, &clean.map, &layout).map_err(|e| usage(format!("{name}: {e}")))?;
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let said = format!(
         "{}, {} and {}",
@@ -89,24 +77,22 @@ pub fn run(args: Args) -> i32 {
         eprintln!(
             "{name}: nothing to write: every route has `waypoints`, a `shape` or is drawn straight, every city a `label` and every zone a `position`"
         );
-        return EXIT_OK;
+        return Ok(EXIT_OK);
     }
     if !args.write {
         super::emit(&super::fix::diff(&name, &clean.text, &text));
         eprintln!("{said} to write into {name} (`--write` writes them)");
-        return EXIT_OK;
+        return Ok(EXIT_OK);
     }
     // Like `check --fix`, `--write` rewrites the map it read, on purpose.
-    if let Err(e) = super::output::rewrite_in_place(&args.map, &clean.text, &text) {
-        return usage_error(e);
-    }
+    super::output::rewrite_in_place(&args.map, &clean.text, &text).map_err(usage)?;
     eprintln!("wrote {said} into {name}");
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// `layout --fit`: the cities moved so that every route holds its cars, the positions
 /// shown as a diff or written.
-fn run_fit(args: &Args, clean: &super::CleanMap) -> i32 {
+fn run_fit(args: &Args, clean: &super::CleanMap) -> Result<i32, CliError> {
     let name = args.map.display().to_string();
     let fit = crate::render::fit::fit(&clean.map);
     let routes = |n: usize| format!("{n} route{}", if n == 1 { "" } else { "s" });
@@ -135,26 +121,22 @@ fn run_fit(args: &Args, clean: &super::CleanMap) -> i32 {
                 "{name}: no city moved (room for the routes left would move cities beyond the fit's limits); {out}"
             );
         }
-        return EXIT_OK;
+        return Ok(EXIT_OK);
     }
     let said = format!(
         "{} cities moved (mean {:.1} mm, max {:.1} mm); {out}",
         fit.moved, fit.mean_move_mm, fit.max_move_mm
     );
-    let text = match positions_written(&clean.text, &clean.map, &fit.positions, fit.space_mm) {
-        Ok(t) => t,
-        Err(e) => return usage_error(format!("{name}: {e}")),
-    };
+    let text = positions_written(&clean.text, &clean.map, &fit.positions, fit.space_mm)
+        .map_err(|e| usage(format!("{name}: {e}")))?;
     if !args.write {
         super::emit(&super::fix::diff(&name, &clean.text, &text));
         eprintln!("{name}: {said} (`--write` writes the positions)");
-        return EXIT_OK;
+        return Ok(EXIT_OK);
     }
-    if let Err(e) = super::output::rewrite_in_place(&args.map, &clean.text, &text) {
-        return usage_error(e);
-    }
+    super::output::rewrite_in_place(&args.map, &clean.text, &text).map_err(usage)?;
     eprintln!("wrote {name}: {said}");
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// A position number as `--fit` writes it: an integer when it is whole.

@@ -7,7 +7,7 @@ use super::output::{self, Request};
 use super::playtest::{
     Out, PlaytestFormat, REPORT_KINDS, compile, finish, percent, report_format, report_of,
 };
-use super::usage_error;
+use super::{CliError, usage};
 use crate::playtest::Config;
 use crate::playtest::partial::{MAX_PART_BYTES, Merger, Part};
 use crate::playtest::record::map_hash;
@@ -71,30 +71,26 @@ fn merge_parts(parts: &[PathBuf]) -> Result<Merger, String> {
     Ok(merger)
 }
 
-pub fn run(args: Args) -> i32 {
-    let format = match report_format(args.format, args.output.as_deref()) {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
-    let merger = match merge_parts(&args.parts) {
-        Ok(m) => m,
-        Err(e) => return usage_error(e),
-    };
+pub fn run(args: Args) -> Result<i32, CliError> {
+    let format = report_format(args.format, args.output.as_deref()).map_err(usage)?;
+    let merger = merge_parts(&args.parts).map_err(usage)?;
     let s = &merger.settings;
     if s.ttrmap != env!("CARGO_PKG_VERSION") {
-        return usage_error(format!(
+        return Err(usage(format!(
             "the parts were played by ttrmap {}, this is {}: merge them with that version",
             s.ttrmap,
             env!("CARGO_PKG_VERSION")
-        ));
+        )));
     }
     if s.players.len() > 1 && format == PlaytestFormat::Html {
-        return usage_error("--format html takes one player count; these parts have several");
+        return Err(usage(
+            "--format html takes one player count; these parts have several",
+        ));
     }
     let map_path = args.map.clone().unwrap_or_else(|| PathBuf::from(&s.map));
     let mut inputs: Vec<&Path> = args.parts.iter().map(PathBuf::as_path).collect();
     inputs.push(&map_path);
-    let target = match args
+    let target = args
         .output
         .as_deref()
         .map(|path| {
@@ -106,22 +102,16 @@ pub fn run(args: Args) -> i32 {
             })
         })
         .transpose()
-    {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
+        .map_err(usage)?;
     let hint = " (the parts name it; give --map MAP when it lives elsewhere)";
-    let clean = match super::load_clean_map(&map_path, hint) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
+    let clean = super::load_clean_map(&map_path, hint)?;
     if map_hash(clean.text.as_bytes()) != s.map_hash {
-        return usage_error(format!(
+        return Err(usage(format!(
             "{} is not the map the parts were played on (it changed since: hash {}, the parts {})",
             map_path.display(),
             map_hash(clean.text.as_bytes()),
             s.map_hash
-        ));
+        )));
     }
     let config = Config {
         games: s.games,
@@ -138,16 +128,10 @@ pub fn run(args: Args) -> i32 {
         .collect();
     let mut reports = Vec::new();
     for (&players, totals) in s.players.iter().zip(&merger.sections) {
-        let game = match compile(&clean.map, &map_path, players, s.mode.as_deref(), &without) {
-            Ok(g) => g,
-            Err(code) => return code,
-        };
-        match report_of(&clean.map, &game, &config, totals, &s.extensions_not_played) {
-            Ok(r) => reports.push(r),
-            Err(e) => {
-                return usage_error(format!("the parts do not fit {}: {e}", map_path.display()));
-            }
-        }
+        let game = compile(&clean.map, &map_path, players, s.mode.as_deref(), &without)?;
+        let report = report_of(&clean.map, &game, &config, totals, &s.extensions_not_played)
+            .map_err(|e| usage(format!("the parts do not fit {}: {e}", map_path.display())))?;
+        reports.push(report);
     }
     let out = Out {
         path: args.output.as_deref(),

@@ -2,6 +2,7 @@
 
 mod check;
 mod compare;
+mod error;
 mod explain;
 mod fix;
 mod import;
@@ -25,6 +26,7 @@ mod suggest;
 mod tune;
 
 use clap::{Parser, Subcommand};
+pub(crate) use error::{CliError, usage};
 
 /// Exit code: everything fine.
 pub const EXIT_OK: i32 = 0;
@@ -98,7 +100,9 @@ enum Command {
     Studio(studio::Args),
 }
 
-/// Parses the command line and runs the command; returns the exit code.
+/// Parses the command line and runs the command; returns the exit code. The one place where
+/// a command's error is printed (a [`CliError::Usage`] or [`CliError::Problem`]) and turned
+/// into the exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -113,7 +117,7 @@ pub fn run() -> i32 {
             return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
         }
     };
-    match cli.command {
+    let done = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Schema(a) => schema::run(a),
@@ -132,7 +136,8 @@ pub fn run() -> i32 {
         Command::Score(a) => score::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Studio(a) => studio::run(a),
-    }
+    };
+    done.unwrap_or_else(|e| e.report())
 }
 
 /// Words other tools use for what a ttrmap command does.
@@ -194,12 +199,12 @@ pub(crate) struct CleanMap {
 }
 
 /// Loads a map for a command that needs it free of errors (stats, render, playtest, replay).
-/// On failure it prints why and returns the exit code: the diagnostics and 1 for a map with
-/// errors, the I/O error and 2 for a file that cannot be read (`io_hint` is added to that
+/// A map with errors has its diagnostics printed here ([`CliError::Reported`], exit 1); a
+/// file that cannot be read is a [`CliError::Usage`] (exit 2; `io_hint` is added to its
 /// message).
-pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<CleanMap, i32> {
+pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<CleanMap, CliError> {
     let loaded = crate::load::load_path(path)
-        .map_err(|e| usage_error(format!("cannot read {}: {e}{io_hint}", path.display())))?;
+        .map_err(|e| usage(format!("cannot read {}: {e}{io_hint}", path.display())))?;
     match loaded.map {
         Some(map) if !loaded.has_errors() => Ok(CleanMap {
             map,
@@ -224,19 +229,9 @@ pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<Cl
                 "error: {} has errors; run `ttrmap check` on it",
                 path.display()
             );
-            Err(EXIT_PROBLEMS)
+            Err(CliError::Reported(EXIT_PROBLEMS))
         }
     }
-}
-
-/// Prints an I/O or usage error the way every command does, and returns `EXIT_USAGE`.
-/// Control characters (from a map's text or a file name) are escaped, not sent raw.
-pub(crate) fn usage_error(message: impl std::fmt::Display) -> i32 {
-    eprintln!(
-        "error: {}",
-        crate::report::text::escape_controls(&message.to_string())
-    );
-    EXIT_USAGE
 }
 
 /// Human text for the terminal (or a file a terminal will show): map text in it may hold
@@ -246,22 +241,22 @@ pub(crate) fn emit_human(text: &str) {
     emit(&crate::report::text::escape_controls(text));
 }
 
-/// Checks an output path against the rule of [`output`] and writes `contents` there. On
-/// failure it prints why and returns `EXIT_USAGE`; nothing was written or left behind.
-pub(crate) fn write_output(req: &output::Request<'_>, contents: &[u8]) -> Result<(), i32> {
-    let target = output::resolve(req).map_err(usage_error)?;
+/// Checks an output path against the rule of [`output`] and writes `contents` there; on
+/// failure nothing was written or left behind.
+pub(crate) fn write_output(req: &output::Request<'_>, contents: &[u8]) -> Result<(), CliError> {
+    let target = output::resolve(req).map_err(usage)?;
     write_to(&target, req.path, contents)
 }
 
-/// Writes `contents` to an output already resolved from the user's `path`. On failure it
-/// prints why and returns `EXIT_USAGE`; nothing was written or left behind.
+/// Writes `contents` to an output already resolved from the user's `path`; on failure
+/// nothing was written or left behind.
 pub(crate) fn write_to(
     target: &output::Target,
     path: &std::path::Path,
     contents: &[u8],
-) -> Result<(), i32> {
+) -> Result<(), CliError> {
     output::write(target, contents)
-        .map_err(|e| usage_error(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))
 }
 
 #[cfg(test)]

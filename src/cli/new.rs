@@ -6,7 +6,7 @@
 //! with `--force`.
 
 use super::output::{self, Request};
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use std::path::PathBuf;
 
 /// The templates shipped in `templates/`, by name.
@@ -47,14 +47,14 @@ pub struct Args {
     force: bool,
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let Some((_, template)) = TEMPLATES.iter().find(|(n, _)| *n == args.template) else {
         let names: Vec<&str> = TEMPLATES.iter().map(|(n, _)| *n).collect();
-        return usage_error(format!(
+        return Err(usage(format!(
             "unknown template `{}`; templates: {}",
             args.template,
             names.join(", ")
-        ));
+        )));
     };
     let path = if args.name.ends_with(".toml") {
         PathBuf::from(&args.name)
@@ -62,24 +62,22 @@ pub fn run(args: Args) -> i32 {
         PathBuf::from(format!("{}.toml", args.name))
     };
     // No kinds: an existing file is replaced only with --force.
-    let target = match output::resolve(&Request {
+    let target = output::resolve(&Request {
         path: &path,
         inputs: &[],
         kinds: &[],
         force: args.force,
-    }) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
+    })
+    .map_err(usage)?;
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let id = map_id(&stem);
     if id.is_empty() {
-        return usage_error(format!(
+        return Err(usage(format!(
             "cannot make a map id from `{stem}`; use letters or digits"
-        ));
+        )));
     }
     let name = stem.replace(['-', '_'], " ");
     let text = template
@@ -91,8 +89,8 @@ pub fn run(args: Args) -> i32 {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."));
     let schema_path = dir.join("ttrmap.schema.json");
-    if !schema_path.exists()
-        && let Err(code) = super::write_output(
+    if !schema_path.exists() {
+        super::write_output(
             &Request {
                 path: &schema_path,
                 inputs: &[],
@@ -100,20 +98,16 @@ pub fn run(args: Args) -> i32 {
                 force: false,
             },
             crate::schema::schema_text().as_bytes(),
-        )
-    {
-        return code;
+        )?;
     }
-    if let Err(code) = super::write_to(&target, &path, text.as_bytes()) {
-        return code;
-    }
+    super::write_to(&target, &path, text.as_bytes())?;
     let shown = path.display().to_string();
     super::emit(&format!(
         "wrote {shown} (template `{}`); next: ttrmap check {}\n",
         args.template,
         shell_quoted(&shown)
     ));
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// Lowercase letters, digits and single dashes.

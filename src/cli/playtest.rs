@@ -7,7 +7,7 @@
 
 use super::out_format::{self, OtherExtension};
 use super::output::{self, Request, Target};
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
+use super::{CliError, EXIT_OK, EXIT_PROBLEMS, usage};
 use crate::engine::{EngineError, Game};
 use crate::playtest::diagnose::failure_cause;
 use crate::playtest::partial::{Part, RunSettings, Shard};
@@ -179,32 +179,32 @@ pub(super) fn report_target(
         .transpose()
 }
 
-/// Writes a report's text to its `--output` (atomically, saying where) or to standard output;
-/// the exit code.
-pub(super) fn write_report(output: Option<&Path>, target: Option<&Target>, text: &str) -> i32 {
+/// Writes a report's text to its `--output` (atomically, saying where) or to standard output.
+pub(super) fn write_report(
+    output: Option<&Path>,
+    target: Option<&Target>,
+    text: &str,
+) -> Result<(), CliError> {
     match (output, target) {
         (Some(path), Some(target)) => {
-            if let Err(code) = super::write_to(target, path, text.as_bytes()) {
-                return code;
-            }
+            super::write_to(target, path, text.as_bytes())?;
             out_format::wrote(path, target);
         }
         _ => super::emit(text),
     }
-    EXIT_OK
+    Ok(())
 }
 
 /// The game a command plays from `play`'s options at `players`: the designer's `--without`
-/// and the optional extensions `--with` does not name left out; `Err` is the exit code,
-/// its message printed.
+/// and the optional extensions `--with` does not name left out.
 pub(super) fn compile_played(
     map: &crate::model::MapFile,
     file: &Path,
     players: u8,
     play: &super::play_options::PlayOptions,
-) -> Result<Game, i32> {
+) -> Result<Game, CliError> {
     let left_out = optional_left_out(map, &play.with, &play.without)
-        .map_err(|e| usage_error(format!("{}: {e}", file.display())))?;
+        .map_err(|e| usage(format!("{}: {e}", file.display())))?;
     let without: Vec<String> = play.without.iter().chain(&left_out).cloned().collect();
     compile(map, file, players, play.mode.as_deref(), &without)
 }
@@ -212,24 +212,15 @@ pub(super) fn compile_played(
 /// Files `--record` writes.
 const RECORD_KINDS: &[&str] = &["jsonl"];
 
-pub fn run(args: Args) -> i32 {
-    let (report_target, record_target) = match output_targets(&args) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
-    let format = match report_format(args.format, args.output.as_deref()) {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
-    let clean = match super::load_clean_map(&args.file, "") {
-        Ok(clean) => clean,
-        Err(code) => return code,
-    };
+pub fn run(args: Args) -> Result<i32, CliError> {
+    let (report_target, record_target) = output_targets(&args).map_err(usage)?;
+    let format = report_format(args.format, args.output.as_deref()).map_err(usage)?;
+    let clean = super::load_clean_map(&args.file, "")?;
     let map = &clean.map;
     let range = map.map.players;
     let (lo, hi) = args.players.unwrap_or((range.min.max(2), range.min.max(2)));
     if lo < range.min || hi > range.max {
-        return usage_error(format!(
+        return Err(usage(format!(
             "{}: the map is for {} to {} players (--players {})",
             args.file.display(),
             range.min,
@@ -239,25 +230,27 @@ pub fn run(args: Args) -> i32 {
             } else {
                 format!("{lo}-{hi}")
             }
-        ));
+        )));
     }
     if lo != hi && format == PlaytestFormat::Html {
-        return usage_error("--format html takes one player count; give --players N");
+        return Err(usage(
+            "--format html takes one player count; give --players N",
+        ));
     }
     if lo != hi && args.record.is_some() {
-        return usage_error("--record takes one player count; give --players N");
+        return Err(usage("--record takes one player count; give --players N"));
     }
-    let not_played = match optional_left_out(map, &args.play.with, &args.play.without) {
-        Ok(keys) => keys,
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
-    };
+    let not_played = optional_left_out(map, &args.play.with, &args.play.without)
+        .map_err(|e| usage(format!("{}: {e}", args.file.display())))?;
     if args.until_decided {
         if args.shard.is_some() {
-            return usage_error("--until-decided plays until a verdict, so it takes no --shard");
+            return Err(usage(
+                "--until-decided plays until a verdict, so it takes no --shard",
+            ));
         }
-        if let Err(e) = sequential_params(&args).check() {
-            return usage_error(format!("--p1/--alpha/--beta: {e}"));
-        }
+        sequential_params(&args)
+            .check()
+            .map_err(|e| usage(format!("--p1/--alpha/--beta: {e}")))?;
     }
     if let Some(shard) = args.shard {
         let targets = (report_target.as_ref(), record_target.as_ref());
@@ -267,16 +260,12 @@ pub fn run(args: Args) -> i32 {
     for players in lo..=hi {
         let record = record_target.as_ref();
         let games = 0..args.games;
-        let played = play_count(&args, &clean, players, &not_played, games, record);
-        match played.and_then(|(game, totals, decided)| {
-            let mut r = report_of(map, &game, &report_config(&args), &totals, &not_played)
-                .map_err(usage_error)?;
-            r.until_decided = decided;
-            Ok(r)
-        }) {
-            Ok(r) => reports.push(r),
-            Err(code) => return code,
-        }
+        let (game, totals, decided) =
+            play_count(&args, &clean, players, &not_played, games, record)?;
+        let mut r =
+            report_of(map, &game, &report_config(&args), &totals, &not_played).map_err(usage)?;
+        r.until_decided = decided;
+        reports.push(r);
     }
     let out = Out {
         path: args.output.as_deref(),
@@ -294,7 +283,8 @@ pub(super) struct Out<'a> {
 }
 
 /// Writes the reports (one per player count) in the chosen format to the output or stdout,
-/// and returns the exit code: 1 when a report has more failures than `max_failures` percent.
+/// and returns the exit code: 1 when a report has more failures than `max_failures` percent
+/// (said on stderr).
 /// One path for `playtest` and `merge`, so a merged report has the single run's bytes.
 pub(super) fn finish(
     reports: &[Report],
@@ -302,7 +292,7 @@ pub(super) fn finish(
     file: &Path,
     out: &Out<'_>,
     max_failures: f64,
-) -> i32 {
+) -> Result<i32, CliError> {
     let text = match out.format {
         PlaytestFormat::Human => {
             let text = reports
@@ -314,20 +304,14 @@ pub(super) fn finish(
         }
         PlaytestFormat::Json if reports.len() == 1 => json_text(&reports[0]),
         PlaytestFormat::Json => json_text(&reports),
-        PlaytestFormat::Html => match render_html(&reports[0], map) {
-            Ok(page) => page,
-            Err(e) => return usage_error(e),
-        },
+        PlaytestFormat::Html => render_html(&reports[0], map).map_err(usage)?,
     };
-    let code = write_report(out.path, out.target, &text);
-    if code != EXIT_OK {
-        return code;
-    }
-    reports
+    write_report(out.path, out.target, &text)?;
+    Ok(reports
         .iter()
         .map(|r| too_many_failures(file, r, map, max_failures))
         .max()
-        .unwrap_or(EXIT_OK)
+        .unwrap_or(EXIT_OK))
 }
 
 /// The report of a run's totals, saying which optional extensions were left out.
@@ -354,19 +338,17 @@ fn write_part(
     (lo, hi): (u8, u8),
     not_played: &[String],
     (target, record): (Option<&Target>, Option<&Target>),
-) -> i32 {
+) -> Result<i32, CliError> {
     if args.format.is_some() {
-        return usage_error(
+        return Err(usage(
             "--shard writes a part (JSON) for `ttrmap merge`; give --format to merge instead",
-        );
+        ));
     }
     let mut sections = Vec::new();
     for players in lo..=hi {
         let range = shard.range(args.games);
-        match play_count(args, clean, players, not_played, range, record) {
-            Ok((_, totals, _)) => sections.push(totals),
-            Err(code) => return code,
-        }
+        let (_, totals, _) = play_count(args, clean, players, not_played, range, record)?;
+        sections.push(totals);
     }
     let settings = RunSettings {
         map: absolute(&args.file),
@@ -382,7 +364,8 @@ fn write_part(
         shards: shard.count,
     };
     let text = Part::new(settings, shard, sections).to_text();
-    write_report(args.output.as_deref(), target, &text)
+    write_report(args.output.as_deref(), target, &text)?;
+    Ok(EXIT_OK)
 }
 
 /// A path as the absolute path recorded in recordings and parts.
@@ -422,14 +405,15 @@ pub(super) fn json_text(value: &impl serde::Serialize) -> String {
 }
 
 /// Compiles the game at `players` players without the rules `without` (the designer's and
-/// the optional extensions left out); `Err` is the exit code, its message printed.
+/// the optional extensions left out). A map the engine cannot play is an error worded here
+/// (exit 1), a bad option a usage error.
 pub(super) fn compile(
     map: &crate::model::MapFile,
     file: &Path,
     players: u8,
     mode: Option<&str>,
     without: &[String],
-) -> Result<Game, i32> {
+) -> Result<Game, CliError> {
     // A map problem (exit 1), worded as `check`'s `no-tickets` warning, not a usage error.
     if map.tickets.is_empty() {
         eprintln!(
@@ -437,20 +421,19 @@ pub(super) fn compile(
             file.display(),
             crate::model::NO_TICKETS
         );
-        return Err(EXIT_PROBLEMS);
+        return Err(CliError::Reported(EXIT_PROBLEMS));
     }
     match Game::new_without(map, players, mode, without) {
         Ok(g) => Ok(g),
         Err(e @ EngineError::Unsupported(_)) => {
             eprintln!("error: {}: {e}", file.display());
-            Err(EXIT_PROBLEMS)
+            Err(CliError::Reported(EXIT_PROBLEMS))
         }
-        Err(e) => Err(usage_error(format!("{}: {e}", file.display()))),
+        Err(e) => Err(usage(format!("{}: {e}", file.display()))),
     }
 }
 
-/// Plays games `games` of the run at one player count (recording them when asked); `Err` is
-/// the exit code, its message printed.
+/// Plays games `games` of the run at one player count (recording them when asked).
 fn play_count(
     args: &Args,
     clean: &super::CleanMap,
@@ -458,7 +441,7 @@ fn play_count(
     not_played: &[String],
     games: Range<u64>,
     record: Option<&Target>,
-) -> Result<(Game, Totals, Option<Decided>), i32> {
+) -> Result<(Game, Totals, Option<Decided>), CliError> {
     let map = &clean.map;
     let without: Vec<String> = args
         .play
@@ -497,14 +480,14 @@ fn play_count(
             match record_to(target, |out| play(Some(Recording { header, out }))) {
                 Ok(r) => Ok(r),
                 Err(RecordError::Io(e)) => {
-                    return Err(usage_error(format!("cannot write {}: {e}", path.display())));
+                    return Err(usage(format!("cannot write {}: {e}", path.display())));
                 }
                 Err(RecordError::Run(e)) => Err(e),
             }
         }
         _ => play(None),
     };
-    let (totals, decided) = played.map_err(usage_error)?;
+    let (totals, decided) = played.map_err(usage)?;
     Ok((game, totals, decided))
 }
 

@@ -1,6 +1,6 @@
 //! `ttrmap presets [NAME]`: list the rule presets, or print one fully resolved.
 
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::load::{PRESETS, resolve_rules};
 use crate::model::Rules;
 
@@ -10,13 +10,13 @@ pub struct Args {
     name: Option<String>,
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     match args.name {
         None => {
             for (name, text) in PRESETS {
                 super::emit(&format!("{name:<16} {}\n", wrap(&summary(text), 17, 100)));
             }
-            EXIT_OK
+            Ok(EXIT_OK)
         }
         Some(name) => match resolve_rules(&name).map(|v| resolved_text(&v)) {
             Ok(Ok(text)) => {
@@ -24,14 +24,14 @@ pub fn run(args: Args) -> i32 {
                     "# `{name}` resolved: every rule a map with `base = \"{name}\"` plays by \
                      unless it sets its own\n{text}"
                 ));
-                EXIT_OK
+                Ok(EXIT_OK)
             }
-            Ok(Err(e)) => usage_error(format!("preset `{name}` does not resolve: {e}")),
-            Err(d) => usage_error(format!(
+            Ok(Err(e)) => Err(usage(format!("preset `{name}` does not resolve: {e}"))),
+            Err(d) => Err(usage(format!(
                 "{}{}",
                 d.message,
                 d.help.map(|h| format!("; {h}")).unwrap_or_default()
-            )),
+            ))),
         },
     }
 }

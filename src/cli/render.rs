@@ -5,7 +5,7 @@
 
 use super::out_format::{self, OtherExtension};
 use super::output::{self, Request};
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::render::{CardSize, Format, Options, Orientation, Paper, render};
 use std::path::{Path, PathBuf};
 
@@ -122,7 +122,7 @@ fn default_output(map: &Path, format: Format, tickets: bool, sheets: bool) -> Pa
     map.with_file_name(name)
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     // The output rule first: an output that is the map, or an existing file of another kind,
     // is refused for that reason before its extension is read as a format.
     let resolve = |out: &Path| {
@@ -133,44 +133,46 @@ pub fn run(args: Args) -> i32 {
             force: args.force,
         })
     };
-    let given = match args.output.as_deref().map(resolve).transpose() {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
-    let format = match out_format::choose(
+    let given = args
+        .output
+        .as_deref()
+        .map(resolve)
+        .transpose()
+        .map_err(usage)?;
+    let format = out_format::choose(
         args.format,
         args.output.as_deref(),
         EXTENSIONS,
         Format::Svg,
         OtherExtension::Refuse,
-    ) {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
+    )
+    .map_err(usage)?;
     if args.tickets && format == Format::Html {
-        return usage_error("--tickets draws a printable sheet: use --format svg, png or pdf");
+        return Err(usage(
+            "--tickets draws a printable sheet: use --format svg, png or pdf",
+        ));
     }
     if args.dpi.is_some() && format != Format::Png {
-        return usage_error("--dpi applies to --format png only");
+        return Err(usage("--dpi applies to --format png only"));
     }
     if args.paper.is_some() && !args.tickets && !args.print {
-        return usage_error(
+        return Err(usage(
             "--paper lays out the ticket sheet (--tickets) or tiles the real-size board (--print)",
-        );
+        ));
     }
     let sheets = args.paper.is_some() && args.print && !args.tickets;
     if sheets && !matches!(format, Format::Html | Format::Pdf) {
-        return usage_error(
+        return Err(usage(
             "--paper with --print tiles the board onto sheets to print: use --format html or pdf",
-        );
+        ));
     }
     if args.orientation.is_some() && !sheets {
-        return usage_error("--orientation turns the sheets of --print --paper");
+        return Err(usage("--orientation turns the sheets of --print --paper"));
     }
     if args.bleed.is_some() && (format != Format::Pdf || args.tickets || sheets) {
-        return usage_error(
+        return Err(usage(
             "--bleed is for a print shop's one-page board: --format pdf, without --tickets or --paper",
-        );
+        ));
     }
     let opts = Options {
         theme: args.theme,
@@ -188,27 +190,19 @@ pub fn run(args: Args) -> i32 {
         }),
     };
     // Check options before reading the map, so a typo is reported even for a broken map.
-    if let Err(e) = crate::render::theme(&opts) {
-        return usage_error(e);
-    }
+    crate::render::theme(&opts).map_err(usage)?;
     if let Some(b) = opts.bleed
         && !(b.is_finite() && b > 0.0 && b <= crate::render::pdf::MAX_BLEED_MM)
     {
-        return usage_error(crate::render::RenderError::BadBleed(b));
+        return Err(usage(crate::render::RenderError::BadBleed(b)));
     }
     let out = args
         .output
         .clone()
         .unwrap_or_else(|| default_output(&args.map, format, opts.tickets, sheets));
-    let target = match given.map_or_else(|| resolve(&out), Ok) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
+    let target = given.map_or_else(|| resolve(&out), Ok).map_err(usage)?;
     // A map with errors is reported and nothing is drawn.
-    let clean = match super::load_clean_map(&args.map, "") {
-        Ok(clean) => clean,
-        Err(code) => return code,
-    };
+    let clean = super::load_clean_map(&args.map, "")?;
     let map = &clean.map;
     let rendered = if format == Format::Pdf {
         crate::render::pdf::to_pdf(map, &opts)
@@ -218,18 +212,11 @@ pub fn run(args: Args) -> i32 {
             warnings: Vec::new(),
         })
     };
-    let bytes = match rendered {
-        Ok(r) => {
-            for w in &r.warnings {
-                eprintln!("warning: {}", crate::report::text::escape_controls(w));
-            }
-            r.bytes
-        }
-        Err(e) => return usage_error(e),
-    };
-    if let Err(code) = super::write_to(&target, &out, &bytes) {
-        return code;
+    let rendered = rendered.map_err(usage)?;
+    for w in &rendered.warnings {
+        eprintln!("warning: {}", crate::report::text::escape_controls(w));
     }
+    super::write_to(&target, &out, &rendered.bytes)?;
     out_format::wrote(&out, &target);
-    EXIT_OK
+    Ok(EXIT_OK)
 }

@@ -3,7 +3,7 @@
 //! scores. Exit 1 when the recorded actions are not legal under this engine (a recording from
 //! another version, or the map changed); 2 on I/O or usage errors.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::engine::Game;
 use crate::playtest::record::{GameRecord, map_hash, replay};
 use crate::report::text::escape_controls;
@@ -22,22 +22,13 @@ pub struct Args {
     map: Option<PathBuf>,
 }
 
-/// Finds the recorded game: the one numbered `wanted`, or the first.
-fn find(file: &std::path::Path, wanted: Option<u64>) -> Result<GameRecord, (i32, String)> {
-    let f = std::fs::File::open(file).map_err(|e| {
-        (
-            super::EXIT_USAGE,
-            format!("cannot read {}: {e}", file.display()),
-        )
-    })?;
+/// Finds the recorded game: the one numbered `wanted`, or the first. A line that is not a
+/// recorded game is a [`CliError::Problem`] (exit 1); I/O and a game not there, usage errors.
+fn find(file: &std::path::Path, wanted: Option<u64>) -> Result<GameRecord, CliError> {
+    let cannot = |e: std::io::Error| usage(format!("cannot read {}: {e}", file.display()));
+    let f = std::fs::File::open(file).map_err(cannot)?;
     let mut games = 0u64;
     let mut reader = std::io::BufReader::new(f);
-    let cannot = |e: std::io::Error| {
-        (
-            super::EXIT_USAGE,
-            format!("cannot read {}: {e}", file.display()),
-        )
-    };
     // One game a line: each line is read up to the map limit and no further, so a file
     // without line breaks (or an endless one) is refused instead of read whole.
     let limit = crate::load::MAX_FILE_BYTES;
@@ -49,63 +40,47 @@ fn find(file: &std::path::Path, wanted: Option<u64>) -> Result<GameRecord, (i32,
             break;
         }
         let line = String::from_utf8(line).map_err(|_| {
-            (
-                super::EXIT_USAGE,
-                format!(
-                    "cannot read {}: line {} is not valid UTF-8",
-                    file.display(),
-                    n + 1
-                ),
-            )
+            usage(format!(
+                "cannot read {}: line {} is not valid UTF-8",
+                file.display(),
+                n + 1
+            ))
         })?;
         if line.trim().is_empty() {
             continue;
         }
         let record: GameRecord = serde_json::from_str(&line).map_err(|e| {
-            (
-                EXIT_PROBLEMS,
-                format!("{}:{}: not a recorded game: {e}", file.display(), n + 1),
-            )
+            CliError::Problem(format!(
+                "{}:{}: not a recorded game: {e}",
+                file.display(),
+                n + 1
+            ))
         })?;
         games += 1;
         if wanted.is_none_or(|k| k == record.game) {
             return Ok(record);
         }
     }
-    Err(match wanted {
-        Some(k) => (
-            super::EXIT_USAGE,
-            format!("{}: no game {k} among its {games} games", file.display()),
-        ),
-        None => (
-            super::EXIT_USAGE,
-            format!("{}: the recording has no games", file.display()),
-        ),
-    })
+    Err(usage(match wanted {
+        Some(k) => format!("{}: no game {k} among its {games} games", file.display()),
+        None => format!("{}: the recording has no games", file.display()),
+    }))
 }
 
-/// Prints a problem with the recording (exit 1). Its text quotes the recording (action
-/// codes, `mode`, `without`, the version), a file from anywhere: control characters are
-/// escaped, as `usage_error` and `merge` do.
-fn problem(message: impl std::fmt::Display) -> i32 {
-    eprintln!("error: {}", escape_controls(&message.to_string()));
-    EXIT_PROBLEMS
+/// A problem with the recording (exit 1). Its text quotes the recording (action codes,
+/// `mode`, `without`, the version), a file from anywhere: `CliError` escapes control
+/// characters when it prints it.
+fn problem(message: impl std::fmt::Display) -> CliError {
+    CliError::Problem(message.to_string())
 }
 
-pub fn run(args: Args) -> i32 {
-    let record = match find(&args.file, args.game) {
-        Ok(r) => r,
-        Err((code, message)) if code == EXIT_PROBLEMS => return problem(message),
-        Err((_, message)) => return usage_error(message),
-    };
+pub fn run(args: Args) -> Result<i32, CliError> {
+    let record = find(&args.file, args.game)?;
     let map_path = args
         .map
         .clone()
         .unwrap_or_else(|| PathBuf::from(&record.map));
-    let clean = match super::load_clean_map(&map_path, " (give the map with --map)") {
-        Ok(clean) => clean,
-        Err(code) => return code,
-    };
+    let clean = super::load_clean_map(&map_path, " (give the map with --map)")?;
     let map = &clean.map;
     if map_hash(clean.text.as_bytes()) != record.map_hash {
         eprintln!(
@@ -116,22 +91,16 @@ pub fn run(args: Args) -> i32 {
             ))
         );
     }
-    let game = match Game::new_without(map, record.players, record.mode.as_deref(), &record.without)
-    {
-        Ok(g) => g,
-        Err(e) => return problem(format!("{}: {e}", map_path.display())),
-    };
-    let told = match replay(&game, map, record.seed, &record.actions) {
-        Ok(t) => t,
-        Err(e) => {
-            return problem(format!(
-                "{} game {} (recorded by ttrmap {}): {e}",
-                args.file.display(),
-                record.game,
-                record.ttrmap
-            ));
-        }
-    };
+    let game = Game::new_without(map, record.players, record.mode.as_deref(), &record.without)
+        .map_err(|e| problem(format!("{}: {e}", map_path.display())))?;
+    let told = replay(&game, map, record.seed, &record.actions).map_err(|e| {
+        problem(format!(
+            "{} game {} (recorded by ttrmap {}): {e}",
+            args.file.display(),
+            record.game,
+            record.ttrmap
+        ))
+    })?;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -163,5 +132,5 @@ pub fn run(args: Args) -> i32 {
         }
     }
     super::emit_human(&s);
-    EXIT_OK
+    Ok(EXIT_OK)
 }

@@ -1,11 +1,11 @@
 //! `ttrmap schema`: print the JSON Schema (draft-07) of the map format.
 
-use super::EXIT_OK;
+use super::{CliError, EXIT_OK};
 
 #[derive(clap::Args)]
 pub struct Args {}
 
-pub fn run(_: Args) -> i32 {
+pub fn run(_: Args) -> Result<i32, CliError> {
     super::emit(&crate::schema::schema_text());
-    EXIT_OK
+    Ok(EXIT_OK)
 }

@@ -4,7 +4,7 @@
 //! the problems (through `report`, as `check` prints a map's). Exit 0 with the breakdown, 1
 //! when the position (or its map) has problems, 2 on I/O or usage errors.
 
-use super::{EXIT_OK, EXIT_PROBLEMS, usage_error};
+use super::{CliError, EXIT_OK, EXIT_PROBLEMS, usage};
 use crate::diagnostic::Diagnostic;
 use crate::engine::position::{self, Checked};
 use crate::engine::scoring::DetailedScore;
@@ -158,12 +158,10 @@ fn json(c: &Checked, scores: &[DetailedScore], map_name: &str) -> String {
     )
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     let limit = crate::load::MAX_FILE_BYTES;
-    let text = match crate::load::read_text_limited(&args.file, limit, "position files") {
-        Ok(t) => t,
-        Err(e) => return usage_error(format!("cannot read {}: {e}", args.file.display())),
-    };
+    let text = crate::load::read_text_limited(&args.file, limit, "position files")
+        .map_err(|e| usage(format!("cannot read {}: {e}", args.file.display())))?;
     let name = args.file.display().to_string();
     let read = position::read(&text);
     let mut problems = read.diagnostics;
@@ -172,12 +170,8 @@ pub fn run(args: Args) -> i32 {
     };
     let base = args.file.parent().unwrap_or(Path::new("."));
     let map_path = base.join(&position.map.value);
-    let loaded = match load_path(&map_path) {
-        Ok(l) => l,
-        Err(e) => {
-            return usage_error(format!("cannot read map {}: {e}", map_path.display()));
-        }
-    };
+    let loaded = load_path(&map_path)
+        .map_err(|e| usage(format!("cannot read map {}: {e}", map_path.display())))?;
     let Some(map) = loaded.map.as_ref().filter(|_| !loaded.has_errors()) else {
         let map_problems = loaded.diagnostics.clone();
         return report(
@@ -202,13 +196,13 @@ pub fn run(args: Args) -> i32 {
         ScoreFormat::Human => super::emit_human(&human(&checked, &scores, map)),
         ScoreFormat::Json => super::emit(&json(&checked, &scores, &map.map.name)),
     }
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// Prints the problems of the position (and of its map), every one located, and returns
-/// exit 1: as `check` does, human text on stderr, or a JSON array on stdout with `--format
+/// exit 1 ([`CliError::Reported`]): as `check` does, human text on stderr, or a JSON array on stdout with `--format
 /// json` so that a program reading the score reads its problems the same way.
-fn report(args: &Args, files: &[(&str, &str, Vec<Diagnostic>)]) -> i32 {
+fn report(args: &Args, files: &[(&str, &str, Vec<Diagnostic>)]) -> Result<i32, CliError> {
     let mut sorted: Vec<(&str, &str, Vec<Diagnostic>)> = files
         .iter()
         .filter(|(_, _, ds)| !ds.is_empty())
@@ -240,5 +234,5 @@ fn report(args: &Args, files: &[(&str, &str, Vec<Diagnostic>)]) -> i32 {
             crate::lint::codes::summary,
         )),
     }
-    EXIT_PROBLEMS
+    Err(CliError::Reported(EXIT_PROBLEMS))
 }

@@ -1,6 +1,6 @@
 //! `ttrmap stats FILE [--format json]`.
 
-use super::EXIT_OK;
+use super::{CliError, EXIT_OK};
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -18,11 +18,8 @@ pub struct Args {
     format: StatsFormat,
 }
 
-pub fn run(args: Args) -> i32 {
-    let map = match super::load_clean_map(&args.file, "") {
-        Ok(clean) => clean.map,
-        Err(code) => return code,
-    };
+pub fn run(args: Args) -> Result<i32, CliError> {
+    let map = super::load_clean_map(&args.file, "")?.map;
     let map = &map;
     let stats = crate::stats::compute(map);
     let tables = crate::stats::tables(map);
@@ -43,5 +40,5 @@ pub fn run(args: Args) -> i32 {
             crate::stats::render_tables_text(&tables)
         )),
     }
-    EXIT_OK
+    Ok(EXIT_OK)
 }

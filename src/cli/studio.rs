@@ -4,7 +4,7 @@
 //! keys it sets change; the file replaced whole or not at all) and, for `--play`, the
 //! writing of a recording to a new file (`output::write_new`).
 
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::bots::STYLE_BOTS;
 use crate::diagnostic::Severity;
 use crate::load::Loaded;
@@ -69,7 +69,7 @@ struct PlayArgs {
     record: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<i32, CliError> {
     if let Some(ip) = args.listen.filter(|ip| !ip.is_loopback()) {
         eprintln!(
             "warning: --listen {ip}: the studio can be reached from other machines; anyone \
@@ -77,10 +77,7 @@ pub fn run(args: Args) -> i32 {
         );
     }
     let open = args.open;
-    let play = match play_options(&args.map, &args.play) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+    let play = play_options(&args.map, &args.play)?;
     let opts = crate::studio::Options {
         path: args.map,
         port: args.port,
@@ -99,18 +96,14 @@ pub fn run(args: Args) -> i32 {
             }
         }),
     };
-    match crate::studio::serve(opts) {
-        Ok(()) => {
-            eprintln!("studio stopped");
-            EXIT_OK
-        }
-        Err(e) => usage_error(e),
-    }
+    crate::studio::serve(opts).map_err(usage)?;
+    eprintln!("studio stopped");
+    Ok(EXIT_OK)
 }
 
 /// The game `--play` asks for, its options checked against the map as it is now: a map
 /// with errors or that the engine cannot play at that count exits 1, a bad option 2.
-fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
+fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, CliError> {
     if !a.play {
         return Ok(None);
     }
@@ -118,17 +111,10 @@ fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
     let players = a
         .players
         .unwrap_or_else(|| clean.map.map.players.min.max(2));
-    let game = crate::engine::Game::new(&clean.map, players, None).map_err(|e| {
-        eprintln!(
-            "error: {}",
-            crate::report::text::escape_controls(&format!("{}: {e}", map.display()))
-        );
-        super::EXIT_PROBLEMS
-    })?;
+    let game = crate::engine::Game::new(&clean.map, players, None)
+        .map_err(|e| CliError::Problem(format!("{}: {e}", map.display())))?;
     if let Some(k) = a.seat.iter().find(|&&k| k > players) {
-        return Err(usage_error(format!(
-            "--seat {k}: the game has {players} seats"
-        )));
+        return Err(usage(format!("--seat {k}: the game has {players} seats")));
     }
     let mut seats: Vec<u8> = a.seat.iter().map(|k| k - 1).collect();
     seats.sort_unstable();
@@ -145,7 +131,7 @@ fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
         threads: 1,
         progress: false,
     };
-    crate::playtest::bots_for(&game, &config).map_err(usage_error)?;
+    crate::playtest::bots_for(&game, &config).map_err(usage)?;
     let bots = (0..players as usize - seats.len())
         .map(|i| names[i % names.len()].clone())
         .collect();
@@ -153,14 +139,14 @@ fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, i32> {
         Some(s) => s,
         None => {
             let mut b = [0u8; 8];
-            getrandom::fill(&mut b).map_err(|e| usage_error(format!("no random seed: {e}")))?;
+            getrandom::fill(&mut b).map_err(|e| usage(format!("no random seed: {e}")))?;
             u64::from_le_bytes(b) >> 1
         }
     };
     if let Some(path) = &a.record
         && std::fs::symlink_metadata(path).is_ok()
     {
-        return Err(usage_error(format!(
+        return Err(usage(format!(
             "--record {}: the file exists; the studio writes a recording only to a new file",
             path.display()
         )));

@@ -4,7 +4,7 @@
 //! suggested values into the map, keeping its comments and order.
 
 use super::playtest::{MAX_GAMES, compile_played, json_text, worker_threads};
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::playtest::Config;
 use crate::playtest::ticket_values::{render_human, suggest, write_values};
 use std::io::IsTerminal;
@@ -54,27 +54,16 @@ pub struct Args {
     only: Vec<String>,
 }
 
-pub fn run(what: What) -> i32 {
+pub fn run(what: What) -> Result<i32, CliError> {
     let What::Tickets(args) = what;
     // Refused before the games: a FIFO or standard input cannot be rewritten.
-    if args.write
-        && let Err(e) = super::output::check_in_place(&args.file)
-    {
-        return usage_error(e);
+    if args.write {
+        super::output::check_in_place(&args.file).map_err(usage)?;
     }
-    let clean = match super::load_clean_map(&args.file, "") {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
+    let clean = super::load_clean_map(&args.file, "")?;
     let players = args.players.unwrap_or(clean.map.map.players.min.max(2));
-    let game = match compile_played(&clean.map, &args.file, players, &args.play) {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
-    let only = match only_labels(&args.only, &game, &clean.map) {
-        Ok(labels) => labels,
-        Err(e) => return usage_error(e),
-    };
+    let game = compile_played(&clean.map, &args.file, players, &args.play)?;
+    let only = only_labels(&args.only, &game, &clean.map).map_err(usage)?;
     let config = Config {
         games: args.games,
         seed: args.play.seed,
@@ -82,16 +71,13 @@ pub fn run(what: What) -> i32 {
         threads: worker_threads(args.play.threads, args.games),
         progress: std::io::stderr().is_terminal(),
     };
-    let s = match suggest(&game, &clean.map, &config) {
-        Ok(s) => s,
-        Err(e) => return usage_error(e),
-    };
+    let s = suggest(&game, &clean.map, &config).map_err(usage)?;
     match args.format {
         Format::Human => super::emit_human(&render_human(&s)),
         Format::Json => super::emit(&json_text(&s)),
     }
     if !args.write {
-        return EXIT_OK;
+        return Ok(EXIT_OK);
     }
     let chosen: Vec<(usize, i32)> = s
         .tickets
@@ -102,20 +88,15 @@ pub fn run(what: What) -> i32 {
         .filter_map(|(_, t)| Some((t.source, t.suggested?)))
         .collect();
     let name = args.file.display().to_string();
-    let text = match write_values(&name, &clean.text, &chosen) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
+    let text = write_values(&name, &clean.text, &chosen).map_err(usage)?;
     // Like `check --fix`, `--write` rewrites the map it read, on purpose.
-    if let Err(e) = super::output::rewrite_in_place(&args.file, &clean.text, &text) {
-        return usage_error(e);
-    }
+    super::output::rewrite_in_place(&args.file, &clean.text, &text).map_err(usage)?;
     eprintln!(
         "wrote {} ticket value{} into {name}",
         chosen.len(),
         if chosen.len() == 1 { "" } else { "s" }
     );
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// `--only`'s names as the tickets' labels: a label as the json gives it, with a hyphen for

@@ -9,7 +9,7 @@ use super::playtest::{
     MAX_GAMES, PlaytestFormat, json_text, optional_left_out, report_format, report_target,
     worker_threads, write_report,
 };
-use super::{EXIT_OK, usage_error};
+use super::{CliError, EXIT_OK, usage};
 use crate::tune::candidates::{Frozen, KINDS};
 use crate::tune::goal::Goal;
 use crate::tune::{Budget, Settings};
@@ -158,48 +158,29 @@ fn settings(args: &Args, players: u8, left_out: Vec<String>) -> Settings {
     }
 }
 
-pub fn run(args: Args) -> i32 {
-    let format = match report_format(args.format, args.output.as_deref()) {
-        Ok(f) => f,
-        Err(e) => return usage_error(e),
-    };
+pub fn run(args: Args) -> Result<i32, CliError> {
+    let format = report_format(args.format, args.output.as_deref()).map_err(usage)?;
     let inputs: [&Path; 1] = [&args.file];
-    let target = match report_target(args.output.as_deref(), &inputs, args.force) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
-    if args.write
-        && let Err(e) = super::output::check_in_place(&args.file)
-    {
-        return usage_error(e);
+    let target = report_target(args.output.as_deref(), &inputs, args.force).map_err(usage)?;
+    if args.write {
+        super::output::check_in_place(&args.file).map_err(usage)?;
     }
-    let clean = match super::load_clean_map(&args.file, "") {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
-    if let Err(e) = check_frozen(&clean.map, &args.freeze) {
-        return usage_error(e);
-    }
+    let clean = super::load_clean_map(&args.file, "")?;
+    check_frozen(&clean.map, &args.freeze).map_err(usage)?;
     let players = args.players.unwrap_or(clean.map.map.players.min.max(2));
-    let left_out = match optional_left_out(&clean.map, &args.play.with, &args.play.without) {
-        Ok(l) => l,
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
-    };
+    let left_out = optional_left_out(&clean.map, &args.play.with, &args.play.without)
+        .map_err(|e| usage(format!("{}: {e}", args.file.display())))?;
     // Refused here with `playtest`'s words (an unknown bot, a mode, players out of range).
-    if let Err(code) = super::playtest::compile_played(&clean.map, &args.file, players, &args.play)
-    {
-        return code;
-    }
+    super::playtest::compile_played(&clean.map, &args.file, players, &args.play)?;
     let settings = settings(&args, players, left_out);
-    if let Err(e) = crate::playtest::bot_names(&crate::playtest::Config {
+    crate::playtest::bot_names(&crate::playtest::Config {
         games: 1,
         seed: 0,
         bots: settings.bots.clone(),
         threads: 1,
         progress: false,
-    }) {
-        return usage_error(e);
-    }
+    })
+    .map_err(usage)?;
     let budget = match args.max_games {
         Some(games) => Budget::Games {
             games,
@@ -208,17 +189,15 @@ pub fn run(args: Args) -> i32 {
         None => Budget::CpuSeconds(args.budget * 60.0),
     };
     let name = args.file.display().to_string();
-    let tuning = match crate::tune::tune(
+    let tuning = crate::tune::tune(
         &name,
         &clean.text,
         &args.goal,
         &reference,
         &settings,
         budget,
-    ) {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
+    )
+    .map_err(usage)?;
     let text = match format {
         PlaytestFormat::Json => json_text(&tuning),
         PlaytestFormat::Html => {
@@ -226,26 +205,21 @@ pub fn run(args: Args) -> i32 {
             let page = tuned
                 .ok_or_else(|| "the tuned map does not load".to_string())
                 .and_then(|m| crate::tune::render::html(&tuning, &m).map_err(|e| e.to_string()));
-            match page {
-                Ok(p) => p,
-                Err(e) => return usage_error(e),
-            }
+            page.map_err(usage)?
         }
         PlaytestFormat::Human => {
             crate::report::text::escape_controls(&crate::tune::render::human(&tuning)).into_owned()
         }
     };
-    let code = write_report(args.output.as_deref(), target.as_ref(), &text);
-    if code != EXIT_OK || !args.write || tuning.steps.is_empty() {
-        return code;
+    write_report(args.output.as_deref(), target.as_ref(), &text)?;
+    if !args.write || tuning.steps.is_empty() {
+        return Ok(EXIT_OK);
     }
-    if let Err(e) = super::output::rewrite_in_place(&args.file, &clean.text, &tuning.tuned_text) {
-        return usage_error(e);
-    }
+    super::output::rewrite_in_place(&args.file, &clean.text, &tuning.tuned_text).map_err(usage)?;
     eprintln!(
         "wrote {} edit{} into {name}",
         tuning.steps.len(),
         if tuning.steps.len() == 1 { "" } else { "s" }
     );
-    EXIT_OK
+    Ok(EXIT_OK)
 }
