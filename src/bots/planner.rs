@@ -29,6 +29,10 @@ const BLOCKED: u32 = u32::MAX;
 pub struct Planner {
     /// Route → cost for the planning player (0 owned or planned, `BLOCKED` unusable).
     cost: Vec<u32>,
+    /// At least every usable cost: the largest [`Planner::reset_costs`] set (costs only
+    /// fall to 0 after it, or come back to what they were), so that a search need not scan
+    /// the costs to choose between buckets and the heap.
+    cost_bound: u32,
     dist: Vec<u32>,
     /// Node → route it was reached by (`u16::MAX`: a source).
     via: Vec<u16>,
@@ -159,6 +163,7 @@ impl Planner {
         let trains = state.players[p as usize].trains as u32;
         self.anchor = Self::anchor_node(game, state, p);
         self.cost.clear();
+        self.cost_bound = 0;
         for (r, route) in game.routes.iter().enumerate() {
             let c = if Self::owns(game, state, p, r) {
                 0
@@ -167,6 +172,9 @@ impl Planner {
             } else {
                 BLOCKED
             };
+            if c != BLOCKED {
+                self.cost_bound = self.cost_bound.max(c);
+            }
             self.cost.push(c);
         }
         let nodes = game.node_count as usize;
@@ -237,14 +245,7 @@ impl Planner {
     /// pops (a third of a France or Old West style game), but only holds costs below
     /// [`BUCKETS`].
     pub fn shortest(&mut self, game: &Game, from: &[u16], to: &[u16]) -> Option<u32> {
-        let max_cost = self
-            .cost
-            .iter()
-            .filter(|&&c| c != BLOCKED)
-            .max()
-            .copied()
-            .unwrap_or(0);
-        if (max_cost as usize) < BUCKETS {
+        if (self.cost_bound as usize) < BUCKETS {
             self.shortest_by_buckets(game, from, to)
         } else {
             self.shortest_by_heap(game, from, to)
@@ -811,6 +812,7 @@ mod tests {
             }
         }
         pl.cost[0] = BUCKETS as u32;
+        pl.cost_bound = BUCKETS as u32;
         assert_eq!(
             pl.shortest(&game, &[0], &[1]),
             pl.shortest_by_heap(&game, &[0], &[1])
