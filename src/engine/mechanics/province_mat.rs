@@ -216,24 +216,7 @@ impl ProvinceMat {
         let lane_colour = game.lane_color[lane];
         let hand = &state.players[p as usize].hand;
         let express: Vec<Option<usize>> = std::iter::once(None)
-            .chain(
-                match (
-                    self.express,
-                    game.mechanics.modules.get(self.express.unwrap_or(0)),
-                ) {
-                    (Some(x), Some(m)) => m
-                        .as_any()
-                        .and_then(|a| a.downcast_ref::<ExpressCards>())
-                        .map(|e| {
-                            e.unspent(game, state, x, p)
-                                .into_iter()
-                                .map(Some)
-                                .collect::<Vec<_>>()
-                        })
-                        .unwrap_or_default(),
-                    _ => Vec::new(),
-                },
-            )
+            .chain(self.unspent_express(game, state, p).into_iter().map(Some))
             .collect();
         for (line, l) in self.lines.iter().enumerate() {
             if lane_colour != GRAY && lane_colour != l.color {
@@ -269,6 +252,21 @@ impl ProvinceMat {
         out
     }
 
+    /// The Express cards player `p` could spend now (indices).
+    fn unspent_express(&self, game: &Game, state: &State, p: u8) -> Vec<usize> {
+        match (
+            self.express,
+            game.mechanics.modules.get(self.express.unwrap_or(0)),
+        ) {
+            (Some(x), Some(m)) => m
+                .as_any()
+                .and_then(|a| a.downcast_ref::<ExpressCards>())
+                .map(|e| e.unspent(game, state, x, p))
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
     fn express_value(&self, game: &Game, card: usize) -> usize {
         self.express
             .and_then(|x| game.mechanics.modules[x].as_any())
@@ -286,10 +284,37 @@ impl ProvinceMat {
         p: u8,
         choice: u16,
     ) -> Option<(Placement, usize)> {
+        // The tests of [`ProvinceMat::placements`] for this one placement (advice asks for
+        // every choice: listing them all for each was a seventh of a South Korea game).
         let pl = Placement::from_choice(choice)?;
-        self.placements(game, state, me, p)
-            .into_iter()
-            .find(|(x, _)| *x == pl)
+        let (lane, paid, colour) = Self::waiting(game, state, me)?;
+        let player = &state.players[p as usize];
+        let line = self.lines.get(pl.line)?;
+        let lane_colour = game.lane_color[lane];
+        if player.trains == 0 || (lane_colour != GRAY && lane_colour != line.color) {
+            return None;
+        }
+        if let Some(c) = pl.express
+            && !self.unspent_express(game, state, p).contains(&c)
+        {
+            return None;
+        }
+        let colour_left = if (colour as usize) < LOCO as usize {
+            player.hand[colour as usize]
+        } else {
+            0
+        };
+        let locos_left = player.hand[LOCO as usize];
+        let boost = pl.express.map_or(0, |c| self.express_value(game, c));
+        let room = line.spots.len().saturating_sub(paid as usize + boost) as u16;
+        if pl.colour_cards > colour_left.min(room).min(15)
+            || pl.locomotives > locos_left.min(room - pl.colour_cards).min(15)
+        {
+            return None;
+        }
+        let number = paid as usize + pl.colour_cards as usize + pl.locomotives as usize + boost;
+        let spot = self.free_spot(game, state, me, pl.line, number)?;
+        Some((pl, spot))
     }
 
     /// Whether the mat decided the winner: the players with the most points differ once the
