@@ -178,6 +178,36 @@ fn control_characters_never_reach_the_terminal() {
     no_raw_controls("render's error", &String::from_utf8_lossy(&out.stderr));
 }
 
+/// A file's name is text from anywhere too: the exit-1 messages that name the file (a map with
+/// errors, a map without tickets) escape it as every other message does.
+#[test]
+fn a_file_name_with_control_characters_is_escaped_in_every_error() {
+    let dir = TempDir::new("controls-name");
+    let text = map_with_name("\"Odd\"");
+    let broken = text.replacen("from = \"north\"", "from = \"nowhere\"", 1);
+    let name = "b\u{1b}]0;pwned\u{7}.toml";
+    write(&dir, name, &broken);
+    for args in [
+        vec!["render", name, "-o", "b.svg"],
+        vec!["playtest", name, "--games", "2"],
+        vec!["stats", name],
+    ] {
+        let out = ttrmap_in(&dir.0, &args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        no_raw_controls(&format!("{}'s error", args[0]), &stderr);
+        assert!(stderr.contains("has errors"), "{stderr}");
+    }
+    // And the lines that say what a command did with the file.
+    let clean = "c\u{1b}[2J.toml";
+    write(&dir, clean, &text);
+    let out = ttrmap_in(&dir.0, &["layout", clean]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    no_raw_controls("layout's note", &stderr);
+    assert!(stderr.contains("to write into"), "{stderr}");
+}
+
 #[test]
 fn a_long_value_is_quoted_shortened() {
     let dir = TempDir::new("long");

@@ -186,10 +186,12 @@ fn fix_file(path: &Path, original: Loaded, args: &Args) -> Result<Loaded, String
     // `--fix` rewrites the map it read, on purpose: the one output that may be an input.
     super::output::rewrite_in_place(path, &original.text, &current.text)?;
     for a in &applied {
-        eprintln!(
+        // The file's name and the values come from anywhere: escaped, as map text is.
+        let line = format!(
             "fixed {}:{}: {} → {} ({})",
             original.name, a.line, a.old, a.new, a.code
         );
+        eprintln!("{}", crate::report::text::escape_controls(&line));
     }
     Ok(current)
 }

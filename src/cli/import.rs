@@ -6,7 +6,7 @@
 //! and written atomically, so a failed import never leaves a file behind or changes one.
 
 use super::output::{self, Request};
-use super::{CliError, EXIT_OK, EXIT_PROBLEMS, usage};
+use super::{CliError, EXIT_OK, usage};
 use crate::import::{ImportError, Options, import_dir, slug};
 use crate::model::PlayerRange;
 use crate::report::{FileReport, Format, render};
@@ -98,8 +98,7 @@ pub fn run(args: Args) -> Result<i32, CliError> {
         Ok(t) => t,
         Err(e @ ImportError::Io { .. }) => return Err(usage(e)),
         Err(e @ (ImportError::Data { .. } | ImportError::Rows(_))) => {
-            eprintln!("error: {e}");
-            return Err(CliError::Reported(EXIT_PROBLEMS));
+            return Err(CliError::Problem(e.to_string()));
         }
     };
     let out_name = args.output.display().to_string();
@@ -114,11 +113,10 @@ pub fn run(args: Args) -> Result<i32, CliError> {
             "{}",
             render(Format::Human, &[report], false, crate::lint::codes::summary)
         );
-        eprintln!(
-            "error: the imported map does not pass `check`; {} was not written",
+        return Err(CliError::Problem(format!(
+            "the imported map does not pass `check`; {} was not written",
             args.output.display()
-        );
-        return Err(CliError::Reported(EXIT_PROBLEMS));
+        )));
     }
     super::write_to(&target, &args.output, text.as_bytes())?;
     let map = loaded.map.as_ref().expect("checked above");

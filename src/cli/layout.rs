@@ -21,6 +21,7 @@
 use super::{CliError, EXIT_OK, usage};
 use crate::model::MapFile;
 use crate::render::{Layout, Options};
+use crate::report::text::escape_controls;
 use std::path::PathBuf;
 use toml_edit::{DocumentMut, InlineTable, Item, TableLike, Value};
 
@@ -63,7 +64,8 @@ pub fn run(args: Args) -> Result<i32, CliError> {
         return run_fit(&args, &clean);
     }
     let layout = crate::render::layout(&clean.map, &opts).map_err(usage)?;
-    let name = args.map.display().to_string();
+    // For the messages: a file name is text from anywhere, escaped as map text is.
+    let name = escape_controls(&args.map.display().to_string()).into_owned();
     let (text, counts) =
         written(&clean.text, &clean.map, &layout).map_err(|e| usage(format!("{name}: {e}")))?;
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
@@ -93,7 +95,8 @@ pub fn run(args: Args) -> Result<i32, CliError> {
 /// `layout --fit`: the cities moved so that every route holds its cars, the positions
 /// shown as a diff or written.
 fn run_fit(args: &Args, clean: &super::CleanMap) -> Result<i32, CliError> {
-    let name = args.map.display().to_string();
+    // For the messages: a file name is text from anywhere, escaped as map text is.
+    let name = escape_controls(&args.map.display().to_string()).into_owned();
     let fit = crate::render::fit::fit(&clean.map);
     let routes = |n: usize| format!("{n} route{}", if n == 1 { "" } else { "s" });
     let out = format!(

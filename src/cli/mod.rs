@@ -225,11 +225,10 @@ pub(crate) fn load_clean_map(path: &std::path::Path, io_hint: &str) -> Result<Cl
                     crate::lint::codes::summary
                 )
             );
-            eprintln!(
-                "error: {} has errors; run `ttrmap check` on it",
+            Err(CliError::Problem(format!(
+                "{} has errors; run `ttrmap check` on it",
                 path.display()
-            );
-            Err(CliError::Reported(EXIT_PROBLEMS))
+            )))
         }
     }
 }

@@ -416,18 +416,16 @@ pub(super) fn compile(
 ) -> Result<Game, CliError> {
     // A map problem (exit 1), worded as `check`'s `no-tickets` warning, not a usage error.
     if map.tickets.is_empty() {
-        eprintln!(
-            "error: {}: {} (`ttrmap check` reports it as `no-tickets`)",
+        return Err(CliError::Problem(format!(
+            "{}: {} (`ttrmap check` reports it as `no-tickets`)",
             file.display(),
             crate::model::NO_TICKETS
-        );
-        return Err(CliError::Reported(EXIT_PROBLEMS));
+        )));
     }
     match Game::new_without(map, players, mode, without) {
         Ok(g) => Ok(g),
         Err(e @ EngineError::Unsupported(_)) => {
-            eprintln!("error: {}: {e}", file.display());
-            Err(CliError::Reported(EXIT_PROBLEMS))
+            Err(CliError::Problem(format!("{}: {e}", file.display())))
         }
         Err(e) => Err(usage(format!("{}: {e}", file.display()))),
     }

@@ -92,9 +92,10 @@ pub fn run(what: What) -> Result<i32, CliError> {
     // Like `check --fix`, `--write` rewrites the map it read, on purpose.
     super::output::rewrite_in_place(&args.file, &clean.text, &text).map_err(usage)?;
     eprintln!(
-        "wrote {} ticket value{} into {name}",
+        "wrote {} ticket value{} into {}",
         chosen.len(),
-        if chosen.len() == 1 { "" } else { "s" }
+        if chosen.len() == 1 { "" } else { "s" },
+        crate::report::text::escape_controls(&name)
     );
     Ok(EXIT_OK)
 }
