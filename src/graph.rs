@@ -33,9 +33,10 @@ pub struct Edge {
 /// `visit(m, length)` for each edge leaving `n` (a node it gives no edges is reached but not
 /// passed through). With no `targets` it runs until every reachable node is settled;
 /// otherwise it stops once each target is, and only the targets' distances are sure to be
-/// final. The one Dijkstra of the board graph and of `suggest tickets`; the bots' planner
-/// keeps its own, a bucket queue over reused buffers, because it runs millions of times a
-/// playtest (`bots::planner`).
+/// final. The Dijkstra of the board graph and of `suggest tickets`. The engine's searches
+/// (`engine::paths`: joining trees, longest-path bounds) and the bots' planner (a bucket
+/// queue over reused buffers, run millions of times a playtest) keep their own, specialised
+/// to their graphs; the engine does not import this module.
 pub fn shortest_distances(
     node_count: usize,
     sources: &[usize],
