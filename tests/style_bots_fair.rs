@@ -42,7 +42,8 @@ fn other_hidden_tickets(game: &Game, state: &State, viewer: u8) -> Option<State>
 
 /// Plays `games` seeded four-style games of `map`; at each module decision with a choice,
 /// a fresh bot of the deciding style chooses in the real position and another in the
-/// position with the others' tickets exchanged, with the same random stream. Returns the
+/// position with the others' tickets exchanged, with the same random stream, and so do two
+/// copies of the bot playing the seat (with its beliefs from the game so far). Returns the
 /// decisions compared and those that differed (seat, style, the two choices).
 fn compare(map: &str, players: u8, games: u64) -> (usize, Vec<String>) {
     let game = game(map, players);
@@ -80,10 +81,16 @@ fn compare(map: &str, players: u8, games: u64) -> (usize, Vec<String>) {
                         &legal,
                         &mut ChaCha8Rng::seed_from_u64(k),
                     );
+                    // The bot playing the seat, with what it believes of the others from
+                    // the game so far (a guess of their tickets is kept between decisions).
+                    let playing = &bots[p as usize];
+                    let stream = || ChaCha8Rng::seed_from_u64(k + 1);
+                    let kept = playing.clone().choose(&game, &state, &legal, &mut stream());
+                    let kept_alt = playing.clone().choose(&game, &alt, &legal, &mut stream());
                     compared += 1;
-                    if real != other {
+                    if real != other || kept != kept_alt {
                         differed.push(format!(
-                            "game {i} turn {} seat {p} {}: {real:?} / {other:?}",
+                            "game {i} turn {} seat {p} {}: {real:?} / {other:?}, kept {kept:?} / {kept_alt:?}",
                             state.turn,
                             style.name()
                         ));

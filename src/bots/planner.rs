@@ -528,9 +528,15 @@ impl Planner {
     /// or beyond the trains left; a two-city ticket goes through a station when that is
     /// cheaper (see the module comment).
     pub fn replan(&mut self, game: &Game, state: &State, p: u8) {
+        self.replan_tickets(game, state, p, &state.players[p as usize].tickets);
+    }
+
+    /// [`Planner::replan`] for `tickets` instead of those `p` holds in `state` (a guess of
+    /// another player's hidden tickets).
+    pub fn replan_tickets(&mut self, game: &Game, state: &State, p: u8, tickets: &[u16]) {
         self.reset_costs(game, state, p);
         let trains = state.players[p as usize].trains as u32;
-        let mut order: Vec<u16> = state.players[p as usize].tickets.clone();
+        let mut order: Vec<u16> = tickets.to_vec();
         order.sort_by_key(|&t| (-ticket_points(&game.tickets[t as usize].goal), t));
         for t in order {
             let goal = &game.tickets[t as usize].goal;

@@ -68,7 +68,7 @@
 //! Mechanic modules (Old West, France): a module's decision (a starting city, a marker,
 //! Alvin's move, a track bed to build) is the choice the module's `advise` ranks best for the
 //! bot's plan and the plans it expects of the others (planned on tickets dealt again from
-//! those it has not seen; France: a bed of its own plan in the
+//! those it has not seen, a guess kept until that player takes tickets; France: a bed of its own plan in the
 //! colour it holds most, else one whose crossing cuts the others' plans); plans run through
 //! beds still to build, and the card wanted for such a bed is the colour held most; a claim off the plan is taken first when a module's `claim_bonus`
 //! (Alvin's capture) and the route's points reach [`BONUS_POINTS_PER_TRAIN`] a train within
@@ -153,6 +153,19 @@ pub struct StyleBot {
     others_planner: Planner,
     draft_planner: Planner,
     others: Vec<u16>,
+    /// What it believes of each other player, by seat (see [`StyleBot::others_plans`]).
+    beliefs: Vec<Belief>,
+}
+
+/// A style bot's guess of another player's hidden tickets and the plan it makes for them on
+/// that guess.
+#[derive(Debug, Clone, Default)]
+struct Belief {
+    /// The game and seat of the bot holding the belief, and how many tickets the other
+    /// player held when it was made (`None`: no belief yet).
+    made_at: Option<(u64, u8, usize)>,
+    tickets: Vec<u16>,
+    plan: Vec<u16>,
 }
 
 /// Routes at least this long are "long" for `route-focus`.
@@ -190,6 +203,7 @@ impl StyleBot {
             others_planner: Planner::new(false),
             draft_planner: Planner::new(style == Style::RouteFocus),
             others: Vec::new(),
+            beliefs: Vec::new(),
         }
     }
 
@@ -308,17 +322,59 @@ impl StyleBot {
             };
             return Some(if legal.contains(&a) { a } else { legal[0] });
         }
-        let mut others = std::mem::take(&mut self.others);
-        others.clear();
-        let scratch = &mut self.others_planner;
-        let guess = state.determinize(game, p, &self.seen.2, rng);
-        for q in (0..game.players).filter(|&q| q != p) {
-            scratch.replan(game, &guess, q);
-            others.extend_from_slice(&scratch.plan);
+        self.others_plans(game, state, rng);
+        self.advised_choice(game, state, mechanic, step, legal, &self.others)
+    }
+
+    /// Brings `self.others`, the routes it expects the other players to plan, up to date.
+    ///
+    /// Each other player's tickets are guessed once (dealt again from those this bot has not
+    /// seen, [`State::determinize`]) and kept until that player takes tickets: a belief held
+    /// until the board gives a reason to change it. Their plan on the guess is made again
+    /// only when a route of it closes to them; the routes of it they claim leave it.
+    /// Guessing and planning all of them afresh at every decision (France's build after
+    /// every card draw) was 47 % of a France style game.
+    fn others_plans(&mut self, game: &Game, state: &State, rng: &mut ChaCha8Rng) {
+        let p = state.current;
+        self.beliefs
+            .resize_with(game.players as usize, Belief::default);
+        let stale = |q: u8, b: &Belief| {
+            let held = state.players[q as usize].tickets.len();
+            let resample = b.made_at != Some((state.seed, p, held));
+            let replan = resample
+                || !b.plan.iter().all(|&r| {
+                    let r = r as usize;
+                    Planner::owns(game, state, q, r) || Planner::plannable(game, state, q, r)
+                });
+            (resample, replan)
+        };
+        let others = || (0..game.players).filter(move |&q| q != p);
+        // One deal for all that need it.
+        let guess = others()
+            .any(|q| stale(q, &self.beliefs[q as usize]).1)
+            .then(|| state.determinize(game, p, &self.seen.2, rng));
+        self.others.clear();
+        for q in others() {
+            let (resample, replan) = stale(q, &self.beliefs[q as usize]);
+            let belief = &mut self.beliefs[q as usize];
+            if let Some(guess) = guess.as_ref().filter(|_| replan) {
+                if resample {
+                    belief
+                        .tickets
+                        .clone_from(&guess.players[q as usize].tickets);
+                }
+                let scratch = &mut self.others_planner;
+                scratch.replan_tickets(game, guess, q, &belief.tickets);
+                belief.plan.clone_from(&scratch.plan);
+                let held = state.players[q as usize].tickets.len();
+                belief.made_at = Some((state.seed, p, held));
+            }
+            // The routes of its plan they have claimed since are theirs, no longer planned.
+            belief
+                .plan
+                .retain(|&r| !Planner::owns(game, state, q, r as usize));
+            self.others.extend_from_slice(&belief.plan);
         }
-        let choice = self.advised_choice(game, state, mechanic, step, legal, &others);
-        self.others = others;
-        choice
     }
 
     /// The choice of `legal` the module's advice ranks best for this bot's plan and the
