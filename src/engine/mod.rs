@@ -31,6 +31,7 @@ pub use hooks::{
     Installed, Mechanic, OnClaim, OnDraw, OnTurnEnd, PlanView, PlayerCost, PublicWords, Redeal,
     Report, RoutePoints, RouteSplit, Setup, TicketValue, TurnMods,
 };
+pub use mechanics::POSITION_ENTRIES;
 pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
 pub use state::{

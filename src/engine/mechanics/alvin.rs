@@ -18,9 +18,17 @@ use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
     Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Setup, Word,
 };
+use crate::engine::position::{
+    At, Cx, GAME, MARKER, PlayerEntries, Position, PositionEntries, Reader, Whole,
+};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
+use crate::model::MapFile;
+use crate::spans::Seg;
 use rand_chacha::ChaCha8Rng;
+use serde_json::{Map, Value};
+use std::ops::Range;
+use std::sync::Arc;
 
 /// The move after a capture.
 pub const MOVE: u16 = 0;
@@ -58,7 +66,7 @@ impl Alvin {
 
     /// Puts Alvin with `holder` in `city` (positions written by hand: who holds him at the
     /// end, and how often each player captured him).
-    pub fn set(
+    fn set(
         game: &Game,
         state: &mut State,
         me: usize,
@@ -236,5 +244,130 @@ impl Advice for Alvin {
             .map(|&r| &game.routes[r as usize])
             .filter(|r| r.city_a == choice || r.city_b == choice)
             .count() as i32)
+    }
+}
+
+/// Alvin in a position written by hand (`ttrmap score`): each player's
+/// `alvin = { captures = 1, holds = true }` (captures 0 and not held when left out). The
+/// variant is played when some player writes it, else left out.
+pub struct Entries;
+
+/// A player's part in the variant, as their `alvin` says.
+#[derive(Debug)]
+struct Played {
+    /// Times they captured him (default 0).
+    captures: Option<At<i64>>,
+    /// They hold him at the end.
+    holds: bool,
+    /// The `alvin` key.
+    span: Range<usize>,
+}
+
+const KEYS: &[&str] = &["captures", "holds"];
+
+impl PositionEntries for Entries {
+    fn keys(&self) -> &'static [&'static str] {
+        &["alvin"]
+    }
+
+    fn read(
+        &self,
+        r: &mut Reader,
+        i: usize,
+        table: &Map<String, Value>,
+    ) -> Option<Arc<dyn PlayerEntries>> {
+        let path = crate::path!["player", i, "alvin"];
+        let what = format!("`alvin` of [[player]] #{}", i + 1);
+        let table = r.table(table.get("alvin")?, &path, KEYS, &what)?;
+        let mut captures = None;
+        if let Some(c) = table.get("captures") {
+            let mut at = path.clone();
+            at.push(Seg::Key("captures".into()));
+            match r.whole(c, &at, "`captures`")? {
+                At {
+                    value: Whole::Fits(n),
+                    span,
+                } if (0..=1000).contains(&n) => captures = Some(At { value: n, span }),
+                At { span, .. } => {
+                    let message = "`captures` counts captures: 0 to 1000";
+                    r.error(span, message, "not a number of captures");
+                    return None;
+                }
+            }
+        }
+        let mut holds = false;
+        if let Some(h) = table.get("holds") {
+            let mut at = path.clone();
+            at.push(Seg::Key("holds".into()));
+            match h.as_bool() {
+                Some(b) => holds = b,
+                None => {
+                    r.wrong(&at, "`holds` must be true or false".into(), "not a boolean");
+                    return None;
+                }
+            }
+        }
+        Some(Arc::new(Played {
+            captures,
+            holds,
+            span: r.key_span(&path),
+        }))
+    }
+
+    /// Alvin is an optional variant: played when some player's `alvin` says how it went.
+    fn leaves_out(&self, map: &MapFile, position: &Position, without: &mut Vec<String>) {
+        if map.mechanics.optional().contains(&"alvin")
+            && position
+                .player
+                .iter()
+                .all(|p| p.entries::<Played>().is_none())
+            && !without.iter().any(|w| w == "mechanics.alvin")
+        {
+            without.push("mechanics.alvin".into());
+        }
+    }
+
+    /// Each player's captures, and who holds him at the end.
+    fn check(&self, cx: &mut Cx, position: &Position, _: &[Vec<usize>], state: &mut State) {
+        let (game, names) = (cx.game(), cx.names());
+        let played = position.player.iter().map(|p| p.entries::<Played>());
+        let Some(me) = game.mechanics.find("alvin") else {
+            for (p, a) in played.enumerate() {
+                if let Some(a) = a {
+                    let message = format!(
+                        "{}: Alvin is not played (the map has no such variant, or `without` leaves it out)",
+                        names[p]
+                    );
+                    cx.problem(GAME, &a.span, message, "no Alvin in this game");
+                }
+            }
+            return;
+        };
+        let mut holder = None;
+        let mut captures = vec![0u32; position.player.len()];
+        for (p, a) in played.enumerate() {
+            let Some(a) = a else { continue };
+            captures[p] = a.captures.as_ref().map_or(0, |c| c.value as u32);
+            if !a.holds {
+                continue;
+            }
+            if captures[p] == 0 {
+                let message = format!(
+                    "{}: holds Alvin but never captured him (`captures` is 0)",
+                    names[p]
+                );
+                cx.problem(MARKER, &a.span, message, "holds without a capture");
+            } else if let Some(h) = holder {
+                let message = format!(
+                    "{}: Alvin is held by {} already; one player holds him",
+                    names[p], names[h as usize]
+                );
+                cx.problem(MARKER, &a.span, message, "a second holder");
+            } else {
+                holder = Some(p as u8);
+            }
+        }
+        let city = Alvin::city(game, state, me);
+        Alvin::set(game, state, me, holder, city, &captures);
     }
 }

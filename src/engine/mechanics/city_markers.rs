@@ -23,6 +23,10 @@
 //! Decisions: step 0, the starting city (a city index); step 1, a marker after a claim
 //! (skip, or a city end of the claimed route and the colour and locomotives paid).
 
+mod position;
+
+pub use position::Entries;
+
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
     Advice, Choice, Counter, Decisions, OnClaim, PlanView, Report, RoutePoints, RouteSplit, Setup,
@@ -216,7 +220,7 @@ impl CityMarkers {
 
     /// Puts player `p`'s marker on `city` in a position written by hand, before its routes
     /// are assigned (the first is the start); no check: the position's checks said it may.
-    pub fn put(game: &Game, state: &mut State, me: usize, p: u8, city: u16) {
+    fn put(game: &Game, state: &mut State, me: usize, p: u8, city: u16) {
         let words = Words::of(game);
         let (at, bit) = words.net(p, city);
         let w = state.mechanic_words_mut(game, me);
@@ -230,7 +234,7 @@ impl CityMarkers {
 
     /// In a position written by hand: the marker in `city` was placed after `lane` was
     /// claimed, so it does not divert it (with `counted_at = "claim"`).
-    pub fn placed_after(game: &Game, state: &mut State, me: usize, lane: usize, city: u16) {
+    fn placed_after(game: &Game, state: &mut State, me: usize, lane: usize, city: u16) {
         let route = &game.routes[game.lane_route[lane] as usize];
         let at = Words::of(game).lane(lane);
         let w = state.mechanic_words_mut(game, me);
@@ -341,7 +345,7 @@ impl CityMarkers {
 
 impl Mechanic for CityMarkers {
     // Public words: starting cities and markers are on the board.
-    mechanic_basics!("city-markers", public);
+    mechanic_basics!("city-markers", as_any, public);
 
     fn name(&self) -> String {
         format!(

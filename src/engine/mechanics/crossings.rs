@@ -16,6 +16,7 @@
 
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{Counter, OnClaim, Report};
+use crate::engine::position::{Cx, LANE, Position, PositionEntries};
 use crate::engine::{Cards, NOBODY};
 use crate::model::MapFile;
 use std::collections::HashMap;
@@ -125,5 +126,38 @@ impl Report for Crossings {
             player: None,
             value: cut as i64,
         });
+    }
+}
+
+/// Crossings in a position written by hand (`ttrmap score`): no entries of their own, but
+/// the first of two crossing routes taken cuts the other for good, so no position holds
+/// both (reported at the second in file order).
+pub struct Entries;
+
+impl PositionEntries for Entries {
+    fn check_claims(&self, cx: &mut Cx, position: &Position) {
+        let game = cx.game();
+        let Some((_, crossings)) = game.mechanics.get::<Crossings>() else {
+            return;
+        };
+        let names = cx.names();
+        let mut seen: Vec<(usize, usize)> = Vec::new();
+        for (p, player) in position.player.iter().enumerate() {
+            for claim in &player.routes {
+                let Some(r) = cx.route_quietly(&claim.route.value) else {
+                    continue;
+                };
+                let crossed = seen.iter().find(|&&(c, _)| crossings.cross(r, c)).copied();
+                if let Some((c, q)) = crossed {
+                    let message = format!(
+                        "{}'s route `{}` crosses {}'s route `{}`: the first of two crossing routes built or claimed cuts the other, so both cannot be claimed",
+                        names[p], game.routes[r].id, names[q], game.routes[c].id
+                    );
+                    let label = format!("crosses `{}`", game.routes[c].id);
+                    cx.problem(LANE, &claim.route.span, message, &label);
+                }
+                seen.push((r, p));
+            }
+        }
     }
 }

@@ -104,6 +104,7 @@ pub mod track_pieces;
 mod trains_used_tickets;
 
 pub use super::hooks::{Installed, Mechanic};
+use super::position::PositionEntries;
 use super::{EngineError, Game, Goal, State};
 use crate::model::{
     Bonus, BonusKind, GameMode, LocomotiveUse, MapFile, MultiCityKind, TicketShape,
@@ -145,6 +146,18 @@ pub const MODULE_DOCS: &[(&str, &str)] = &[
         "trains-used-tickets",
         include_str!("trains_used_tickets.rs"),
     ),
+];
+
+/// Every module that reads and checks entries of a position file ([`PositionEntries`]), in
+/// the order the reader and each phase of the checks go through them: the order of the
+/// keys in a "did you mean" list, and of the problems found.
+pub const POSITION_ENTRIES: &[&dyn PositionEntries] = &[
+    &crossings::Entries,
+    &city_markers::Entries,
+    &alvin::Entries,
+    &festivals::Entries,
+    &province_mat::Entries,
+    &technologies::Entries,
 ];
 
 /// A rule or feature of a map that no module plays yet.
@@ -713,4 +726,33 @@ fn bonus_module(map: &MapFile, b: &Bonus) -> Result<Arc<dyn Mechanic>, EngineErr
             zero,
         }),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    fn count_impls(dir: &Path, what: &str) -> usize {
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).expect("reads the modules' folder") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                n += count_impls(&path, what);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("reads a module");
+                n += text.matches(what).count();
+            }
+        }
+        n
+    }
+
+    /// Every module's [`PositionEntries`](super::PositionEntries) is in
+    /// [`POSITION_ENTRIES`](super::POSITION_ENTRIES): the list is the hook's declaration,
+    /// and an entry reader left out of it would be skipped without a word.
+    #[test]
+    fn every_position_entries_is_listed() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/mechanics");
+        let impls = count_impls(&dir, "\nimpl PositionEntries for ");
+        assert_eq!(impls, super::POSITION_ENTRIES.len());
+    }
 }

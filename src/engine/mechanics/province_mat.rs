@@ -31,9 +31,16 @@ use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
     Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Word,
 };
+use crate::engine::position::{
+    At, Cx, GAME, LIMIT, PlayerEntries, Position, PositionEntries, Reader, UNKNOWN, Whole,
+};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, CARD_KINDS, Cards, GRAY, LOCO, NOBODY};
+use crate::spans::Seg;
 use rand_chacha::ChaCha8Rng;
+use serde_json::{Map, Value};
+use std::ops::Range;
+use std::sync::Arc;
 
 /// Step of the placement after a claim.
 pub const PLACE: u16 = 0;
@@ -553,5 +560,177 @@ impl Advice for ProvinceMat {
             - 2 * pl.locomotives as i32
             - express
             - 2
+    }
+}
+
+/// The mat in a position written by hand (`ttrmap score`): each player's
+/// `mat = [{ line = "red", spot = 9 }]`, their trains on it.
+pub struct Entries;
+
+/// A player's trains on the mat, and the `mat` key.
+#[derive(Debug)]
+struct Trains {
+    trains: Vec<MatTrain>,
+    key: Range<usize>,
+}
+
+/// A train on the mat: its line (a colour) and spot (1 = the first).
+#[derive(Debug)]
+struct MatTrain {
+    line: At<String>,
+    spot: At<i64>,
+}
+
+const KEYS: &[&str] = &["line", "spot"];
+
+impl PositionEntries for Entries {
+    fn keys(&self) -> &'static [&'static str] {
+        &["mat"]
+    }
+
+    fn read(
+        &self,
+        r: &mut Reader,
+        i: usize,
+        table: &Map<String, Value>,
+    ) -> Option<Arc<dyn PlayerEntries>> {
+        let path = crate::path!["player", i, "mat"];
+        let key = r.key_span(&path);
+        let mut trains = Vec::new();
+        for (j, item) in r
+            .array(table.get("mat")?, &path, "`mat`")
+            .iter()
+            .enumerate()
+        {
+            trains.extend(mat_train(r, item, i, j));
+        }
+        Some(Arc::new(Trains { trains, key }))
+    }
+
+    /// A line of the mat, a spot it has, one train a spot, and no more trains on routes and
+    /// mat than a player has.
+    fn trains_off_board(
+        &self,
+        cx: &mut Cx,
+        position: &Position,
+        lanes: &[Vec<usize>],
+        state: &mut State,
+    ) {
+        let (game, names) = (cx.game(), cx.names());
+        let written = position.player.iter().map(|p| p.entries::<Trains>());
+        let Some((me, m)) = game.mechanics.get::<ProvinceMat>() else {
+            for (p, t) in written.enumerate() {
+                if let Some(t) = t.filter(|t| !t.trains.is_empty()) {
+                    let message = format!("{}: the map has no Province mat", names[p]);
+                    cx.problem(GAME, &t.key, message, "no mat on this map");
+                }
+            }
+            return;
+        };
+        for (p, t) in written.enumerate() {
+            let Some(t) = t else { continue };
+            let placed = m.place_trains(cx, p, &t.trains, state, me);
+            let on_routes: u32 = lanes[p]
+                .iter()
+                .map(|&l| game.routes[game.lane_route[l] as usize].trains_needed() as u32)
+                .sum();
+            if placed > 0 && state.take_trains(p as u8, placed).is_err() {
+                let message = format!(
+                    "{}: {on_routes} trains on routes and {placed} on the mat, but a player has only {}",
+                    names[p], game.trains
+                );
+                cx.problem(LIMIT, &t.key, message, "too many trains");
+            }
+        }
+    }
+}
+
+impl ProvinceMat {
+    /// Puts player `p`'s `trains` on the mat, each on a line and spot it has and free;
+    /// returns how many were placed.
+    fn place_trains(
+        &self,
+        cx: &mut Cx,
+        p: usize,
+        trains: &[MatTrain],
+        state: &mut State,
+        me: usize,
+    ) -> u16 {
+        let (game, names) = (cx.game(), cx.names());
+        let mut placed = 0u16;
+        for t in trains {
+            let Some(line) = self.lines.iter().position(|l| l.name == t.line.value) else {
+                let lines: Vec<&str> = self.lines.iter().map(|l| l.name.as_str()).collect();
+                let hint = crate::suggest::did_you_mean(&t.line.value, lines.iter().copied())
+                    .map_or_else(
+                        || format!(" (the lines: {})", lines.join(", ")),
+                        |s| format!("; {s}"),
+                    );
+                let message = format!("{}: no line `{}` on the mat{hint}", names[p], t.line.value);
+                cx.problem(UNKNOWN, &t.line.span, message, "unknown line");
+                continue;
+            };
+            let spots = self.lines[line].spots.len() as i64;
+            if t.spot.value > spots {
+                let message = format!(
+                    "{}: the {} line has {spots} spots, not {}",
+                    names[p], t.line.value, t.spot.value
+                );
+                cx.problem(LIMIT, &t.spot.span, message, "no such spot");
+                continue;
+            }
+            let k = t.spot.value as usize - 1;
+            let owner = self.owner(game, state, me, line, k);
+            if owner != NOBODY {
+                let message = format!(
+                    "{}: spot {} of the {} line holds a train of {} already; one train a spot",
+                    names[p], t.spot.value, t.line.value, names[owner as usize]
+                );
+                cx.problem(LIMIT, &t.spot.span, message, "a second train");
+                continue;
+            }
+            self.set_owner(game, state, me, line, k, p as u8);
+            placed += 1;
+        }
+        placed
+    }
+}
+
+/// One train on the mat: `{ line = "red", spot = 9 }`.
+fn mat_train(r: &mut Reader, v: &Value, i: usize, j: usize) -> Option<MatTrain> {
+    let path = crate::path!["player", i, "mat", j];
+    let what = format!("a mat train of [[player]] #{}", i + 1);
+    let table = r.table(v, &path, KEYS, &what)?;
+    let example = "{ line = \"red\", spot = 9 }";
+    let (Some(line), Some(spot)) = (table.get("line"), table.get("spot")) else {
+        let key = if table.contains_key("line") {
+            "spot"
+        } else {
+            "line"
+        };
+        r.missing(&path, key, &what, example);
+        return None;
+    };
+    let mut at = path.clone();
+    at.push(Seg::Key("line".into()));
+    let line = r.string(line, &at, "`line`")?;
+    let mut at = path.clone();
+    at.push(Seg::Key("spot".into()));
+    match r.whole(spot, &at, "`spot`")? {
+        At {
+            value: Whole::Fits(n),
+            span,
+        } if (1..=1000).contains(&n) => Some(MatTrain {
+            line,
+            spot: At { value: n, span },
+        }),
+        At { span, .. } => {
+            r.error(
+                span,
+                "`spot` numbers a mat spot: 1 is the first",
+                "not a spot number",
+            );
+            None
+        }
     }
 }

@@ -50,9 +50,11 @@
 
 mod access;
 mod advice;
+mod position;
 mod purchase;
 mod scoring;
 
+pub use position::Entries;
 pub use purchase::Purchase;
 pub use scoring::TechnologyLine;
 

@@ -1,22 +1,20 @@
 //! Whether a position could be the end of a game of its map: every name known, every lane
 //! claimed once and by one player per route (and per `parallel_group`, one double route),
 //! the lanes a player count opens, the trains,
-//! stations and ticket copies a game has, stations borrowing routes they may. Every problem
-//! is reported, each at the value it concerns; a claim with a problem is left out and the
-//! rest is still checked.
+//! stations and ticket copies a game has, stations borrowing routes they may; and, through
+//! each module's [`PositionEntries`], the modules' own entries (markers, festivals, the mat,
+//! technologies...), checked in the order of `mechanics::POSITION_ENTRIES` at the phases of
+//! `entries.rs`. Every problem is reported, each at the value it concerns; a claim with a
+//! problem is left out and the rest is still checked.
 
-use super::cx::{Cx, GAME, LANE, LIMIT, MARKER, STATION, UNKNOWN};
+use super::cx::{Cx, GAME, LANE, LIMIT, STATION};
+use super::entries::{OnceClaimed, PositionEntries};
 use super::format::Position;
-use super::names::{Found, Names};
+use super::names::Names;
 use super::{blank_position, build_station};
 use crate::diagnostic::Diagnostic;
-use crate::engine::mechanics::alvin::Alvin;
-use crate::engine::mechanics::city_markers::CityMarkers;
-use crate::engine::mechanics::crossings::Crossings;
-use crate::engine::mechanics::festivals::Festivals;
-use crate::engine::mechanics::province_mat::ProvinceMat;
 use crate::engine::scoring::{Borrow, DetailedScore, borrowable_routes, score_detailed};
-use crate::engine::{EngineError, Game, NOBODY, State};
+use crate::engine::{EngineError, Game, NOBODY, POSITION_ENTRIES, State};
 use crate::model::MapFile;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -59,15 +57,12 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
             .with_label(format!("the [[player]] tables say {count}")),
         );
     }
+    let modules: &[&dyn PositionEntries] = POSITION_ENTRIES;
     let mut without: Vec<String> = position.without.iter().map(|w| w.value.clone()).collect();
-    // Alvin is an optional variant: played when some player's `alvin` says how it went.
-    if map.mechanics.optional().contains(&"alvin")
-        && position.player.iter().all(|p| p.alvin.is_none())
-        && !without.iter().any(|w| w == "mechanics.alvin")
-    {
-        without.push("mechanics.alvin".into());
+    // What the position writes nothing of may be a variant nobody played.
+    for m in modules {
+        m.leaves_out(map, position, &mut without);
     }
-    super::technologies::advanced_unless_held(map, position, &mut without);
     let mode = position.mode.as_ref().map(|m| m.value.as_str());
     let game = match Game::new_without(map, count.min(255) as u8, mode, &without) {
         Ok(game) => game,
@@ -76,18 +71,56 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
             return Err(out);
         }
     };
-    let names: Vec<String> = position
-        .player
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            p.name
-                .clone()
-                .unwrap_or_else(|| format!("player {}", i + 1))
-        })
-        .collect();
+    let names = player_names(position, &mut out);
     let resolve = Names::new(&game, map);
-    // The score names each player: two of one name cannot be told apart.
+    let mut cx = Cx {
+        game: &game,
+        names: &names,
+        resolve: &resolve,
+        out,
+    };
+    let lanes = cx.lanes(position);
+    for m in modules {
+        m.check_claims(&mut cx, position);
+    }
+    let mut state = blank_position(&game);
+    // What was on the board before the claims (markers) first, so that the claims' hooks
+    // see it; then what it leaves to do once they are made.
+    let once_claimed: Vec<OnceClaimed> = modules
+        .iter()
+        .filter_map(|m| m.before_claims(&mut cx, position, &mut state))
+        .collect();
+    for (p, ls) in lanes.iter().enumerate() {
+        for &l in ls {
+            state.assign_lane(&game, l, p as u8);
+        }
+    }
+    for then in once_claimed {
+        then(&game, &mut state);
+    }
+    for m in modules {
+        m.check(&mut cx, position, &lanes, &mut state);
+    }
+    for m in modules {
+        m.trains_off_board(&mut cx, position, &lanes, &mut state);
+    }
+    let borrow = cx.stations(position, &mut state);
+    cx.tickets(position, &mut state);
+    if !cx.out.is_empty() {
+        return Err(cx.out);
+    }
+    Ok(Checked {
+        game,
+        state,
+        borrow,
+        names,
+        lanes,
+    })
+}
+
+/// Each player's name (`player N` when the file gives none). The score names each player:
+/// two of one name cannot be told apart, and are a problem.
+fn player_names(position: &Position, out: &mut Vec<Diagnostic>) -> Vec<String> {
     for (i, p) in position.player.iter().enumerate() {
         if let (Some(name), Some(span)) = (&p.name, &p.name_span)
             && position.player[..i]
@@ -101,46 +134,16 @@ pub fn check(position: &Position, map: &MapFile) -> Result<Checked, Vec<Diagnost
             );
         }
     }
-    let mut cx = Cx {
-        game: &game,
-        names: &names,
-        resolve: &resolve,
-        out,
-    };
-    let lanes = cx.lanes(position);
-    cx.crossings(position);
-    let mut state = blank_position(&game);
-    // Markers first, so that the routes they divert are claimed with them in place; then
-    // the markers placed after some routes let those go.
-    let placed_after = cx.markers(position, map, &mut state);
-    for (p, ls) in lanes.iter().enumerate() {
-        for &l in ls {
-            state.assign_lane(&game, l, p as u8);
-        }
-    }
-    if let Some(me) = game.mechanics.find("city-markers") {
-        for (lane, city) in placed_after {
-            CityMarkers::placed_after(&game, &mut state, me, lane, city);
-        }
-    }
-    cx.networks(position, map, &lanes);
-    cx.alvin(position, &mut state);
-    cx.festivals(position, &mut state);
-    cx.right_of_way(position, &mut state);
-    cx.technologies(position, &mut state);
-    cx.mat(position, &lanes, &mut state);
-    let borrow = cx.stations(position, &mut state);
-    cx.tickets(position, &mut state);
-    if !cx.out.is_empty() {
-        return Err(cx.out);
-    }
-    Ok(Checked {
-        game,
-        state,
-        borrow,
-        names,
-        lanes,
-    })
+    position
+        .player
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.name
+                .clone()
+                .unwrap_or_else(|| format!("player {}", i + 1))
+        })
+        .collect()
 }
 
 /// The game refused the setup: located at what the position said about it.
@@ -260,33 +263,6 @@ impl Cx<'_> {
         }
         self.trains(position, &lanes);
         lanes
-    }
-
-    /// Crossings: the first of two crossing routes taken cuts the other for good, so no
-    /// position holds both (reported at the second in file order).
-    fn crossings(&mut self, position: &Position) {
-        let game = self.game;
-        let Some((_, crossings)) = game.mechanics.get::<Crossings>() else {
-            return;
-        };
-        let mut seen: Vec<(usize, usize)> = Vec::new();
-        for (p, player) in position.player.iter().enumerate() {
-            for claim in &player.routes {
-                let Found::One(r) = self.resolve.route(game, &claim.route.value) else {
-                    continue;
-                };
-                let crossed = seen.iter().find(|&&(c, _)| crossings.cross(r, c)).copied();
-                if let Some((c, q)) = crossed {
-                    let message = format!(
-                        "{}'s route `{}` crosses {}'s route `{}`: the first of two crossing routes built or claimed cuts the other, so both cannot be claimed",
-                        self.names[p], game.routes[r].id, self.names[q], game.routes[c].id
-                    );
-                    let label = format!("crosses `{}`", game.routes[c].id);
-                    self.problem(LANE, &claim.route.span, message, &label);
-                }
-                seen.push((r, p));
-            }
-        }
     }
 
     /// One lane of a route per player, and no more lanes than the player count opens.
@@ -464,350 +440,6 @@ impl Cx<'_> {
             }
         }
         borrow
-    }
-
-    /// Old West's city markers: placed in the position (the first is the start), checked
-    /// against the map's limit, one a city and the forbidden cities; returns each (lane,
-    /// city) of a marker placed after that lane was claimed (every lane of a route named
-    /// whole, the one named of `{ route, lane }`).
-    /// With `connected_network`, every claim touches the network grown from the starting
-    /// city (the first marker), so at any point of a game each player's routes are one
-    /// network from it, and a later marker goes in a city of that network.
-    fn networks(&mut self, position: &Position, map: &MapFile, lanes: &[Vec<usize>]) {
-        let game = self.game;
-        let connected = map
-            .mechanics
-            .city_markers
-            .as_ref()
-            .is_some_and(|m| m.connected_network);
-        if !connected || game.mechanics.find("city-markers").is_none() {
-            return;
-        }
-        for (p, player) in position.player.iter().enumerate() {
-            let Some(first) = player.markers.first() else {
-                continue;
-            };
-            let Found::One(start) = self.resolve.city(&first.city.value) else {
-                continue;
-            };
-            let routes: Vec<usize> = lanes[p]
-                .iter()
-                .map(|&l| game.lane_route[l] as usize)
-                .collect();
-            let mut reached = vec![false; game.city_ids.len()];
-            reached[start] = true;
-            // Grow from the start until no route adds a city (few routes a player).
-            let mut joined = vec![false; routes.len()];
-            loop {
-                let mut grew = false;
-                for (k, &r) in routes.iter().enumerate() {
-                    let (a, b) = (
-                        game.routes[r].city_a as usize,
-                        game.routes[r].city_b as usize,
-                    );
-                    if !joined[k] && (reached[a] || reached[b]) {
-                        joined[k] = true;
-                        reached[a] = true;
-                        reached[b] = true;
-                        grew = true;
-                    }
-                }
-                if !grew {
-                    break;
-                }
-            }
-            let who = self.names[p].clone();
-            let from = first.city.value.clone();
-            for claim in &player.routes {
-                let Found::One(r) = self.resolve.route(game, &claim.route.value) else {
-                    continue;
-                };
-                let k = routes.iter().position(|&x| x == r);
-                if k.is_some_and(|k| !joined[k]) {
-                    let message = format!(
-                        "{who}: route `{}` is not joined to their network from `{from}`; every claim must touch it",
-                        game.routes[r].id
-                    );
-                    self.problem(MARKER, &claim.route.span, message, "off the network");
-                }
-            }
-            for m in &player.markers[1..] {
-                let Found::One(c) = self.resolve.city(&m.city.value) else {
-                    continue;
-                };
-                if !reached[c] {
-                    let message = format!(
-                        "{who}: a marker in `{}`, which their network from `{from}` does not reach",
-                        m.city.value
-                    );
-                    self.problem(MARKER, &m.city.span, message, "off the network");
-                }
-            }
-        }
-    }
-
-    fn markers(
-        &mut self,
-        position: &Position,
-        map: &MapFile,
-        state: &mut State,
-    ) -> Vec<(usize, u16)> {
-        let game = self.game;
-        let mut after = Vec::new();
-        let (Some(me), Some(rules)) = (
-            game.mechanics.find("city-markers"),
-            map.mechanics.city_markers.as_ref(),
-        ) else {
-            for (p, player) in position.player.iter().enumerate() {
-                if !player.markers.is_empty() {
-                    let message = format!("{}: the map has no city markers", self.names[p]);
-                    self.problem(GAME, &player.markers_key, message, "no markers on this map");
-                }
-            }
-            return after;
-        };
-        let mut forbidden: Vec<&str> = rules.forbidden.iter().map(String::as_str).collect();
-        if game.mechanics.find("alvin").is_some()
-            && let Some(a) = &map.mechanics.alvin
-        {
-            forbidden.push(&a.start);
-        }
-        for (p, player) in position.player.iter().enumerate() {
-            if player.markers.len() > rules.per_player as usize {
-                let message = format!(
-                    "{}: {} markers but a player has {}",
-                    self.names[p],
-                    player.markers.len(),
-                    rules.per_player
-                );
-                self.problem(LIMIT, &player.markers_key, message, "too many markers");
-                continue;
-            }
-            for m in &player.markers {
-                let found = self.resolve.city(&m.city.value);
-                let Some(c) = self.found(found, p, &m.city, "city", |g, c| g.city_ids[c].clone())
-                else {
-                    continue;
-                };
-                let c = c as u16;
-                if forbidden.contains(&game.city_ids[c as usize].as_str()) {
-                    let message =
-                        format!("{}: no marker may go in `{}`", self.names[p], m.city.value);
-                    self.problem(MARKER, &m.city.span, message, "a forbidden city");
-                    continue;
-                }
-                if let Some(o) = CityMarkers::controller(game, state, me, c) {
-                    let message = format!(
-                        "{}: `{}` already has a marker ({}); one marker a city",
-                        self.names[p], m.city.value, self.names[o as usize]
-                    );
-                    self.problem(MARKER, &m.city.span, message, "a second marker");
-                    continue;
-                }
-                CityMarkers::put(game, state, me, p as u8, c);
-                for claim in &m.after {
-                    let name = &claim.route;
-                    let Some(r) = self.route(p, name) else {
-                        continue;
-                    };
-                    let route = &game.routes[r];
-                    if route.city_a != c && route.city_b != c {
-                        let message = format!(
-                            "{}: `{}` does not end in `{}`, so the marker there cannot take its points",
-                            self.names[p], name.value, m.city.value
-                        );
-                        self.problem(MARKER, &name.span, message, "not a route into the city");
-                        continue;
-                    }
-                    let first = route.first_lane as usize;
-                    let n = route.lane_count as i64;
-                    let lanes = match &claim.lane {
-                        None => first..first + n as usize,
-                        Some(l) if (1..=n).contains(&l.value) => {
-                            let k = first + l.value as usize - 1;
-                            k..k + 1
-                        }
-                        Some(l) => {
-                            let message = format!(
-                                "{}: lane {} of `{}` after the marker in `{}`: the route has {n} lane{}, numbered from 1",
-                                self.names[p],
-                                l.value,
-                                name.value,
-                                m.city.value,
-                                if n == 1 { "" } else { "s" }
-                            );
-                            self.problem(LANE, &l.span, message, "no such lane");
-                            continue;
-                        }
-                    };
-                    after.extend(lanes.map(|lane| (lane, c)));
-                }
-            }
-        }
-        after
-    }
-
-    /// Old West's Alvin: each player's captures, and who holds him at the end.
-    fn alvin(&mut self, position: &Position, state: &mut State) {
-        let game = self.game;
-        let Some(me) = game.mechanics.find("alvin") else {
-            for (p, player) in position.player.iter().enumerate() {
-                if let Some(a) = &player.alvin {
-                    let message = format!(
-                        "{}: Alvin is not played (the map has no such variant, or `without` leaves it out)",
-                        self.names[p]
-                    );
-                    self.problem(GAME, &a.span, message, "no Alvin in this game");
-                }
-            }
-            return;
-        };
-        let mut holder = None;
-        let mut captures = vec![0u32; position.player.len()];
-        for (p, player) in position.player.iter().enumerate() {
-            let Some(a) = &player.alvin else { continue };
-            captures[p] = a.captures.as_ref().map_or(0, |c| c.value as u32);
-            if !a.holds {
-                continue;
-            }
-            if captures[p] == 0 {
-                let message = format!(
-                    "{}: holds Alvin but never captured him (`captures` is 0)",
-                    self.names[p]
-                );
-                self.problem(MARKER, &a.span, message, "holds without a capture");
-            } else if let Some(h) = holder {
-                let message = format!(
-                    "{}: Alvin is held by {} already; one player holds him",
-                    self.names[p], self.names[h as usize]
-                );
-                self.problem(MARKER, &a.span, message, "a second holder");
-            } else {
-                holder = Some(p as u8);
-            }
-        }
-        let city = Alvin::city(game, state, me);
-        Alvin::set(game, state, me, holder, city, &captures);
-    }
-
-    /// South Korea's mat trains: a line of the mat, a spot it has, one train a spot, and no
-    /// more trains on routes and mat than a player has.
-    fn mat(&mut self, position: &Position, lanes: &[Vec<usize>], state: &mut State) {
-        let game = self.game;
-        let Some((me, m)) = game.mechanics.get::<ProvinceMat>() else {
-            for (p, player) in position.player.iter().enumerate() {
-                if !player.mat.is_empty() {
-                    let message = format!("{}: the map has no Province mat", self.names[p]);
-                    self.problem(GAME, &player.mat_key, message, "no mat on this map");
-                }
-            }
-            return;
-        };
-        for (p, player) in position.player.iter().enumerate() {
-            let mut placed = 0u16;
-            for t in &player.mat {
-                let Some(line) = m.lines.iter().position(|l| l.name == t.line.value) else {
-                    let names: Vec<&str> = m.lines.iter().map(|l| l.name.as_str()).collect();
-                    let hint = crate::suggest::did_you_mean(&t.line.value, names.iter().copied())
-                        .map_or_else(
-                            || format!(" (the lines: {})", names.join(", ")),
-                            |s| format!("; {s}"),
-                        );
-                    let message = format!(
-                        "{}: no line `{}` on the mat{hint}",
-                        self.names[p], t.line.value
-                    );
-                    self.problem(UNKNOWN, &t.line.span, message, "unknown line");
-                    continue;
-                };
-                let spots = m.lines[line].spots.len() as i64;
-                if t.spot.value > spots {
-                    let message = format!(
-                        "{}: the {} line has {spots} spots, not {}",
-                        self.names[p], t.line.value, t.spot.value
-                    );
-                    self.problem(LIMIT, &t.spot.span, message, "no such spot");
-                    continue;
-                }
-                let k = t.spot.value as usize - 1;
-                let owner = m.owner(game, state, me, line, k);
-                if owner != NOBODY {
-                    let message = format!(
-                        "{}: spot {} of the {} line holds a train of {} already; one train a spot",
-                        self.names[p], t.spot.value, t.line.value, self.names[owner as usize]
-                    );
-                    self.problem(LIMIT, &t.spot.span, message, "a second train");
-                    continue;
-                }
-                m.set_owner(game, state, me, line, k, p as u8);
-                placed += 1;
-            }
-            let on_routes: u32 = lanes[p]
-                .iter()
-                .map(|&l| game.routes[game.lane_route[l] as usize].trains_needed() as u32)
-                .sum();
-            if placed > 0 && state.take_trains(p as u8, placed).is_err() {
-                let message = format!(
-                    "{}: {on_routes} trains on routes and {placed} on the mat, but a player has only {}",
-                    self.names[p], game.trains
-                );
-                self.problem(
-                    LIMIT,
-                    &position.player[p].mat_key,
-                    message,
-                    "too many trains",
-                );
-            }
-        }
-    }
-
-    /// Iberia's festival cards held, by group id: no more than the group has, in all.
-    fn festivals(&mut self, position: &Position, state: &mut State) {
-        let game = self.game;
-        let Some((me, f)) = game.mechanics.get::<Festivals>() else {
-            for (p, player) in position.player.iter().enumerate() {
-                if !player.festivals.is_empty() {
-                    let message = format!("{}: the map has no festivals", self.names[p]);
-                    self.problem(
-                        GAME,
-                        &player.festivals_key,
-                        message,
-                        "no festivals on this map",
-                    );
-                }
-            }
-            return;
-        };
-        let mut left: Vec<i64> = f.groups.iter().map(|g| g.cards as i64).collect();
-        for (p, player) in position.player.iter().enumerate() {
-            for (group, n) in &player.festivals {
-                let Some(g) = f.group(&group.value) else {
-                    let ids: Vec<&str> = f.groups.iter().map(|g| g.id.as_str()).collect();
-                    let hint = crate::suggest::did_you_mean(&group.value, ids.iter().copied())
-                        .map_or_else(
-                            || format!(" (the groups: {})", ids.join(", ")),
-                            |s| format!("; {s}"),
-                        );
-                    let message = format!(
-                        "{}: no festival `{}` on this map{hint}",
-                        self.names[p], group.value
-                    );
-                    self.problem(UNKNOWN, &group.span, message, "unknown festival");
-                    continue;
-                };
-                if n.value > left[g] {
-                    let message = format!(
-                        "{}: {} {} cards, but the game has {} ({} left after the players before)",
-                        self.names[p], n.value, group.value, f.groups[g].cards, left[g]
-                    );
-                    self.problem(LIMIT, &n.span, message, "more cards than the game has");
-                    continue;
-                }
-                left[g] -= n.value;
-                let held = f.held(game, state, me, p as u8, g) + n.value as u32;
-                f.set_held(game, state, me, p as u8, g, held);
-            }
-        }
     }
 
     /// Tickets by label; the copies in the game limit how many players hold the same one.

@@ -1,5 +1,7 @@
 //! The codes of position problems and the context every position check reports through
-//! (`Cx`): `check.rs` and `technologies.rs` both import it, neither imports the other.
+//! ([`Cx`]): the core's checks (`check.rs`) and the modules' ([`PositionEntries`]) alike.
+//!
+//! [`PositionEntries`]: super::PositionEntries
 
 use super::format::At;
 use super::names::{Found, Names};
@@ -24,22 +26,26 @@ pub const MARKER: &str = "position-marker";
 
 /// What the checks of one position share: the game, the players' names, the name resolver
 /// and the problems found so far.
-pub(super) struct Cx<'a> {
+pub struct Cx<'a> {
     pub(super) game: &'a Game,
     pub(super) names: &'a [String],
     pub(super) resolve: &'a Names<'a>,
     pub(super) out: Vec<Diagnostic>,
 }
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
+    /// The game the position is checked against.
+    pub fn game(&self) -> &'a Game {
+        self.game
+    }
+
+    /// Each player's name (`player N` when the file gives none), for messages.
+    pub fn names(&self) -> &'a [String] {
+        self.names
+    }
+
     /// A problem at `at`, with `label` under it.
-    pub(super) fn problem(
-        &mut self,
-        code: &'static str,
-        at: &Range<usize>,
-        message: String,
-        label: &str,
-    ) {
+    pub fn problem(&mut self, code: &'static str, at: &Range<usize>, message: String, label: &str) {
         self.out.push(
             Diagnostic::error(code, message)
                 .with_span(at.clone())
@@ -48,9 +54,31 @@ impl Cx<'_> {
     }
 
     /// The route `name` names, or a located problem.
-    pub(super) fn route(&mut self, who: usize, name: &At<String>) -> Option<usize> {
+    pub fn route(&mut self, who: usize, name: &At<String>) -> Option<usize> {
         let found = self.resolve.route(self.game, &name.value);
         self.found(found, who, name, "route", |g, r| g.routes[r].id.clone())
+    }
+
+    /// The city `name` names, or a located problem.
+    pub fn city(&mut self, who: usize, name: &At<String>) -> Option<usize> {
+        let found = self.resolve.city(&name.value);
+        self.found(found, who, name, "city", |g, c| g.city_ids[c].clone())
+    }
+
+    /// The route `name` names, if exactly one (a problem with it is reported elsewhere).
+    pub fn route_quietly(&self, name: &str) -> Option<usize> {
+        match self.resolve.route(self.game, name) {
+            Found::One(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The city `name` names, if any (a problem with it is reported elsewhere).
+    pub fn city_quietly(&self, name: &str) -> Option<usize> {
+        match self.resolve.city(name) {
+            Found::One(c) => Some(c),
+            _ => None,
+        }
     }
 
     pub(super) fn found(

@@ -11,32 +11,20 @@
 //! routes = ["denver-omaha", { route = "New York – Boston", lane = 2 }]  # lane: 1 = first
 //! stations = [{ city = "berlin", borrows = "berlin-wien" }, { city = "paris" }]
 //! tickets = ["boston–miami", "Denver – El Paso"] # labels or card text; '-' for '–'
-//! # Old West: city markers, the first the starting city; `after`: routes (or one lane of a
-//! # double) claimed before the marker was placed, which it does not divert (when markers
-//! # count at the claim)
-//! markers = ["salt-lake-city", { city = "st-george", after = ["las-vegas-st-george",
-//!            { route = "salt-lake-city-st-george", lane = 1 }] }]
-//! alvin = { captures = 1, holds = true }     # Old West's Alvin variant
-//! festivals = { sevilla = 3, valencia = 7 }  # Iberia: festival cards held, by group id
-//! mat = [{ line = "red", spot = 9 }]          # South Korea: trains on the Province mat
-//! # The UK: technologies held at the end (by card id); `after`: the routes claimed before
-//! # the card was bought (the rest came after), which sets what a per-claim card scored
-//! technologies = ["wales-concession", { card = "boiler-lagging", after = ["london-reading"] },
-//!                 "steam-turbine"]
-//! # or, where only the score track's sums were written down: the per-claim cards' points
-//! technology_points = { steam-turbine = 2 }
-//! # The UK: routes another player holds that this one claimed too by Right of Way
-//! right_of_way = ["london-reading"]
+//! # The mechanic modules' own entries, each read and checked by its module:
+//! markers = ["salt-lake-city", "st-george"]  # Old West (mechanics/city_markers/position.rs)
+//! alvin = { captures = 1, holds = true }     # Old West's Alvin variant (alvin.rs)
+//! festivals = { sevilla = 3, valencia = 7 }  # Iberia (festivals.rs)
+//! mat = [{ line = "red", spot = 9 }]          # South Korea (province_mat.rs)
+//! technologies = ["wales-concession"]         # the UK (technologies/position.rs), with
+//! technology_points = { steam-turbine = 2 }   # `technology_points` and `right_of_way`
 //! ```
 //!
-//! Boiler Lagging and Steam Turbine score the claims made after their purchase, so the
-//! routes and the cards held at the end do not say their points: the order of purchases
-//! and claims does. A card's `after` gives that order and its points follow from it (and
-//! must agree with `technology_points` where both are written); every route claimed before
-//! a card was bought must be one the cards bought before it open, and two cards' `after`
-//! lists must nest (one purchase a turn, so one was bought first). Without `after`, a card
-//! counts as bought before every claim, and `technology_points` (0 when not written) is
-//! bounded by what the player's routes could have scored.
+//! This file reads the top level and the core's keys of a `[[player]]` table (`name`,
+//! `routes`, `stations`, `tickets`); every other key belongs to a module, which reads it
+//! through the [`Reader`] ([`PositionEntries`](super::PositionEntries), in `entries.rs`,
+//! which also has [`read`](super::read)) and keeps what it read in
+//! [`PlayerPosition::entries`]. The modules' files say what their entries mean.
 //!
 //! The file is read by hand from the span tree rather than through serde, so every problem
 //! of its shape (an unknown key, a wrong type, a missing `city`) is reported at once and at
@@ -47,7 +35,10 @@ use crate::diagnostic::Diagnostic;
 use crate::spans::{Seg, SpanNode, convert};
 use crate::suggest::did_you_mean;
 use serde_json::{Map, Value};
+use std::any::Any;
+use std::fmt::Debug;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// A value and the bytes of the file that wrote it (`0..0` for positions built in code).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,70 +83,27 @@ pub struct PlayerPosition {
     /// The `stations` key, for problems of the whole list (too many stations).
     pub stations_key: Range<usize>,
     pub tickets: Vec<At<String>>,
-    /// City markers (Old West), the first the starting city.
-    pub markers: Vec<MarkerPosition>,
-    /// The `markers` key, for problems of the whole list (too many markers).
-    pub markers_key: Range<usize>,
-    /// Alvin (Old West's variant): this player's captures and whether they hold him.
-    pub alvin: Option<AlvinPosition>,
-    /// Iberia's festival cards held: (group id, cards), in the file's order.
-    pub festivals: Vec<(At<String>, At<i64>)>,
-    /// The `festivals` key.
-    pub festivals_key: Range<usize>,
-    /// South Korea's Province mat: the player's trains there.
-    pub mat: Vec<MatPosition>,
-    /// The `mat` key.
-    pub mat_key: Range<usize>,
-    /// The UK's technologies held at the end, by card id, each with its purchase time when
-    /// the file gives it.
-    pub technologies: Vec<TechPosition>,
-    /// The `technologies` key.
-    pub technologies_key: Range<usize>,
-    /// Points the per-claim technologies scored (Boiler Lagging, Steam Turbine), by card id.
-    pub technology_points: Vec<(At<String>, At<i64>)>,
-    /// The `technology_points` key.
-    pub technology_points_key: Range<usize>,
-    /// The UK's Right of Way: routes another player claimed (in their `routes`) that this
-    /// player claimed too by Right of Way, as a second owner beside them; a `lane` is the
-    /// first owner's lane (default: the first lane another player holds and nobody shares).
-    pub right_of_way: Vec<RouteClaim>,
-    /// The `right_of_way` key.
-    pub right_of_way_key: Range<usize>,
+    /// The entries the mechanic modules read (`markers`, `festivals`, `technologies`...),
+    /// one value a module, each of the module's own type
+    /// ([`PositionEntries::read`](super::PositionEntries::read)).
+    pub entries: Vec<Arc<dyn PlayerEntries>>,
 }
 
-/// A train on the Province mat: its line (a colour) and spot (1 = the first).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatPosition {
-    pub line: At<String>,
-    pub spot: At<i64>,
+impl PlayerPosition {
+    /// This player's entries of type `T` (a module's own), if its module kept any.
+    pub fn entries<T: PlayerEntries>(&self) -> Option<&T> {
+        self.entries
+            .iter()
+            .find_map(|e| (&**e as &dyn Any).downcast_ref::<T>())
+    }
 }
 
-/// A technology card held at the end: its id, and when the file says so, the routes the
-/// player claimed before buying it (`after`; every other route of theirs came after).
-#[derive(Debug, Clone)]
-pub struct TechPosition {
-    pub card: At<String>,
-    pub after: Option<Vec<At<String>>>,
-}
+/// One player's entries of one module, as the module read them
+/// ([`PositionEntries::read`](super::PositionEntries::read)): any type of the module's own,
+/// found again by [`PlayerPosition::entries`].
+pub trait PlayerEntries: Any + Debug + Send + Sync {}
 
-/// A city marker, and the routes claimed before it was placed: a whole route (every lane
-/// claimed before it), or one lane of a double or triple whose other lanes came after.
-#[derive(Debug, Clone)]
-pub struct MarkerPosition {
-    pub city: At<String>,
-    pub after: Vec<RouteClaim>,
-}
-
-/// A player's part in the Alvin variant.
-#[derive(Debug, Clone)]
-pub struct AlvinPosition {
-    /// Times they captured him (default 0).
-    pub captures: Option<At<i64>>,
-    /// They hold him at the end.
-    pub holds: bool,
-    /// The `alvin` key.
-    pub span: Range<usize>,
-}
+impl<T: Any + Debug + Send + Sync> PlayerEntries for T {}
 
 /// A route by id (its first lane no one names), or a route and a lane.
 #[derive(Debug, Clone)]
@@ -184,28 +132,20 @@ pub struct Read {
 pub const FORMAT: &str = "position-format";
 
 const TOP_KEYS: &[&str] = &["map", "players", "mode", "without", "player"];
-const PLAYER_KEYS: &[&str] = &[
-    "name",
-    "routes",
-    "stations",
-    "tickets",
-    "markers",
-    "alvin",
-    "festivals",
-    "mat",
-    "technologies",
-    "technology_points",
-    "right_of_way",
-];
-const MAT_KEYS: &[&str] = &["line", "spot"];
-const MARKER_KEYS: &[&str] = &["city", "after"];
-const TECH_KEYS: &[&str] = &["card", "after"];
-const ALVIN_KEYS: &[&str] = &["captures", "holds"];
+/// The keys of a `[[player]]` table the core reads; the modules' keys follow
+/// ([`PositionEntries::keys`]).
+pub(super) const CORE_PLAYER_KEYS: &[&str] = &["name", "routes", "stations", "tickets"];
 const CLAIM_KEYS: &[&str] = &["route", "lane"];
 const STATION_KEYS: &[&str] = &["city", "borrows"];
 
-/// Reads a position file's text.
-pub fn read(text: &str) -> Read {
+/// The modules' part of reading a `[[player]]` table: one player's entries of every module,
+/// read from their table (`entries.rs` goes through the modules).
+pub type ReadEntries<'a> =
+    &'a dyn Fn(&mut Reader, usize, &Map<String, Value>) -> Vec<Arc<dyn PlayerEntries>>;
+
+/// Reads a position file's text: the top level and the core's keys here, the modules' keys
+/// (`module_keys`) through `read_entries`.
+pub fn read_with(text: &str, module_keys: &[&str], read_entries: ReadEntries) -> Read {
     let (table, errors) = toml::de::DeTable::parse_recoverable(text);
     if !errors.is_empty() {
         let diagnostics = errors
@@ -223,6 +163,11 @@ pub fn read(text: &str) -> Read {
     }
     let converted = convert(&table);
     drop(table);
+    let player_keys: Vec<&str> = CORE_PLAYER_KEYS
+        .iter()
+        .chain(module_keys)
+        .copied()
+        .collect();
     let mut reader = Reader {
         text,
         spans: &converted.spans,
@@ -232,6 +177,8 @@ pub fn read(text: &str) -> Read {
             .iter()
             .map(|b| b.span.clone())
             .collect(),
+        read_entries,
+        player_keys: &player_keys,
         out: Vec::new(),
     };
     let position = reader.position(&converted.value);
@@ -242,31 +189,48 @@ pub fn read(text: &str) -> Read {
 }
 
 /// A whole number as the file gave it: in range, or beyond 64 bits (its digits kept).
-enum Whole {
+pub enum Whole {
     Fits(i64),
     TooLarge(String),
 }
 
-struct Reader<'a> {
+/// The reading of one position file: the span tree every value is located by, and the
+/// problems of its shape found so far. The modules read their entries through it
+/// ([`PositionEntries::read`](super::PositionEntries::read)), so their problems read as
+/// the core's.
+pub struct Reader<'a> {
     text: &'a str,
     spans: &'a SpanNode,
     /// Integers beyond 64 bits: `convert` made them null.
     too_large: Vec<Range<usize>>,
+    /// Reads the modules' entries of a player.
+    read_entries: ReadEntries<'a>,
+    /// Every key a `[[player]]` table may have: the core's, then the modules'.
+    player_keys: &'a [&'a str],
     out: Vec<Diagnostic>,
 }
 
 impl Reader<'_> {
-    fn value_span(&self, path: &[Seg]) -> Range<usize> {
+    /// A problem of the file's shape at `span`.
+    pub fn error(&mut self, span: Range<usize>, message: impl Into<String>, label: &str) {
+        self.out.push(
+            Diagnostic::error(FORMAT, message)
+                .with_span(span)
+                .with_label(label),
+        );
+    }
+
+    pub fn value_span(&self, path: &[Seg]) -> Range<usize> {
         self.spans.locate(path).value
     }
 
-    fn key_span(&self, path: &[Seg]) -> Range<usize> {
+    pub fn key_span(&self, path: &[Seg]) -> Range<usize> {
         let loc = self.spans.locate(path);
         loc.key.unwrap_or(loc.value)
     }
 
     /// `what` is wrong at `path`: "`lane` must be a whole number".
-    fn wrong(&mut self, path: &[Seg], message: String, label: &str) {
+    pub fn wrong(&mut self, path: &[Seg], message: String, label: &str) {
         let span = self.value_span(path);
         self.out.push(
             Diagnostic::error(FORMAT, message)
@@ -276,7 +240,7 @@ impl Reader<'_> {
     }
 
     /// The table at `path`, its unknown keys reported (with the closest known key).
-    fn table<'v>(
+    pub fn table<'v>(
         &mut self,
         v: &'v Value,
         path: &[Seg],
@@ -303,7 +267,7 @@ impl Reader<'_> {
         Some(map)
     }
 
-    fn missing(&mut self, path: &[Seg], key: &str, what: &str, example: &str) {
+    pub fn missing(&mut self, path: &[Seg], key: &str, what: &str, example: &str) {
         let span = self.value_span(path);
         self.out.push(
             Diagnostic::error(FORMAT, format!("missing key `{key}` in {what}"))
@@ -313,7 +277,7 @@ impl Reader<'_> {
         );
     }
 
-    fn string(&mut self, v: &Value, path: &[Seg], what: &str) -> Option<At<String>> {
+    pub fn string(&mut self, v: &Value, path: &[Seg], what: &str) -> Option<At<String>> {
         match v.as_str() {
             Some(s) => Some(At {
                 value: s.to_string(),
@@ -326,7 +290,7 @@ impl Reader<'_> {
         }
     }
 
-    fn whole(&mut self, v: &Value, path: &[Seg], what: &str) -> Option<At<Whole>> {
+    pub fn whole(&mut self, v: &Value, path: &[Seg], what: &str) -> Option<At<Whole>> {
         let span = self.value_span(path);
         let whole = match v {
             Value::Number(n) => n.as_i64().map(Whole::Fits).or_else(|| {
@@ -352,7 +316,7 @@ impl Reader<'_> {
         }
     }
 
-    fn array<'v>(&mut self, v: &'v Value, path: &[Seg], what: &str) -> &'v [Value] {
+    pub fn array<'v>(&mut self, v: &'v Value, path: &[Seg], what: &str) -> &'v [Value] {
         match v.as_array() {
             Some(items) => items,
             None => {
@@ -447,7 +411,8 @@ impl Reader<'_> {
 
     fn player(&mut self, v: &Value, i: usize) -> Option<PlayerPosition> {
         let what = format!("[[player]] #{}", i + 1);
-        let table = self.table(v, crate::path!["player", i].as_slice(), PLAYER_KEYS, &what)?;
+        let known = self.player_keys;
+        let table = self.table(v, crate::path!["player", i].as_slice(), known, &what)?;
         let name = table
             .get("name")
             .and_then(|v| self.string(v, crate::path!["player", i, "name"].as_slice(), "`name`"));
@@ -456,41 +421,14 @@ impl Reader<'_> {
             name: name.map(|n| n.value),
             routes_key: self.key_span(crate::path!["player", i, "routes"].as_slice()),
             stations_key: self.key_span(crate::path!["player", i, "stations"].as_slice()),
-            markers_key: self.key_span(crate::path!["player", i, "markers"].as_slice()),
             ..PlayerPosition::default()
         };
-        if let Some(v) = table.get("markers") {
-            let path = crate::path!["player", i, "markers"];
-            for (j, item) in self.array(v, &path, "`markers`").iter().enumerate() {
-                p.markers.extend(self.marker(item, i, j));
-            }
-        }
-        if let Some(v) = table.get("alvin") {
-            p.alvin = self.alvin(v, i);
-        }
-        p.festivals_key = self.key_span(crate::path!["player", i, "festivals"].as_slice());
-        if let Some(v) = table.get("festivals") {
-            p.festivals = self.festivals(v, i);
-        }
-        p.mat_key = self.key_span(crate::path!["player", i, "mat"].as_slice());
-        if let Some(v) = table.get("mat") {
-            let path = crate::path!["player", i, "mat"];
-            for (j, item) in self.array(v, &path, "`mat`").iter().enumerate() {
-                p.mat.extend(self.mat_train(item, i, j));
-            }
-        }
+        let read_entries = self.read_entries;
+        p.entries = read_entries(self, i, table);
         if let Some(v) = table.get("routes") {
             let path = crate::path!["player", i, "routes"];
             for (j, item) in self.array(v, &path, "`routes`").iter().enumerate() {
                 p.routes.extend(self.claim(item, i, "routes", j));
-            }
-        }
-        p.right_of_way_key = self.key_span(crate::path!["player", i, "right_of_way"].as_slice());
-        if let Some(v) = table.get("right_of_way") {
-            let path = crate::path!["player", i, "right_of_way"];
-            for (j, item) in self.array(v, &path, "`right_of_way`").iter().enumerate() {
-                p.right_of_way
-                    .extend(self.claim(item, i, "right_of_way", j));
             }
         }
         if let Some(v) = table.get("stations") {
@@ -507,160 +445,11 @@ impl Reader<'_> {
                     .extend(self.string(item, &at, "each ticket (its label)"));
             }
         }
-        p.technologies_key = self.key_span(crate::path!["player", i, "technologies"].as_slice());
-        if let Some(v) = table.get("technologies") {
-            let path = crate::path!["player", i, "technologies"];
-            for (j, item) in self.array(v, &path, "`technologies`").iter().enumerate() {
-                p.technologies.extend(self.technology(item, i, j));
-            }
-        }
-        p.technology_points_key =
-            self.key_span(crate::path!["player", i, "technology_points"].as_slice());
-        if let Some(v) = table.get("technology_points") {
-            p.technology_points = self.counts(
-                v,
-                crate::path!["player", i, "technology_points"],
-                &format!("`technology_points` of [[player]] #{}", i + 1),
-                "technology_points = { boiler-lagging = 3 }",
-                ("a technology's points", "not a number of points"),
-            );
-        }
         Some(p)
     }
 
-    fn marker(&mut self, v: &Value, i: usize, j: usize) -> Option<MarkerPosition> {
-        let path = crate::path!["player", i, "markers", j];
-        if let Some(city) = v.as_str() {
-            return Some(MarkerPosition {
-                city: At {
-                    value: city.to_string(),
-                    span: self.value_span(&path),
-                },
-                after: Vec::new(),
-            });
-        }
-        if !v.is_object() {
-            self.wrong(
-                &path,
-                "each marker is a city id or { city = \"id\", after = [\"route\", ...] }".into(),
-                "not a marker",
-            );
-            return None;
-        }
-        let what = format!("a marker of [[player]] #{}", i + 1);
-        let table = self.table(v, &path, MARKER_KEYS, &what)?;
-        let Some(c) = table.get("city") else {
-            self.missing(&path, "city", &what, "{ city = \"st-george\" }");
-            return None;
-        };
-        let mut at = path.clone();
-        at.push(Seg::Key("city".into()));
-        let city = self.string(c, &at, "`city`")?;
-        let mut after = Vec::new();
-        if let Some(a) = table.get("after") {
-            let mut at = path.clone();
-            at.push(Seg::Key("after".into()));
-            let what = format!("a route `after` a marker of [[player]] #{}", i + 1);
-            for (k, item) in self.array(a, &at, "`after`").iter().enumerate() {
-                let mut one = at.clone();
-                one.push(Seg::Index(k));
-                after.extend(self.claim_at(item, one, &what));
-            }
-        }
-        Some(MarkerPosition { city, after })
-    }
-
-    /// A technology held: its card id, or `{ card = "id", after = ["route", ...] }`.
-    fn technology(&mut self, v: &Value, i: usize, j: usize) -> Option<TechPosition> {
-        let path = crate::path!["player", i, "technologies", j];
-        if v.is_string() {
-            let card = self.string(v, &path, "each technology (its card id)")?;
-            return Some(TechPosition { card, after: None });
-        }
-        if !v.is_object() {
-            self.wrong(
-                &path,
-                "each technology is a card id or { card = \"id\", after = [\"route\", ...] }"
-                    .into(),
-                "not a technology",
-            );
-            return None;
-        }
-        let what = format!("a technology of [[player]] #{}", i + 1);
-        let table = self.table(v, &path, TECH_KEYS, &what)?;
-        let Some(c) = table.get("card") else {
-            self.missing(&path, "card", &what, "{ card = \"boiler-lagging\" }");
-            return None;
-        };
-        let mut at = path.clone();
-        at.push(Seg::Key("card".into()));
-        let card = self.string(c, &at, "`card`")?;
-        let after = table.get("after").map(|a| {
-            let mut at = path.clone();
-            at.push(Seg::Key("after".into()));
-            let mut routes = Vec::new();
-            for (k, item) in self.array(a, &at, "`after`").iter().enumerate() {
-                let mut one = at.clone();
-                one.push(Seg::Index(k));
-                routes.extend(self.string(item, &one, "each route `after` a purchase (its id)"));
-            }
-            routes
-        });
-        Some(TechPosition { card, after })
-    }
-
-    /// One train on the mat: `{ line = "red", spot = 9 }`.
-    fn mat_train(&mut self, v: &Value, i: usize, j: usize) -> Option<MatPosition> {
-        let path = crate::path!["player", i, "mat", j];
-        let what = format!("a mat train of [[player]] #{}", i + 1);
-        let table = self.table(v, &path, MAT_KEYS, &what)?;
-        let example = "{ line = \"red\", spot = 9 }";
-        let (Some(line), Some(spot)) = (table.get("line"), table.get("spot")) else {
-            let key = if table.contains_key("line") {
-                "spot"
-            } else {
-                "line"
-            };
-            self.missing(&path, key, &what, example);
-            return None;
-        };
-        let mut at = path.clone();
-        at.push(Seg::Key("line".into()));
-        let line = self.string(line, &at, "`line`")?;
-        let mut at = path.clone();
-        at.push(Seg::Key("spot".into()));
-        match self.whole(spot, &at, "`spot`")? {
-            At {
-                value: Whole::Fits(n),
-                span,
-            } if (1..=1000).contains(&n) => Some(MatPosition {
-                line,
-                spot: At { value: n, span },
-            }),
-            At { span, .. } => {
-                self.out.push(
-                    Diagnostic::error(FORMAT, "`spot` numbers a mat spot: 1 is the first")
-                        .with_span(span)
-                        .with_label("not a spot number"),
-                );
-                None
-            }
-        }
-    }
-
-    /// `festivals = { group = cards, ... }`: any group id as a key (the check knows them).
-    fn festivals(&mut self, v: &Value, i: usize) -> Vec<(At<String>, At<i64>)> {
-        self.counts(
-            v,
-            crate::path!["player", i, "festivals"],
-            &format!("`festivals` of [[player]] #{}", i + 1),
-            "festivals = { sevilla = 3 }",
-            ("a festival's cards", "not a number of cards"),
-        )
-    }
-
     /// A table of counts, 0 to 1000, by any id (the check knows the ids).
-    fn counts(
+    pub fn counts(
         &mut self,
         v: &Value,
         path: Vec<Seg>,
@@ -700,56 +489,14 @@ impl Reader<'_> {
         out
     }
 
-    fn alvin(&mut self, v: &Value, i: usize) -> Option<AlvinPosition> {
-        let path = crate::path!["player", i, "alvin"];
-        let what = format!("`alvin` of [[player]] #{}", i + 1);
-        let table = self.table(v, &path, ALVIN_KEYS, &what)?;
-        let mut captures = None;
-        if let Some(c) = table.get("captures") {
-            let mut at = path.clone();
-            at.push(Seg::Key("captures".into()));
-            match self.whole(c, &at, "`captures`")? {
-                At {
-                    value: Whole::Fits(n),
-                    span,
-                } if (0..=1000).contains(&n) => captures = Some(At { value: n, span }),
-                At { span, .. } => {
-                    self.out.push(
-                        Diagnostic::error(FORMAT, "`captures` counts captures: 0 to 1000")
-                            .with_span(span)
-                            .with_label("not a number of captures"),
-                    );
-                    return None;
-                }
-            }
-        }
-        let mut holds = false;
-        if let Some(h) = table.get("holds") {
-            let mut at = path.clone();
-            at.push(Seg::Key("holds".into()));
-            match h.as_bool() {
-                Some(b) => holds = b,
-                None => {
-                    self.wrong(&at, "`holds` must be true or false".into(), "not a boolean");
-                    return None;
-                }
-            }
-        }
-        Some(AlvinPosition {
-            captures,
-            holds,
-            span: self.key_span(&path),
-        })
-    }
-
     /// Item `j` of `[[player]]` `i`'s `key` (`routes`, `right_of_way`).
-    fn claim(&mut self, v: &Value, i: usize, key: &str, j: usize) -> Option<RouteClaim> {
+    pub fn claim(&mut self, v: &Value, i: usize, key: &str, j: usize) -> Option<RouteClaim> {
         let what = format!("a route of [[player]] #{}", i + 1);
         self.claim_at(v, crate::path!["player", i, key, j], &what)
     }
 
     /// A route id, or `{ route = "id", lane = N }`, at `path`.
-    fn claim_at(&mut self, v: &Value, path: Vec<Seg>, what: &str) -> Option<RouteClaim> {
+    pub fn claim_at(&mut self, v: &Value, path: Vec<Seg>, what: &str) -> Option<RouteClaim> {
         if let Some(id) = v.as_str() {
             return Some(RouteClaim {
                 route: At {
@@ -851,6 +598,11 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The core's reading alone.
+    fn read(text: &str) -> Read {
+        read_with(text, &[], &|_, _, _| Vec::new())
+    }
 
     #[test]
     fn a_well_formed_position_keeps_every_span() {

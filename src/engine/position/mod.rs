@@ -4,17 +4,27 @@
 //! `engine::scoring`, the same way for `ttrmap score`, the tests and any other front end:
 //!
 //! ```text
-//! format::read(text) ─▶ Position ─▶ check::check(&position, &map) ─▶ Checked ─▶ .score()
+//! read(text) ─▶ Position ─▶ check::check(&position, &map) ─▶ Checked ─▶ .score()
 //! ```
+//!
+//! The core's part of a position (routes, stations, tickets, trains, lanes) is read and
+//! checked here; a mechanic module reads and checks its own entries (Old West's markers,
+//! the UK's technologies...) through the [`PositionEntries`] hook (`entries.rs`), which this
+//! folder defines and the modules implement: nothing here imports a module.
 
 pub mod check;
 mod cx;
+mod entries;
 pub mod format;
 mod names;
-mod technologies;
 
 pub use check::{Checked, check};
-pub use format::{At, PlayerPosition, Position, Read, RouteClaim, StationPosition, read};
+pub use cx::{Cx, GAME, LANE, LIMIT, MARKER, STATION, UNKNOWN};
+pub use entries::{OnceClaimed, PositionEntries, read};
+pub use format::{
+    At, FORMAT, PlayerEntries, PlayerPosition, Position, Read, Reader, RouteClaim, StationPosition,
+    Whole,
+};
 
 use super::{CARD_KINDS, Game, Phase, State};
 
