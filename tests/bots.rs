@@ -443,3 +443,63 @@ fn style_bots_keep_cards_for_tunnels_and_never_retry_with_the_same_hand() {
         "{withdrawals} withdrawals in {games} games"
     );
 }
+
+/// A module that ranks its own choices (`Advice::best_advised`, France's builds) gives the
+/// choice `advise` ranks best over the listed legal choices, the first on a tie: the style
+/// bots take the first without listing, so the two must never differ. Checked at every
+/// decision of seeded random games, each with plans drawn at random (own and others', some
+/// routes twice), and `legal_count_up_to` against the list's length.
+#[test]
+fn a_module_ranking_its_own_choices_agrees_with_its_advice() {
+    use rand::{RngExt, SeedableRng};
+    use ttrmap::engine::PlanView;
+    let game = game("france.toml", 4);
+    let mut compared = 0;
+    for i in 0..6 {
+        let seed = game_seed(11, i);
+        let mut chance = chance_rng(seed);
+        let mut pick = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = State::new(&game, seed, &mut chance);
+        let mut legal = Vec::new();
+        while !state.is_terminal() {
+            state.legal_actions(&game, &mut legal);
+            for most in 0..4 {
+                assert_eq!(state.legal_count_up_to(&game, most), legal.len().min(most));
+            }
+            if let (Phase::Mechanic { mechanic, step }, true) = (state.phase, legal.len() > 1) {
+                let m = mechanic as usize;
+                let advice = game.mechanics.modules[m].advice().expect("advice");
+                let routes = game.routes.len() as u16;
+                let own: Vec<u16> = (0..pick.random_range(0..12))
+                    .map(|_| pick.random_range(0..routes))
+                    .collect();
+                let others: Vec<u16> = (0..pick.random_range(0..30))
+                    .map(|_| pick.random_range(0..routes))
+                    .collect();
+                let counts = PlanView::count_routes(game.routes.len(), &own, &others);
+                let view = PlanView {
+                    player: state.current,
+                    own_routes: &own,
+                    others_routes: &others,
+                    counts: &counts,
+                };
+                let mut best: Option<(i32, u16)> = None;
+                for &a in &legal {
+                    let Action::Mechanic { choice, .. } = a else {
+                        panic!("{a:?} in a module decision");
+                    };
+                    let value = advice.advise(&game, &state, m, step, &view, choice);
+                    if best.is_none_or(|b| value > b.0) {
+                        best = Some((value, choice));
+                    }
+                }
+                let ranked = advice.best_advised(&game, &state, m, step, &view);
+                assert_eq!(ranked, best.map(|b| b.1), "game {i} turn {}", state.turn);
+                compared += 1;
+            }
+            let a = legal[pick.random_range(0..legal.len())];
+            state.apply(&game, a, &mut chance).expect("legal");
+        }
+    }
+    assert!(compared >= 200, "only {compared} decisions compared");
+}

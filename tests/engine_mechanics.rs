@@ -290,7 +290,7 @@ impl Decisions for Roadblock {
         state: &State,
         me: usize,
         step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         assert_eq!(step, 7, "the step asked for comes back");
         let next = Self::next(game, state);

@@ -96,7 +96,7 @@ mod claims;
 use super::Bot;
 use super::planner::{Planner, ticket_points};
 use super::tunnels::{self, TunnelMemory};
-use crate::engine::{Action, Game, LOCO, NOBODY, Phase, PlanView, Seen, State};
+use crate::engine::{Action, Advice, Game, LOCO, NOBODY, Phase, PlanView, Seen, State};
 use rand_chacha::ChaCha8Rng;
 
 /// A playing style.
@@ -290,40 +290,49 @@ impl StyleBot {
         step: u16,
         rng: &mut ChaCha8Rng,
     ) -> Option<Action> {
-        let mut legal = std::mem::take(&mut self.decision);
-        state.legal_actions(game, &mut legal);
-        let choice = self.module_choice(game, state, mechanic, step, &legal, rng);
-        self.decision = legal;
-        choice
-    }
-
-    /// [`StyleBot::module_decision`] among `legal`, the decision's legal choices.
-    fn module_choice(
-        &mut self,
-        game: &Game,
-        state: &State,
-        mechanic: usize,
-        step: u16,
-        legal: &[Action],
-        rng: &mut ChaCha8Rng,
-    ) -> Option<Action> {
-        if legal.len() < 2 {
-            return legal.first().copied();
-        }
-        let p = state.current;
         let advice = game.mechanics.modules[mechanic].advice();
-        if let Some(d) = advice.and_then(|a| a.ticket_decision(game, state, mechanic, step)) {
+        let mut legal = std::mem::take(&mut self.decision);
+        legal.clear();
+        let choice = if state.legal_count_up_to(game, 2) < 2 {
+            state.legal_actions(game, &mut legal);
+            legal.first().copied()
+        } else if let Some(d) = advice.and_then(|a| a.ticket_decision(game, state, mechanic, step))
+        {
             // Tickets to choose (a draft): priced with a plan of its own tickets only.
+            state.legal_actions(game, &mut legal);
             let scratch = &mut self.draft_planner;
+            let p = state.current;
             let choice = super::draft::choose(scratch, self.style, game, state, p, &d);
             let a = Action::Mechanic {
                 mechanic: mechanic as u8,
                 choice,
             };
-            return Some(if legal.contains(&a) { a } else { legal[0] });
-        }
-        self.others_plans(game, state, rng);
-        self.advised_choice(game, state, mechanic, step, legal, &self.others)
+            Some(if legal.contains(&a) { a } else { legal[0] })
+        } else {
+            self.others_plans(game, state, rng);
+            // Counted once: a decision may have hundreds of choices (France's builds).
+            let counts =
+                PlanView::count_routes(game.routes.len(), &self.planner.plan, &self.others);
+            let view = PlanView {
+                player: state.current,
+                own_routes: &self.planner.plan,
+                others_routes: &self.others,
+                counts: &counts,
+            };
+            // A module that ranks its own choices is asked for the best without listing them.
+            match advice.and_then(|a| a.best_advised(game, state, mechanic, step, &view)) {
+                Some(choice) => Some(Action::Mechanic {
+                    mechanic: mechanic as u8,
+                    choice,
+                }),
+                None => {
+                    state.legal_actions(game, &mut legal);
+                    advised_choice(advice, game, state, mechanic, step, &legal, &view)
+                }
+            }
+        };
+        self.decision = legal;
+        choice
     }
 
     /// Brings `self.others`, the routes it expects the other players to plan, up to date.
@@ -375,40 +384,6 @@ impl StyleBot {
                 .retain(|&r| !Planner::owns(game, state, q, r as usize));
             self.others.extend_from_slice(&belief.plan);
         }
-    }
-
-    /// The choice of `legal` the module's advice ranks best for this bot's plan and the
-    /// routes `others` it expects the others to plan; the first on a tie.
-    fn advised_choice(
-        &self,
-        game: &Game,
-        state: &State,
-        mechanic: usize,
-        step: u16,
-        legal: &[Action],
-        others: &[u16],
-    ) -> Option<Action> {
-        let p = state.current;
-        let advice = game.mechanics.modules[mechanic].advice();
-        // Counted once: a decision may have hundreds of choices (France's builds).
-        let counts = PlanView::count_routes(game.routes.len(), &self.planner.plan, others);
-        let view = PlanView {
-            player: p,
-            own_routes: &self.planner.plan,
-            others_routes: others,
-            counts: &counts,
-        };
-        let mut best: Option<(i32, Action)> = None;
-        for &a in legal {
-            let Action::Mechanic { choice, .. } = a else {
-                continue;
-            };
-            let value = advice.map_or(0, |a| a.advise(game, state, mechanic, step, &view, choice));
-            if best.is_none_or(|b| value > b.0) {
-                best = Some((value, a));
-            }
-        }
-        best.map(|b| b.1).or(legal.first().copied())
     }
 
     /// Keeps tickets of `priced` in its order, up to `limit` kept, each priced on top of the
@@ -874,4 +849,28 @@ impl Bot for StyleBot {
             _ => state.sample_legal(game, |n, _| (n > 0).then_some(0)),
         }
     }
+}
+
+/// The choice of `legal` the module's `advice` ranks best for the plans in `view`; the
+/// first on a tie (and with no advice).
+fn advised_choice(
+    advice: Option<&dyn Advice>,
+    game: &Game,
+    state: &State,
+    mechanic: usize,
+    step: u16,
+    legal: &[Action],
+    view: &PlanView,
+) -> Option<Action> {
+    let mut best: Option<(i32, Action)> = None;
+    for &a in legal {
+        let Action::Mechanic { choice, .. } = a else {
+            continue;
+        };
+        let value = advice.map_or(0, |a| a.advise(game, state, mechanic, step, view, choice));
+        if best.is_none_or(|b| value > b.0) {
+            best = Some((value, a));
+        }
+    }
+    best.map(|b| b.1).or(legal.first().copied())
 }

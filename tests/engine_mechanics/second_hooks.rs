@@ -304,7 +304,7 @@ impl Decisions for Bell {
         state: &State,
         me: usize,
         _: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let tops = state.ticket_decks[0].len().min(2);
         for k in 0..tops.max(1) {
@@ -620,7 +620,7 @@ impl Decisions for Tolls {
         state: &State,
         me: usize,
         step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let w = state.mechanic_words(game, me);
         let p = state.current_player();

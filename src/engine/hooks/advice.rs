@@ -111,6 +111,22 @@ pub trait Advice {
         0
     }
 
+    /// The choice of the decision at `step` that [`Advice::advise`] ranks best among the
+    /// legal ones (the first in the order the module lists them, on a tie), found without
+    /// listing them: for a module whose decisions have hundreds of choices (France's builds).
+    /// `None`, the default: the bot lists the legal choices and asks `advise` of each. Asked
+    /// only when the decision has two legal choices or more.
+    fn best_advised(
+        &self,
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: u16,
+        _view: &PlanView,
+    ) -> Option<u16> {
+        None
+    }
+
     /// When the decision at `step` chooses tickets (a draft), what they are, so a bot prices
     /// them with its own plan instead of [`Advice::advise`].
     fn ticket_decision(

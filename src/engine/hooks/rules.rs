@@ -145,15 +145,16 @@ pub trait OnTurnEnd {
 /// The decisions the module asks for ([`State::ask`], [`State::ask_round`]).
 pub trait Decisions {
     /// The choices of the decision at `step`, as `Action::Mechanic { mechanic: me, choice }`,
-    /// for the deciding player (`state.current_player()`). A decision must offer at least
-    /// one.
+    /// for the deciding player (`state.current_player()`), until `push` returns `false` (a
+    /// module offering many may stop there; one that goes on is not wrong, only slower). A
+    /// decision must offer at least one.
     fn decision_actions(
         &self,
         game: &Game,
         state: &State,
         me: usize,
         step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     );
     /// Plays a decision's choice; the next decision asked for follows, then the turn goes
     /// on. An error changes nothing.
@@ -179,7 +180,10 @@ pub trait Decisions {
         action: Action,
     ) -> bool {
         let mut found = false;
-        self.decision_actions(game, state, me, step, &mut |a| found |= a == action);
+        self.decision_actions(game, state, me, step, &mut |a| {
+            found |= a == action;
+            !found
+        });
         found
     }
 }

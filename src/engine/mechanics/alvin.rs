@@ -130,7 +130,7 @@ impl Decisions for Alvin {
         state: &State,
         me: usize,
         _step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let p = state.current_player();
         let mechanic = me as u8;

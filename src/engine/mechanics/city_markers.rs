@@ -414,7 +414,7 @@ impl Decisions for CityMarkers {
         state: &State,
         me: usize,
         step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let p = state.current_player();
         let mechanic = me as u8;
@@ -437,7 +437,7 @@ impl Decisions for CityMarkers {
         let hand = state.players[p as usize].hand;
         for (end, _) in self.free_ends(game, state, me, p) {
             self.payments(&hand, |color, locos| {
-                choice(MarkerChoice { end, color, locos }.to_choice())
+                choice(MarkerChoice { end, color, locos }.to_choice());
             });
         }
     }

@@ -289,7 +289,7 @@ impl Decisions for Festivals {
         state: &State,
         me: usize,
         _step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let groups = Self::pending(game, state, me);
         for (choice, g) in (0..).zip(groups) {

@@ -390,7 +390,14 @@ fn track_modules(map: &MapFile, modules: &mut Vec<Arc<dyn Mechanic>>) -> Result<
             .and_then(|c| c.name.clone())
             .unwrap_or_else(|| id.to_string())
     };
+    // Kinds are sorted by length, then colour: each length's are one run.
+    let run = |length: u8| {
+        let from = kinds.partition_point(|k| k.0.0 < length);
+        let to = kinds.partition_point(|k| k.0.0 <= length);
+        (from as u16, to as u16)
+    };
     modules.push(Arc::new(track_pieces::TrackPieces {
+        route_kinds: map.routes.iter().map(|r| run(r.length)).collect(),
         kinds: kinds.iter().map(|x| x.0).collect(),
         counts: kinds.iter().map(|x| x.1).collect(),
         beds: map.routes.iter().map(|r| r.track_bed).collect(),

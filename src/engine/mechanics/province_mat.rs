@@ -384,7 +384,7 @@ impl Decisions for ProvinceMat {
         state: &State,
         me: usize,
         _step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let mechanic = me as u8;
         push(Action::Mechanic {

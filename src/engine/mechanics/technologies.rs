@@ -389,7 +389,7 @@ impl Decisions for Technologies {
         state: &State,
         me: usize,
         step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         if step != STEP_RIGHT_OF_WAY {
             return;

@@ -327,7 +327,7 @@ impl Decisions for TicketDraft {
         state: &State,
         me: usize,
         step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let p = state.current_player();
         let n = match step {

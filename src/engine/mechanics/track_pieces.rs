@@ -47,6 +47,8 @@ pub struct TrackPieces {
     pub kinds: Vec<(u8, u8)>,
     /// Kind → pieces in the game.
     pub counts: Vec<u16>,
+    /// Route → the kinds of its length, `kinds[from..to]`.
+    pub route_kinds: Vec<(u16, u16)>,
     /// Route → whether it is a track bed.
     pub beds: Vec<bool>,
     pub when_none_fits: NoPieceFits,
@@ -246,9 +248,8 @@ impl TrackPieces {
             if lanes.clone().filter(|&l| built(l)).count() >= route.usable_lanes as usize {
                 continue;
             }
-            // Kinds are sorted by length, then colour: this length's are one run.
-            let from = self.kinds.partition_point(|k| k.0 < route.length);
-            let to = self.kinds.partition_point(|k| k.0 <= route.length);
+            let (from, to) = self.route_kinds[r];
+            let (from, to) = (from as usize, to as usize);
             if !(from..to).any(|k| w[k] > 0) {
                 continue;
             }
@@ -430,7 +431,7 @@ impl Decisions for TrackPieces {
         state: &State,
         me: usize,
         _step: u16,
-        push: &mut dyn FnMut(Action),
+        push: &mut dyn FnMut(Action) -> bool,
     ) {
         let mechanic = me as u8;
         let mut any = false;
@@ -443,8 +444,7 @@ impl Decisions for TrackPieces {
                     colour: color,
                 }
                 .to_choice(),
-            });
-            true
+            })
         });
         if !any {
             push(Action::Mechanic {
@@ -584,6 +584,58 @@ impl Report for TrackPieces {
     }
 }
 
+/// What a build on a bed of one route is worth to a planning bot, but for the cards it
+/// holds of the piece's colour ([`BedValue::with`]).
+struct BedValue {
+    length: i32,
+    /// Whether the route is on the bot's own plan.
+    own: bool,
+    /// The value of the plans' counts and the crossings it cuts.
+    base: i32,
+}
+
+impl BedValue {
+    /// A build of `colour` for a player holding `hand`.
+    fn with(&self, hand: &Cards, colour: u8) -> i32 {
+        let held = if colour < LOCO {
+            hand[colour as usize] as i32
+        } else {
+            hand[..LOCO as usize].iter().copied().max().unwrap_or(0) as i32
+        };
+        let claimable_soon = held + hand[LOCO as usize] as i32 >= self.length;
+        let soon = if self.own {
+            200 * claimable_soon as i32
+        } else {
+            0
+        };
+        8 * held.min(self.length) + self.base + soon
+    }
+}
+
+impl TrackPieces {
+    /// [`BedValue`] of a bed of route `r` for the plans in `view`.
+    fn bed_value(&self, game: &Game, r: u16, view: &PlanView) -> BedValue {
+        let crossing: &[u16] = self
+            .crossings
+            .as_ref()
+            .and_then(|(_, c)| c.crosses.get(r as usize))
+            .map_or(&[], Vec::as_slice);
+        let (mut cuts_own, mut cuts_others) = (0, 0);
+        for &c in crossing {
+            let (own, others) = view.times(c);
+            cuts_own += own as i32;
+            cuts_others += others as i32;
+        }
+        let (own, others) = view.times(r);
+        let plans = if own > 0 { 1000 } else { -100 * others as i32 };
+        BedValue {
+            length: game.routes[r as usize].length as i32,
+            own: own > 0,
+            base: plans + 150 * cuts_others - 2000 * cuts_own,
+        }
+    }
+}
+
 impl Advice for TrackPieces {
     /// A bed on the bot's own plan in the colour it holds most of (and can soon claim);
     /// otherwise a bed whose piece cuts routes the others plan, never one that cuts its own
@@ -604,33 +656,37 @@ impl Advice for TrackPieces {
         let Some(&r) = game.lane_route.get(lane) else {
             return i32::MIN;
         };
-        let route = &game.routes[r as usize];
         let hand = &state.players[view.player as usize].hand;
-        let held = if colour < LOCO {
-            hand[colour as usize] as i32
-        } else {
-            hand[..LOCO as usize].iter().copied().max().unwrap_or(0) as i32
-        };
-        let claimable_soon = held + hand[LOCO as usize] as i32 >= route.length as i32;
-        let crossing: &[u16] = self
-            .crossings
-            .as_ref()
-            .and_then(|(_, c)| c.crosses.get(r as usize))
-            .map_or(&[], Vec::as_slice);
-        let (mut cuts_own, mut cuts_others) = (0, 0);
-        for &c in crossing {
-            let (own, others) = view.times(c);
-            cuts_own += own as i32;
-            cuts_others += others as i32;
-        }
-        let (own, others) = view.times(r);
-        let mut value = 8 * held.min(route.length as i32);
-        if own > 0 {
-            value += 1000 + 200 * claimable_soon as i32;
-        } else {
-            value -= 100 * others as i32;
-        }
-        value + 150 * cuts_others - 2000 * cuts_own
+        self.bed_value(game, r, view).with(hand, colour)
+    }
+
+    /// The builds as [`TrackPieces::for_each_build`] lists them (the skip only when none
+    /// is legal), each bed's plan counts and crossings weighed once for all its colours:
+    /// listing a few hundred builds and asking `advise` of each was a third of a France
+    /// style game.
+    fn best_advised(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        _step: u16,
+        view: &PlanView,
+    ) -> Option<u16> {
+        let hand = &state.players[view.player as usize].hand;
+        let mut best: Option<(i32, u16)> = None;
+        let mut bed: Option<(usize, BedValue)> = None;
+        self.for_each_build(game, state, me, |lane, colour| {
+            if bed.as_ref().is_none_or(|b| b.0 != lane) {
+                let r = game.lane_route[lane];
+                bed = Some((lane, self.bed_value(game, r, view)));
+            }
+            let value = bed.as_ref().map_or(0, |b| b.1.with(hand, colour));
+            if best.is_none_or(|b| value > b.0) {
+                best = Some((value, LaneColour { lane, colour }.to_choice()));
+            }
+            true
+        });
+        Some(best.map_or(SKIP, |b| b.1))
     }
 
     fn opens_later(&self, game: &Game, state: &State, me: usize, _p: u8, lane: usize) -> bool {

@@ -55,6 +55,25 @@ impl State {
         }
     }
 
+    /// How many legal actions the current player has, counted no further than `most`: a
+    /// bot asking whether a decision is a choice at all need not list France's few hundred
+    /// builds.
+    pub fn legal_count_up_to(&self, game: &Game, most: usize) -> usize {
+        if self.phase == Phase::Main {
+            let mut out = Vec::new();
+            self.legal_actions(game, &mut out);
+            return out.len().min(most);
+        }
+        let mut n = 0;
+        if most > 0 {
+            self.other_phase_actions(game, |_| {
+                n += 1;
+                n < most
+            });
+        }
+        n
+    }
+
     /// The main phase's actions, in order: draws, claims, stations, module actions, and
     /// ending the turn after a claim with claims to spare.
     fn main_actions_but_pass(&self, game: &Game, out: &mut Vec<Action>) {
@@ -75,10 +94,12 @@ impl State {
             Phase::Mechanic { mechanic, step } => {
                 let mut more = true;
                 if let Some(decisions) = game.mechanics.modules[mechanic as usize].decisions() {
+                    // A module may go on after `push` asks it to stop.
                     decisions.decision_actions(game, self, mechanic as usize, step, &mut |a| {
                         if more {
                             more = push(a);
                         }
+                        more
                     });
                 }
             }
