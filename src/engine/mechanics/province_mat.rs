@@ -161,11 +161,27 @@ impl ProvinceMat {
     /// Line `line`'s bonus for each player: the ranking by sum of spots, ties to the higher
     /// spot.
     pub fn line_bonus(&self, game: &Game, state: &State, me: usize, line: usize) -> Vec<i32> {
+        self.line_bonus_if(game, state, me, line, None)
+    }
+
+    /// [`ProvinceMat::line_bonus`] as it would be with `placed`'s train (spot, player) on
+    /// the line too: a bot weighing a placement asks without copying the state.
+    fn line_bonus_if(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        line: usize,
+        placed: Option<(usize, u8)>,
+    ) -> Vec<i32> {
         let n = game.players as usize;
         let mut sum = vec![0i32; n];
         let mut top = vec![None::<usize>; n];
         for (k, &value) in self.lines[line].spots.iter().enumerate() {
-            let o = self.owner(game, state, me, line, k);
+            let o = match placed {
+                Some((spot, p)) if spot == k => p,
+                _ => self.owner(game, state, me, line, k),
+            };
             if o != NOBODY && (o as usize) < n {
                 sum[o as usize] += value;
                 top[o as usize] = Some(k);
@@ -548,10 +564,8 @@ impl Advice for ProvinceMat {
         }
         // The line bonus it would bring, less what it costs: cards (about a point each, a
         // locomotive two), an Express card (its value twice: it would draw that many cards).
-        let mut after = state.clone();
-        self.set_owner(game, &mut after, me, pl.line, spot, p);
-        let gain = self.line_bonus(game, &after, me, pl.line)[p as usize]
-            - self.line_bonus(game, state, me, pl.line)[p as usize];
+        let after = self.line_bonus_if(game, state, me, pl.line, Some((spot, p)));
+        let gain = after[p as usize] - self.line_bonus(game, state, me, pl.line)[p as usize];
         let express = pl
             .express
             .map_or(0, |c| 2 * self.express_value(game, c) as i32);
