@@ -519,6 +519,78 @@ fn bad_mat_trains_are_refused() {
     assert!(err.contains("the map has no Province mat"), "{err}");
 }
 
+/// A mat train may say the claim it came with (South Korea, seeds/000): the route, the
+/// cards played and the Express card spent. The train goes on the line of the route's colour
+/// (a gray route: any line), on the spot numbered as the cards played plus the Express
+/// card's value, or on the first free spot below when that one is taken. Ada's entries each
+/// break one of these; Bob's first is right (2 red + 1 locomotive = 3 cards, + 1 = spot 4).
+#[test]
+fn a_mat_trains_claim_is_checked() {
+    let err = refused(
+        "score-korea-claim",
+        "south-korea.toml",
+        "[[player]]\n\
+         name = \"Ada\"\n\
+         routes = [\"namwon-jinju\", \"namwon-gwangju\", \"suncheon-jinju\", \"gunsan-jeonju\", \"jeonju-namwon\"]\n\
+         mat = [\n\
+           { line = \"red\", spot = 5, route = \"namwon-jinju\" },\n\
+           { line = \"red\", spot = 1, route = \"jeonju-gwangju\" },\n\
+           { line = \"red\", spot = 3, route = \"namwon-gwangju\", cards = { red = 3 } },\n\
+           { line = \"red\", spot = 8, route = \"suncheon-jinju\", cards = { red = 4, locomotive = 1 }, express = 2 },\n\
+           { line = \"orange\", spot = 3, route = \"gunsan-jeonju\", cards = { orange = 2, white = 1 } },\n\
+           { line = \"black\", spot = 1, express = 4 },\n\
+           { line = \"black\", spot = 2, cards = { black = 2 } },\n\
+           { line = \"orange\", spot = 2, route = \"jeonju-namwon\", cards = { gold = 3 } },\n\
+         ]\n\
+         [[player]]\n\
+         name = \"Bob\"\n\
+         routes = [\"suncheon-yeosu\", \"mokpo-wando\", \"changwon-busan\", { route = \"gwangju-mokpo\", lane = 2 }]\n\
+         mat = [\n\
+           { line = \"red\", spot = 4, route = \"suncheon-yeosu\", cards = { red = 2, locomotive = 1 }, express = 1 },\n\
+           { line = \"red\", spot = 6, route = \"mokpo-wando\", cards = { red = 5 }, express = 1 },\n\
+           { line = \"white\", spot = 1, route = \"changwon-busan\", cards = { white = 2 } },\n\
+           { line = \"blue\", spot = 4, route = \"gwangju-mokpo\" },\n\
+           { line = \"green\", spot = 5, route = \"gwangju-mokpo\" },\n\
+         ]\n",
+    );
+    // Long messages wrap on the terminal, each further line after a `│`.
+    let flat = err
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for wanted in [
+        "Ada: `namwon-jinju` is a white route: its mat train goes on the white line, not the red",
+        "Ada: a mat train from `jeonju-gwangju`, a route Ada did not claim; a train goes on the mat with its player's claim",
+        // Namwon–Gwangju is 4 spaces.
+        "Ada: 3 red cards do not pay for `namwon-gwangju` (4 red spaces)",
+        // 4 + 1 cards, + 2: spot 7.
+        "Ada: 5 cards and Express +2 reach spot 7 of the red line, not 8",
+        "Ada: cards of orange and white for `gunsan-jeonju`: a claim is paid in one colour and locomotives, and so are the extra cards played for the mat",
+        "Ada: no Express +4 card; a player's Express cards are +1, +2, +3",
+        "`cards` are the cards played for a claim: say its `route` too",
+        "Ada: no card colour `gold`",
+        "Bob: Express +1 spent on two mat trains; each Express card is spent once a game",
+        // 2 cards reach spot 2, free at the end: a train goes lower only when its spot is taken.
+        "Bob: 2 cards reach spot 2 of the white line, which holds no train: the train goes on the spot its cards reach, or the first free one below when that is taken",
+        "Bob: a second mat train from `gwangju-mokpo`; a claim puts one train on the mat at most",
+    ] {
+        assert!(flat.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    for code in [
+        "position-claim",
+        "position-unknown",
+        "position-limit",
+        "position-format",
+    ] {
+        assert!(err.contains(code), "no {code} in\n{err}");
+    }
+    // Bob's first train is right (3 cards + 1 = spot 4), and the gray route's blue one: no
+    // problem is reported at either.
+    assert!(!err.contains("spot 4 of the red line"), "{err}");
+    assert!(!err.contains("blue line"), "{err}");
+}
+
 #[test]
 fn bad_festival_cards_are_refused() {
     let err = refused(

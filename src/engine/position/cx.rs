@@ -24,6 +24,11 @@ pub const STATION: &str = "position-station";
 /// city; Alvin held by two players or by one who never captured him.
 pub const MARKER: &str = "position-marker";
 
+/// What a position says came with a claim does not fit that claim: a South Korea mat train
+/// from a route its player did not claim, on a line the route's colour does not allow, with
+/// cards that do not pay for it or a spot they do not reach.
+pub const CLAIM: &str = "position-claim";
+
 /// What the checks of one position share: the game, the players' names, the name resolver
 /// and the problems found so far.
 pub struct Cx<'a> {

@@ -19,7 +19,7 @@ pub mod format;
 mod names;
 
 pub use check::{Checked, check};
-pub use cx::{Cx, GAME, LANE, LIMIT, MARKER, STATION, UNKNOWN};
+pub use cx::{CLAIM, Cx, GAME, LANE, LIMIT, MARKER, STATION, UNKNOWN};
 pub use entries::{OnceClaimed, PositionEntries, read};
 pub use format::{
     At, FORMAT, PlayerEntries, PlayerPosition, Position, Read, Reader, RouteClaim, StationPosition,
@@ -36,7 +36,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         cx::UNKNOWN,
-        "a position names a route, city, ticket, festival, mat line or technology its map does not have (or one that fits several)",
+        "a position names a route, city, ticket, festival, mat line, card colour, Express card or technology its map does not have (or one that fits several)",
     ),
     (
         cx::GAME,
@@ -48,7 +48,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         cx::LIMIT,
-        "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, a mat spot twice, a technology twice or beyond its copies, or technology points its routes could not score",
+        "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, a mat spot twice, an Express card spent twice, a technology twice or beyond its copies, or technology points its routes could not score",
     ),
     (
         cx::STATION,
@@ -57,6 +57,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         cx::MARKER,
         "a position puts a second city marker in a city or one in a forbidden city, names a route `after` a marker that does not end there, or has Alvin held by two players or by one who never captured him",
+    ),
+    (
+        cx::CLAIM,
+        "what a position says came with a claim does not fit it: a mat train from a route its player did not claim or a second one from a claim, on a line the route's colour does not allow, with cards that do not pay for the route or on a spot its cards and Express card do not reach (or below a free spot)",
     ),
 ];
 use rand::SeedableRng;
