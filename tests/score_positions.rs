@@ -619,6 +619,68 @@ fn bad_festival_cards_are_refused() {
     assert!(err.contains("the map has no festivals"), "{err}");
 }
 
+/// Iberia (seeds/000): a claim of a route into a festival city may take the cards laid there,
+/// from one city only when both ends hold a festival (Porto and Coimbra share one pile). A
+/// player's `festival_takes` say which claim took which city's cards; they must be the
+/// player's claims into that city, one take a claim, and add up to the `festivals` held.
+/// Ada: 2 + 1 Sevilla cards taken, but 4 held. Bob: 1 Valencia card taken and held, 2
+/// Sevilla taken and none held. Cara holds by her takes alone: 8 Valencia cards, and Bob's 1
+/// leaves 7 of the 8.
+#[test]
+fn festival_takes_are_checked_against_their_claims() {
+    let err = refused(
+        "score-iberia-takes",
+        "iberia.toml",
+        "[[player]]\n\
+         name = \"Ada\"\n\
+         routes = [\"sevilla-cadiz\", \"sevilla-malaga\"]\n\
+         festivals = { sevilla = 4 }\n\
+         festival_takes = [\n\
+           { route = \"sevilla-cadiz\", city = \"sevilla\", cards = 2 },\n\
+           { route = \"sevilla-cadiz\", city = \"cadiz\", cards = 1 },\n\
+           { route = \"sevilla-malaga\", city = \"malaga\", cards = 1 },\n\
+           { route = \"sevilla-faro\", city = \"sevilla\", cards = 1 },\n\
+           { route = \"sevilla-malaga\", city = \"valencia\", cards = 1 },\n\
+           { route = \"sevilla-malaga\", city = \"sevilla\", cards = 0 },\n\
+           { route = \"sevilla-malaga\", cards = 1 },\n\
+         ]\n\
+         [[player]]\n\
+         name = \"Bob\"\n\
+         routes = [\"teruel-valencia\", \"cordoba-sevilla\"]\n\
+         festivals = { valencia = 1 }\n\
+         festival_takes = [{ route = \"teruel-valencia\", city = \"valencia\", cards = 1 }, { route = \"cordoba-sevilla\", city = \"sevilla\", cards = 2 }]\n\
+         [[player]]\n\
+         name = \"Cara\"\n\
+         routes = [\"valencia-alicante\"]\n\
+         festival_takes = [{ route = \"valencia-alicante\", city = \"valencia\", cards = 8 }]\n",
+    );
+    let flat = err
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for wanted in [
+        "Ada: a second take from `sevilla-cadiz`; a claim takes the cards of one festival city at most",
+        "Ada: `malaga` holds no festival",
+        "Ada: a take from `sevilla-faro`, a route Ada did not claim; festival cards are taken with a claim into their city",
+        "Ada: `sevilla-malaga` does not end in `valencia`; a claim takes the cards laid at one of its ends",
+        "a take's `cards` are a count: 1 to 1000",
+        "missing key `city`",
+        "Ada: 4 sevilla cards in `festivals`, but 2 taken in `festival_takes`",
+        "Bob: 0 sevilla cards in `festivals`, but 2 taken in `festival_takes`",
+        "Cara: 8 valencia cards, but the game has 8 (7 left after the players before)",
+    ] {
+        assert!(flat.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    assert!(!err.contains("Bob: 1 valencia"), "{err}");
+    let (code, _, err) = score_usa(
+        "[[player]]\nfestival_takes = [{ route = \"denver-omaha\", city = \"denver\", cards = 1 }]\n[[player]]\n",
+        "human",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the map has no festivals"), "{err}");
+}
+
 /// A position on the USA map in a temporary folder, removed when the returned guard drops.
 fn usa_position(text: &str) -> (TempDir, PathBuf) {
     let dir = TempDir::new("score");

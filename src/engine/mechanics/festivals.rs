@@ -35,16 +35,13 @@ use crate::engine::hooks::{
     Advice, Counter, CounterRatio, Decisions, DeckCards, EndScoring, OnClaim, PlanView, Report,
     Word,
 };
-use crate::engine::position::{
-    At, Cx, GAME, LIMIT, PlayerEntries, Position, PositionEntries, Reader, UNKNOWN,
-};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards};
 use crate::model::FestivalTake;
 use rand_chacha::ChaCha8Rng;
-use serde_json::{Map, Value};
-use std::ops::Range;
-use std::sync::Arc;
+
+mod position;
+pub use position::Entries;
 
 /// Step of the choice between two piles.
 pub const CHOOSE: u16 = 0;
@@ -473,87 +470,5 @@ mod tests {
             }
         }
         assert_eq!(Pending::default().to_word(), 0);
-    }
-}
-
-/// Festival cards in a position written by hand (`ttrmap score`): each player's
-/// `festivals = { sevilla = 3, valencia = 7 }`, the cards held by group id.
-pub struct Entries;
-
-/// A player's festival cards: (group id, cards), in the file's order.
-#[derive(Debug)]
-struct Held {
-    cards: Vec<(At<String>, At<i64>)>,
-    /// The `festivals` key.
-    key: Range<usize>,
-}
-
-impl PositionEntries for Entries {
-    fn keys(&self) -> &'static [&'static str] {
-        &["festivals"]
-    }
-
-    /// Any group id as a key: the check knows them.
-    fn read(
-        &self,
-        r: &mut Reader,
-        i: usize,
-        table: &Map<String, Value>,
-    ) -> Option<Arc<dyn PlayerEntries>> {
-        let path = crate::path!["player", i, "festivals"];
-        let key = r.key_span(&path);
-        let cards = r.counts(
-            table.get("festivals")?,
-            path,
-            &format!("`festivals` of [[player]] #{}", i + 1),
-            "festivals = { sevilla = 3 }",
-            ("a festival's cards", "not a number of cards"),
-        );
-        Some(Arc::new(Held { cards, key }))
-    }
-
-    /// No more cards of a group than it has, in all.
-    fn check(&self, cx: &mut Cx, position: &Position, _: &[Vec<usize>], state: &mut State) {
-        let (game, names) = (cx.game(), cx.names());
-        let held = position.player.iter().map(|p| p.entries::<Held>());
-        let Some((me, f)) = game.mechanics.get::<Festivals>() else {
-            for (p, h) in held.enumerate() {
-                if let Some(h) = h.filter(|h| !h.cards.is_empty()) {
-                    let message = format!("{}: the map has no festivals", names[p]);
-                    cx.problem(GAME, &h.key, message, "no festivals on this map");
-                }
-            }
-            return;
-        };
-        let mut left: Vec<i64> = f.groups.iter().map(|g| g.cards as i64).collect();
-        for (p, h) in held.enumerate() {
-            for (group, n) in h.map_or(&[][..], |h| &h.cards) {
-                let Some(g) = f.group(&group.value) else {
-                    let ids: Vec<&str> = f.groups.iter().map(|g| g.id.as_str()).collect();
-                    let hint = crate::suggest::did_you_mean(&group.value, ids.iter().copied())
-                        .map_or_else(
-                            || format!(" (the groups: {})", ids.join(", ")),
-                            |s| format!("; {s}"),
-                        );
-                    let message = format!(
-                        "{}: no festival `{}` on this map{hint}",
-                        names[p], group.value
-                    );
-                    cx.problem(UNKNOWN, &group.span, message, "unknown festival");
-                    continue;
-                };
-                if n.value > left[g] {
-                    let message = format!(
-                        "{}: {} {} cards, but the game has {} ({} left after the players before)",
-                        names[p], n.value, group.value, f.groups[g].cards, left[g]
-                    );
-                    cx.problem(LIMIT, &n.span, message, "more cards than the game has");
-                    continue;
-                }
-                left[g] -= n.value;
-                let held = f.held(game, state, me, p as u8, g) + n.value as u32;
-                f.set_held(game, state, me, p as u8, g, held);
-            }
-        }
     }
 }

@@ -26,7 +26,8 @@ pub const MARKER: &str = "position-marker";
 
 /// What a position says came with a claim does not fit that claim: a South Korea mat train
 /// from a route its player did not claim, on a line the route's colour does not allow, with
-/// cards that do not pay for it or a spot they do not reach.
+/// cards that do not pay for it or a spot they do not reach; Iberia festival cards taken
+/// with a claim not into their city, or takes that do not add up to the cards held.
 pub const CLAIM: &str = "position-claim";
 
 /// What the checks of one position share: the game, the players' names, the name resolver

@@ -60,7 +60,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         cx::CLAIM,
-        "what a position says came with a claim does not fit it: a mat train from a route its player did not claim or a second one from a claim, on a line the route's colour does not allow, with cards that do not pay for the route or on a spot its cards and Express card do not reach (or below a free spot)",
+        "what a position says came with a claim does not fit it: a mat train from a route its player did not claim or a second one from a claim, on a line the route's colour does not allow, with cards that do not pay for the route or on a spot its cards and Express card do not reach (or below a free spot); festival cards taken with a claim not of the player's or not into the city named, two takes from one claim, or takes that do not add up to the festival cards held",
     ),
 ];
 use rand::SeedableRng;
