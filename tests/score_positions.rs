@@ -681,6 +681,99 @@ fn festival_takes_are_checked_against_their_claims() {
     assert!(err.contains("the map has no festivals"), "{err}");
 }
 
+/// France (seeds/001): a bed is built by a track piece of its length, whose colour it takes;
+/// a claimed bed's piece goes back to the supply; only one lane of a double or triple may be
+/// built with 2 or 3 players; a bed built or claimed cuts the routes across it. `built` says
+/// which beds a player built, in which colour. Here Ada's yellow 5-piece went back when she
+/// claimed Grenoble–Marseille, so Bob could build Cherbourg–Le Mans with it (the game has 1
+/// yellow piece of length 5); the red one lies on Lyon–Rodez. The position scores as without
+/// `built`: a route scores by its length, whatever its colour.
+#[test]
+fn built_track_beds_are_checked_and_change_no_score() {
+    let players = |built: bool| {
+        let b = |text: &'static str| if built { text } else { "" };
+        format!(
+            "[[player]]\nname = \"Ada\"\nroutes = [\"grenoble-marseille\", \"amiens-rouen\"]\n{}\
+             [[player]]\nname = \"Bob\"\nroutes = [\"angers-le-mans\"]\n{}",
+            b(
+                "built = [{ route = \"grenoble-marseille\", color = \"yellow\" }, { route = \"lyon-rodez\", color = \"red\" }]\n"
+            ),
+            b("built = [{ route = \"cherbourg-le-mans\", color = \"yellow\" }]\n"),
+        )
+    };
+    let dir = TempDir::new("score-france");
+    let mut out = Vec::new();
+    for built in [true, false] {
+        let file = dir.0.join(format!("position-{built}.toml"));
+        let map = root().join("maps").join("france.toml");
+        let text = format!("map = {:?}\n{}", map.display().to_string(), players(built));
+        std::fs::write(&file, text).unwrap();
+        let (code, json, err) = score(&[file.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, Some(0), "{err}");
+        out.push(json);
+    }
+    assert_eq!(out[0], out[1]);
+}
+
+/// France's `built` refused where no game builds so (see above).
+#[test]
+fn bad_built_track_beds_are_refused() {
+    let err = refused(
+        "score-france-bad",
+        "france.toml",
+        "[[player]]\n\
+         name = \"Ada\"\n\
+         routes = [\"grenoble-marseille\", \"rouen-saint-malo\", { route = \"dijon-paris\", lane = 1 }]\n\
+         built = [\n\
+           { route = \"grenoble-marseille\", color = \"yellow\" },\n\
+           { route = \"amiens-rouen\", color = \"red\" },\n\
+           { route = \"lyon-rodez\", color = \"gray\" },\n\
+           { route = \"dijon-paris\", lane = 1, color = \"red\" },\n\
+           { route = \"dijon-paris\", color = \"blue\" },\n\
+           { route = \"lyon-rodez\", color = \"red\" },\n\
+           { route = \"le-mans-lorient\", color = \"red\" },\n\
+         ]\n\
+         [[player]]\n\
+         name = \"Bob\"\n\
+         routes = [\"angers-le-mans\"]\n\
+         built = [\n\
+           { route = \"lyon-rodez\", color = \"blue\" },\n\
+           { route = \"avignon-nice\", color = \"blue\" },\n\
+           { route = \"dijon-paris\", lane = 4, color = \"red\" },\n\
+           { route = \"brest-rennes\" },\n\
+         ]\n",
+    );
+    let flat = err
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for wanted in [
+        "Ada: `amiens-rouen` is no track bed: it can be claimed from the start, without a build",
+        "Ada: no gray track piece of length 5 in the game, for `lyon-rodez`; the pieces of length 5: red, orange, yellow, green, blue, pink, white, black",
+        // 2 players: one lane of the triple Dijon–Paris may be built.
+        "Ada: a second lane of `dijon-paris` built, but with 2 players 1 of its lanes may be built",
+        // Lyon–Rodez and Le Mans–Lorient unclaimed, both red, length 5: the game has 1.
+        "Ada: 2 red pieces of length 5 lie on beds nobody claimed, but the game has 1",
+        "Ada: `rouen-saint-malo` is a track bed that no `built` names; a bed is claimed only once built",
+        "Bob: `lyon-rodez` is built already (by Ada): a bed lane is built once",
+        "Bob: the bed `avignon-nice` crosses `grenoble-marseille`, built or claimed too",
+        "Bob: lane 4 of `dijon-paris`: the route has 3 lanes, numbered from 1",
+        "missing key `color`",
+    ] {
+        assert!(flat.contains(wanted), "no {wanted:?} in\n{err}");
+    }
+    for code in ["position-track", "position-limit", "position-lane"] {
+        assert!(err.contains(code), "no {code} in\n{err}");
+    }
+    let (code, _, err) = score_usa(
+        "[[player]]\nbuilt = [{ route = \"denver-omaha\", color = \"red\" }]\n[[player]]\n",
+        "human",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the map has no track beds"), "{err}");
+}
+
 /// A position on the USA map in a temporary folder, removed when the returned guard drops.
 fn usa_position(text: &str) -> (TempDir, PathBuf) {
     let dir = TempDir::new("score");

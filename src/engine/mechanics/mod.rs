@@ -158,6 +158,7 @@ pub const POSITION_ENTRIES: &[&dyn PositionEntries] = &[
     &festivals::Entries,
     &province_mat::Entries,
     &technologies::Entries,
+    &track_pieces::Entries,
 ];
 
 /// A rule or feature of a map that no module plays yet.

@@ -34,6 +34,9 @@ use crate::model::{Color, NoPieceFits};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+mod position;
+pub use position::Entries;
+
 /// The build decision.
 pub const BUILD: u16 = 0;
 /// The only choice when nothing can be built (never offered when something can).

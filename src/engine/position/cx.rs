@@ -30,6 +30,11 @@ pub const MARKER: &str = "position-marker";
 /// with a claim not into their city, or takes that do not add up to the cards held.
 pub const CLAIM: &str = "position-claim";
 
+/// A France track bed built as no game builds one: a route that is no bed, a lane built
+/// twice or beyond those the player count lets be built, a piece its length has none of, a
+/// claimed bed nobody built.
+pub const TRACK: &str = "position-track";
+
 /// What the checks of one position share: the game, the players' names, the name resolver
 /// and the problems found so far.
 pub struct Cx<'a> {

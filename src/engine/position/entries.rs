@@ -1,7 +1,7 @@
 //! The hook through which a mechanic module reads and checks its own entries of a position
 //! file ([`PositionEntries`]): Old West's `markers` and `alvin`, Iberia's `festivals` and
-//! `festival_takes`, South Korea's `mat`, the UK's `technologies`, `technology_points` and
-//! `right_of_way`.
+//! `festival_takes`, South Korea's `mat`, France's `built`, the UK's `technologies`,
+//! `technology_points` and `right_of_way`.
 //!
 //! A position is read before its map is known (the file names the map), and a key of a
 //! module the map does not play still gets its located "the map has no ..." problem, so the

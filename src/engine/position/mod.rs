@@ -19,7 +19,7 @@ pub mod format;
 mod names;
 
 pub use check::{Checked, check};
-pub use cx::{CLAIM, Cx, GAME, LANE, LIMIT, MARKER, STATION, UNKNOWN};
+pub use cx::{CLAIM, Cx, GAME, LANE, LIMIT, MARKER, STATION, TRACK, UNKNOWN};
 pub use entries::{OnceClaimed, PositionEntries, read};
 pub use format::{
     At, FORMAT, PlayerEntries, PlayerPosition, Position, Read, Reader, RouteClaim, StationPosition,
@@ -44,11 +44,11 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         cx::LANE,
-        "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, two routes that cross, a route its player's technologies do not open, or a Right of Way claim of a route nobody else holds, that the player holds, or that has a second owner already",
+        "a position claims a lane that does not exist, a lane twice, two lanes of one route, a lane its player count keeps closed, two routes that cross, a route its player's technologies do not open, a track bed built across a route built or claimed, or a Right of Way claim of a route nobody else holds, that the player holds, or that has a second owner already",
     ),
     (
         cx::LIMIT,
-        "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, a mat spot twice, an Express card spent twice, a technology twice or beyond its copies, or technology points its routes could not score",
+        "a position gives a player more trains or stations than a game has, a ticket more often than its copies, more festival cards than a festival has, a mat spot twice, an Express card spent twice, more track pieces of a kind on unclaimed beds than the game has, a technology twice or beyond its copies, or technology points its routes could not score",
     ),
     (
         cx::STATION,
@@ -61,6 +61,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         cx::CLAIM,
         "what a position says came with a claim does not fit it: a mat train from a route its player did not claim or a second one from a claim, on a line the route's colour does not allow, with cards that do not pay for the route or on a spot its cards and Express card do not reach (or below a free spot); festival cards taken with a claim not of the player's or not into the city named, two takes from one claim, or takes that do not add up to the festival cards held",
+    ),
+    (
+        cx::TRACK,
+        "a position's `built` track bed is no bed, a lane built twice or beyond the lanes the player count lets be built, or built with a piece its length has none of; or a bed is claimed that no `built` names",
     ),
 ];
 use rand::SeedableRng;
