@@ -40,7 +40,7 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     (
         cx::GAME,
-        "a position's game cannot be set up: `players` differs from the [[player]] tables, the map refuses the count, mode or rules, or it has no technologies to hold or no Right of Way card",
+        "a position's game cannot be set up: `players` differs from the [[player]] tables, the map refuses the count, mode or rules, or it lacks what a key needs (city markers, Alvin, festivals, a Province mat, Express cards, track beds, technologies to hold, a Right of Way card)",
     ),
     (
         cx::LANE,
