@@ -316,6 +316,25 @@ impl Reader<'_> {
         }
     }
 
+    /// Player `i`'s entries under `key` (an array), each read by `item` (the reader, the
+    /// entry, `i`, the entry's index); those read well and the key's span. `None` when the
+    /// key is not written.
+    pub fn entries<T>(
+        &mut self,
+        table: &Map<String, Value>,
+        i: usize,
+        key: &str,
+        mut item: impl FnMut(&mut Self, &Value, usize, usize) -> Option<T>,
+    ) -> Option<(Vec<T>, Range<usize>)> {
+        let path = crate::path!["player", i, key];
+        let span = self.key_span(&path);
+        let items = self.array(table.get(key)?, &path, &format!("`{key}`"));
+        let read = (items.iter().enumerate())
+            .filter_map(|(j, v)| item(self, v, i, j))
+            .collect();
+        Some((read, span))
+    }
+
     pub fn array<'v>(&mut self, v: &'v Value, path: &[Seg], what: &str) -> &'v [Value] {
         match v.as_array() {
             Some(items) => items,

@@ -50,16 +50,7 @@ impl PositionEntries for Entries {
         i: usize,
         table: &Map<String, Value>,
     ) -> Option<Arc<dyn PlayerEntries>> {
-        let path = crate::path!["player", i, "markers"];
-        let key = r.key_span(&path);
-        let mut markers = Vec::new();
-        for (j, item) in r
-            .array(table.get("markers")?, &path, "`markers`")
-            .iter()
-            .enumerate()
-        {
-            markers.extend(marker(r, item, i, j));
-        }
+        let (markers, key) = r.entries(table, i, "markers", marker)?;
         Some(Arc::new(Markers { markers, key }))
     }
 

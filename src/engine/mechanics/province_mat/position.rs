@@ -70,16 +70,7 @@ impl PositionEntries for Entries {
         i: usize,
         table: &Map<String, Value>,
     ) -> Option<Arc<dyn PlayerEntries>> {
-        let path = crate::path!["player", i, "mat"];
-        let key = r.key_span(&path);
-        let mut trains = Vec::new();
-        for (j, item) in r
-            .array(table.get("mat")?, &path, "`mat`")
-            .iter()
-            .enumerate()
-        {
-            trains.extend(mat_train(r, item, i, j));
-        }
+        let (trains, key) = r.entries(table, i, "mat", mat_train)?;
         Some(Arc::new(Trains { trains, key }))
     }
 

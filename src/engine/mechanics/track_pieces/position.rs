@@ -67,16 +67,7 @@ impl PositionEntries for Entries {
         i: usize,
         table: &Map<String, Value>,
     ) -> Option<Arc<dyn PlayerEntries>> {
-        let path = crate::path!["player", i, "built"];
-        let key = r.key_span(&path);
-        let mut beds = Vec::new();
-        for (j, item) in r
-            .array(table.get("built")?, &path, "`built`")
-            .iter()
-            .enumerate()
-        {
-            beds.extend(built_bed(r, item, i, j));
-        }
+        let (beds, key) = r.entries(table, i, "built", built_bed)?;
         Some(Arc::new(Built { beds, key }))
     }
 
