@@ -267,6 +267,23 @@ impl Reader<'_> {
         Some(map)
     }
 
+    /// The values of `keys` in `table` (an entry at `path`), or `None` with the first missing
+    /// key reported ([`Reader::missing`]).
+    pub fn required<'v, const N: usize>(
+        &mut self,
+        table: &'v Map<String, Value>,
+        path: &[Seg],
+        keys: [&str; N],
+        what: &str,
+        example: &str,
+    ) -> Option<[&'v Value; N]> {
+        if let Some(key) = keys.iter().find(|k| !table.contains_key(**k)) {
+            self.missing(path, key, what, example);
+            return None;
+        }
+        Some(keys.map(|k| &table[k]))
+    }
+
     pub fn missing(&mut self, path: &[Seg], key: &str, what: &str, example: &str) {
         let span = self.value_span(path);
         self.out.push(

@@ -276,16 +276,8 @@ fn take(r: &mut Reader, v: &Value, i: usize, j: usize) -> Option<Take> {
     let what = format!("a festival take of [[player]] #{}", i + 1);
     let table = r.table(v, &path, TAKE_KEYS, &what)?;
     let example = "{ route = \"sevilla-cadiz\", city = \"sevilla\", cards = 2 }";
-    let (Some(route), Some(city), Some(cards)) =
-        (table.get("route"), table.get("city"), table.get("cards"))
-    else {
-        let key = ["route", "city", "cards"]
-            .into_iter()
-            .find(|k| !table.contains_key(*k))
-            .unwrap_or("cards");
-        r.missing(&path, key, &what, example);
-        return None;
-    };
+    let [route, city, cards] =
+        r.required(table, &path, ["route", "city", "cards"], &what, example)?;
     let at = |key: &str| {
         let mut at = path.clone();
         at.push(Seg::Key(key.into()));

@@ -431,15 +431,7 @@ fn mat_train(r: &mut Reader, v: &Value, i: usize, j: usize) -> Option<MatTrain> 
     let what = format!("a mat train of [[player]] #{}", i + 1);
     let table = r.table(v, &path, KEYS, &what)?;
     let example = "{ line = \"red\", spot = 9 }";
-    let (Some(line), Some(spot)) = (table.get("line"), table.get("spot")) else {
-        let key = if table.contains_key("line") {
-            "spot"
-        } else {
-            "line"
-        };
-        r.missing(&path, key, &what, example);
-        return None;
-    };
+    let [line, spot] = r.required(table, &path, ["line", "spot"], &what, example)?;
     let at = |key: &str| {
         let mut at = path.clone();
         at.push(Seg::Key(key.into()));

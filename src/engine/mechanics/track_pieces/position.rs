@@ -355,15 +355,7 @@ fn built_bed(r: &mut Reader, v: &Value, i: usize, j: usize) -> Option<BuiltBed> 
     let what = format!("a bed built by [[player]] #{}", i + 1);
     let table = r.table(v, &path, KEYS, &what)?;
     let example = "{ route = \"grenoble-marseille\", color = \"yellow\" }";
-    let (Some(route), Some(color)) = (table.get("route"), table.get("color")) else {
-        let key = if table.contains_key("route") {
-            "color"
-        } else {
-            "route"
-        };
-        r.missing(&path, key, &what, example);
-        return None;
-    };
+    let [route, color] = r.required(table, &path, ["route", "color"], &what, example)?;
     let at = |key: &str| {
         let mut at = path.clone();
         at.push(Seg::Key(key.into()));
