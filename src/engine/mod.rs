@@ -36,8 +36,8 @@ pub use paths::longest_path;
 pub use scoring::{ScoreBreakdown, final_scores};
 pub use state::{
     Action, Failure, MAX_SUBSTITUTE_LOCOS, Phase, PlayerState, SUBSTITUTE_LOCOS_SHIFT, Seen, State,
-    can_pay, claim_locos, claim_ways_match_general, locomotive_payment, pack_claim_locos, pay_with,
-    payment_ways,
+    can_pay, can_pay_locomotives, claim_locos, claim_ways_match_general, locomotive_payment,
+    pack_claim_locos, pay_with, payment_ways,
 };
 
 use crate::model::{MapFile, TicketDiscard, TieBreak};

@@ -167,6 +167,33 @@ pub trait Decisions {
         choice: u32,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String>;
+    /// How many choices [`Decisions::decision_actions`] lists at `step` now, for a module
+    /// that counts them without listing them (`None`, the default: they are listed). The
+    /// random bot then picks an index and asks [`Decisions::nth_decision`] for it.
+    fn decision_count(&self, _game: &Game, _state: &State, _me: usize, _step: u16) -> Option<u32> {
+        None
+    }
+    /// The `i`-th choice [`Decisions::decision_actions`] lists (`None` past the end). Asked
+    /// only of a module whose [`Decisions::decision_count`] answers; by default the choices
+    /// are listed up to it.
+    fn nth_decision(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        step: u16,
+        i: u32,
+    ) -> Option<Action> {
+        let (mut k, mut found) = (0, None);
+        self.decision_actions(game, state, me, step, &mut |a| {
+            if k == i {
+                found = Some(a);
+            }
+            k += 1;
+            found.is_none()
+        });
+        found
+    }
     /// Whether `action` is one of [`Decisions::decision_actions`] at `step` now: what
     /// [`State::is_legal`] asks of every decision a player makes. By default the choices
     /// are listed and searched; a module offering many choices may answer directly, and must

@@ -231,6 +231,87 @@ impl TrackPieces {
             && self.piece_left(game, state, me, lane, color).is_some()
     }
 
+    /// Every bed a piece may go on now, in route order, until `f` returns `false`: `f` gets
+    /// the route, its kinds of piece (`kinds[from..to]`), how many of those kinds have a
+    /// piece left (at least one) and how many of its lanes may take one (at least one). A
+    /// bed is open while it is built on fewer lanes than may be claimed; a lane takes a
+    /// piece while unbuilt, unowned and not closed. Counting a bed at a time is what lets
+    /// the random bot pick one of France's hundreds of builds without listing them.
+    fn for_each_open_bed(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        mut f: impl FnMut(usize, (usize, usize), u32, u32) -> bool,
+    ) {
+        let words = Words::of(game, self);
+        let w = state.mechanic_words(game, me);
+        // Kinds with a piece left among `kinds[..i]`: a bed's count is one subtraction.
+        let mut left_before: smallvec::SmallVec<[u32; 64]> = smallvec::SmallVec::new();
+        left_before.push(0);
+        for &left in &w[..self.kinds.len()] {
+            let last = left_before[left_before.len() - 1];
+            left_before.push(last + u32::from(left > 0));
+        }
+        for (r, route) in game.routes.iter().enumerate() {
+            if !self.beds[r] {
+                continue;
+            }
+            let (from, to) = self.route_kinds[r];
+            let (from, to) = (from as usize, to as usize);
+            let kinds = left_before[to] - left_before[from];
+            if kinds == 0 {
+                continue;
+            }
+            let (mut built, mut free) = (0, 0);
+            let first = route.first_lane as usize;
+            for l in first..first + route.lane_count as usize {
+                if Bed::from_word(w[words.lane(l)]).built {
+                    built += 1;
+                } else if state.lane_owner()[l] == NOBODY && !state.lane_closed(l) {
+                    free += 1;
+                }
+            }
+            if built < route.usable_lanes && free > 0 && !f(r, (from, to), kinds, free) {
+                return;
+            }
+        }
+    }
+
+    /// Route `r`'s lanes a piece may go on now, in order (see [`TrackPieces::for_each_open_bed`]).
+    fn free_lanes<'a>(
+        &self,
+        game: &'a Game,
+        state: &'a State,
+        me: usize,
+        r: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let words = Words::of(game, self);
+        let w = state.mechanic_words(game, me);
+        let route = &game.routes[r];
+        let first = route.first_lane as usize;
+        (first..first + route.lane_count as usize).filter(move |&l| {
+            !Bed::from_word(w[words.lane(l)]).built
+                && state.lane_owner()[l] == NOBODY
+                && !state.lane_closed(l)
+        })
+    }
+
+    /// The colours of `kinds[from..to]` with a piece left, in card order.
+    fn colours_left<'a>(
+        &'a self,
+        game: &Game,
+        state: &'a State,
+        me: usize,
+        (from, to): (usize, usize),
+    ) -> impl Iterator<Item = u8> + 'a {
+        let w = &state.mechanic_words(game, me)[from..to];
+        w.iter()
+            .zip(&self.kinds[from..to])
+            .filter(|&(&left, _)| left > 0)
+            .map(|(_, &(_, colour))| colour)
+    }
+
     /// Every build possible now, as (lane, colour), lanes in order, colours in card order.
     pub fn for_each_build(
         &self,
@@ -239,34 +320,47 @@ impl TrackPieces {
         me: usize,
         mut f: impl FnMut(usize, u8) -> bool,
     ) {
-        let words = Words::of(game, self);
-        let w = state.mechanic_words(game, me);
-        let built = |l: usize| Bed::from_word(w[words.lane(l)]).built;
-        for (r, route) in game.routes.iter().enumerate() {
-            if !self.beds[r] {
-                continue;
-            }
-            let first = route.first_lane as usize;
-            let lanes = first..first + route.lane_count as usize;
-            if lanes.clone().filter(|&l| built(l)).count() >= route.usable_lanes as usize {
-                continue;
-            }
-            let (from, to) = self.route_kinds[r];
-            let (from, to) = (from as usize, to as usize);
-            if !(from..to).any(|k| w[k] > 0) {
-                continue;
-            }
-            for lane in lanes {
-                if built(lane) || state.lane_owner()[lane] != NOBODY || state.lane_closed(lane) {
-                    continue;
-                }
-                for (&left, &(_, colour)) in w[from..to].iter().zip(&self.kinds[from..to]) {
-                    if left > 0 && !f(lane, colour) {
-                        return;
+        self.for_each_open_bed(game, state, me, |r, kinds, _, _| {
+            for lane in self.free_lanes(game, state, me, r) {
+                for colour in self.colours_left(game, state, me, kinds) {
+                    if !f(lane, colour) {
+                        return false;
                     }
                 }
             }
-        }
+            true
+        });
+    }
+
+    /// How many builds [`TrackPieces::for_each_build`] lists, counted a bed at a time.
+    fn build_count(&self, game: &Game, state: &State, me: usize) -> u32 {
+        let mut n = 0;
+        self.for_each_open_bed(game, state, me, |_, _, kinds, lanes| {
+            n += kinds * lanes;
+            true
+        });
+        n
+    }
+
+    /// The `i`-th build [`TrackPieces::for_each_build`] lists, found a bed at a time.
+    fn nth_build(&self, game: &Game, state: &State, me: usize, mut i: u32) -> Option<(usize, u8)> {
+        let mut at = None;
+        self.for_each_open_bed(game, state, me, |r, range, kinds, lanes| {
+            if i < kinds * lanes {
+                at = Some((r, range, kinds));
+                return false;
+            }
+            i -= kinds * lanes;
+            true
+        });
+        let (r, range, kinds) = at?;
+        let lane = self
+            .free_lanes(game, state, me, r)
+            .nth((i / kinds) as usize)?;
+        let colour = self
+            .colours_left(game, state, me, range)
+            .nth((i % kinds) as usize)?;
+        Some((lane, colour))
     }
 
     /// Whether any piece of the supply fits any bed now.
@@ -455,6 +549,29 @@ impl Decisions for TrackPieces {
                 choice: SKIP,
             });
         }
+    }
+
+    /// Counted a bed at a time (France offers up to a few hundred builds after every card
+    /// drawn; listing them was half of a random France game).
+    fn decision_count(&self, game: &Game, state: &State, me: usize, _step: u16) -> Option<u32> {
+        Some(self.build_count(game, state, me).max(1))
+    }
+
+    fn nth_decision(
+        &self,
+        game: &Game,
+        state: &State,
+        me: usize,
+        _step: u16,
+        i: u32,
+    ) -> Option<Action> {
+        let mechanic = me as u8;
+        let choice = match self.nth_build(game, state, me, i) {
+            Some((lane, colour)) => LaneColour { lane, colour }.to_choice(),
+            None if i == 0 && !self.any_build(game, state, me) => SKIP,
+            None => return None,
+        };
+        Some(Action::Mechanic { mechanic, choice })
     }
 
     /// Answered without listing every build (France offers up to a few hundred): a build

@@ -26,8 +26,8 @@ pub use determinize::Seen;
 use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
 use legal::{DRAW_ACTIONS, SMALL_ACTIONS, SmallActions};
 pub use payments::{
-    MAX_SUBSTITUTE_LOCOS, SUBSTITUTE_LOCOS_SHIFT, can_pay, claim_locos, claim_ways_match_general,
-    locomotive_payment, pack_claim_locos, pay_with, payment_ways,
+    MAX_SUBSTITUTE_LOCOS, SUBSTITUTE_LOCOS_SHIFT, can_pay, can_pay_locomotives, claim_locos,
+    claim_ways_match_general, locomotive_payment, pack_claim_locos, pay_with, payment_ways,
 };
 use payments::{class_can_pay, class_claim_count, class_payment, for_each_claim};
 

@@ -24,6 +24,14 @@ impl State {
         game: &Game,
         pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
     ) -> Option<Action> {
+        if let Phase::Mechanic { mechanic, step } = self.phase
+            && let Some(decisions) = game.mechanics.modules[mechanic as usize].decisions()
+            && let Some(n) = decisions.decision_count(game, self, mechanic as usize, step)
+        {
+            // A module that counts its choices without listing them (France's builds).
+            let i = pick(n, None)?;
+            return decisions.nth_decision(game, self, mechanic as usize, step, i);
+        }
         if self.phase != Phase::Main {
             // Listed once, on the stack while few (France's track-bed builds can run to
             // hundreds: listing them twice, to find they do not fit and again, was half of a
@@ -42,7 +50,7 @@ impl State {
             || !game.mechanics.actions.is_empty()
             || !self.plain_main(game)
         {
-            return self.sample_from_list(game, pick);
+            return self.sample_main_general(game, pick);
         }
         let mut draws: SmallActions<DRAW_ACTIONS> = SmallActions::default();
         for (slot, &c) in self.face_up.iter().enumerate() {
@@ -128,20 +136,65 @@ impl State {
         None
     }
 
-    /// [`State::sample_legal`] by listing the actions, for a main phase it cannot count
-    /// without listing (module actions, actions modules take away, a very large display).
-    pub(super) fn sample_from_list(
+    /// [`State::sample_legal`] for a main phase the core alone does not count (module
+    /// actions, actions modules take away, lanes priced per player, a very large display):
+    /// the draws, stations and module actions are listed, the claims counted lane by lane
+    /// ([`State::for_each_claim_count`]) and only the picked lane's listed. The order is
+    /// [`State::legal_actions`]'s: draws, claims, stations, module actions, the end of an
+    /// extra claim; the pass when nothing else is legal.
+    pub(super) fn sample_main_general(
         &self,
         game: &Game,
         pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
     ) -> Option<Action> {
-        let mut all = Vec::new();
-        self.legal_actions(game, &mut all);
-        let tickets_at = all
+        let mut draws = Vec::new();
+        self.main_draw_actions(game, &mut draws);
+        // Each claimable lane and its ways, kept so that the pick walks them once more
+        // without pricing every lane again.
+        let mut lanes: smallvec::SmallVec<[(u16, u32); 128]> = smallvec::SmallVec::new();
+        let mut claims = 0u32;
+        self.for_each_claim_count(game, |lane, ways| {
+            lanes.push((lane as u16, ways));
+            claims += ways;
+            true
+        });
+        let mut rest_list = Vec::new();
+        self.station_actions(game, &mut rest_list);
+        self.mechanic_actions(game, &mut rest_list);
+        if self.turn_mods.claiming {
+            rest_list.push(Action::EndTurn);
+        }
+        let total = draws.len() as u32 + claims + rest_list.len() as u32;
+        if total == 0 && game.when_stuck != WhenStuck::Fail {
+            return (pick(1, None)? == 0).then_some(Action::Pass);
+        }
+        let tickets_at = draws
             .iter()
             .position(|&a| a == Action::DrawTickets)
             .map(|i| i as u32);
-        let i = pick(all.len() as u32, tickets_at)?;
-        all.get(i as usize).copied()
+        let i = pick(total, tickets_at)?;
+        if (i as usize) < draws.len() {
+            return Some(draws[i as usize]);
+        }
+        let mut rest = i - draws.len() as u32;
+        if rest >= claims {
+            return rest_list.get((rest - claims) as usize).copied();
+        }
+        let &(lane, _) = lanes.iter().find(|&&(_, ways)| {
+            let here = rest < ways;
+            if !here {
+                rest -= ways;
+            }
+            here
+        })?;
+        let mut found = None;
+        let mut k = 0;
+        self.for_each_claim_of_lane(game, lane as usize, |a| {
+            if k == rest {
+                found = Some(a);
+            }
+            k += 1;
+        });
+        found
     }
 }

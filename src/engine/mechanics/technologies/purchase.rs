@@ -4,8 +4,8 @@
 use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
 use crate::engine::hooks::{AfterAction, Choice};
 use crate::engine::{
-    Action, Cards, Game, LOCO, LaneClass, NOBODY, Phase, State, can_pay, locomotive_payment,
-    pay_with, payment_ways,
+    Action, Cards, Game, LOCO, LaneClass, NOBODY, Phase, State, can_pay, can_pay_locomotives,
+    locomotive_payment, pay_with, payment_ways,
 };
 use crate::model::TechEffect;
 use rand_chacha::ChaCha8Rng;
@@ -77,12 +77,26 @@ impl Technologies {
         let p = state.current_player();
         if !self.bought_this_turn(game, state, me) {
             let owned = self.owned(game, state, me, p);
-            let locos = state.players[p as usize].hand[LOCO as usize];
+            let hand = &state.players[p as usize].hand;
+            let locos = hand[LOCO as usize];
+            let any_as_one = self.any_as_one_for(game, state, me, p);
             for (t, tech) in self.techs.iter().enumerate() {
                 if owned & (1 << t) != 0 || self.supply(game, state, me, t) == 0 {
                     continue;
                 }
                 let directs = 0..=(tech.cost as u16).min(locos) as u8;
+                if tech.effect != TechEffect::ClaimClaimedRoute {
+                    // Which payments pay is all the list needs.
+                    for direct in directs {
+                        if can_pay_locomotives(hand, tech.cost, direct, any_as_one) {
+                            push(Action::Mechanic {
+                                mechanic: me as u8,
+                                choice: Purchase { tech: t, direct }.to_choice(),
+                            });
+                        }
+                    }
+                    continue;
+                }
                 let payments = directs.map(|direct| {
                     let paid = self.purchase_payment(game, state, me, p, t, direct)?;
                     Some((direct, paid))
@@ -370,6 +384,32 @@ impl Technologies {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `can_pay_locomotives` says `locomotive_payment` pays exactly when it does, over
+    /// every hand of up to 3 locomotives and up to 4 cards of each of three colours (the
+    /// others empty), costs 0 to 4, any 0, 1, 3 or 4 cards for a locomotive.
+    #[test]
+    fn a_purchase_pays_exactly_when_its_cards_are_found() {
+        let mut checked = 0;
+        for code in 0..4 * 5 * 5 * 5 {
+            let mut hand = [0u16; crate::engine::CARD_KINDS];
+            hand[LOCO as usize] = code % 4;
+            hand[0] = code / 4 % 5;
+            hand[3] = code / 20 % 5;
+            hand[7] = code / 100;
+            for cost in 0..=4u8 {
+                for direct in 0..=4u8 {
+                    for any in [0, 1, 3, 4] {
+                        let paid = crate::engine::locomotive_payment(&hand, cost, direct, any);
+                        let can = can_pay_locomotives(&hand, cost, direct, any);
+                        assert_eq!(can, paid.is_some(), "{hand:?} {cost} {direct} {any}");
+                        checked += usize::from(can);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 
     #[test]
     fn purchases_round_trip_below_draw3() {
