@@ -112,7 +112,7 @@ impl Mechanic for Privileges {
 }
 
 impl PlayerCost for Privileges {
-    fn player_cost(&self, _: &Game, _: &State, _: usize, p: u8, _: usize, class: &mut LaneClass) {
+    fn player_cost(&self, _: &Game, _: &State, _: usize, p: u8, class: &mut LaneClass) {
         match p {
             0 => class.discount = 1,
             1 => class.any_for_one = 2,

@@ -57,17 +57,12 @@ pub trait Costs {
 
 /// Costs per player. With any such module, claims are listed lane by lane.
 pub trait PlayerCost {
-    /// Changes `class`, the way `lane` is paid for, for player `p` now (any N cards as a
-    /// locomotive: `any_for_one` and `ferry_substitute`; one card fewer: `discount`).
-    fn player_cost(
-        &self,
-        game: &Game,
-        state: &State,
-        me: usize,
-        p: u8,
-        lane: usize,
-        class: &mut LaneClass,
-    );
+    /// Changes `class`, the way a lane of that payment class is paid for, for player `p` now
+    /// (any N cards as a locomotive: `any_for_one` and `ferry_substitute`; one card fewer:
+    /// `discount`). The price depends on the class and the player, not on which lane: the
+    /// engine prices each class once a decision (pricing a UK game's hundred lanes one by
+    /// one, for every decision, was a fifth of a random game).
+    fn player_cost(&self, game: &Game, state: &State, me: usize, p: u8, class: &mut LaneClass);
 }
 
 /// Cards of the module's own kinds in the train deck (kinds are the module's: 0, 1, ...).

@@ -331,16 +331,8 @@ impl Setup for Technologies {
 }
 
 impl PlayerCost for Technologies {
-    fn player_cost(
-        &self,
-        game: &Game,
-        state: &State,
-        me: usize,
-        p: u8,
-        lane: usize,
-        class: &mut LaneClass,
-    ) {
-        self.adjust_cost(game, state, me, p, lane, class);
+    fn player_cost(&self, game: &Game, state: &State, me: usize, p: u8, class: &mut LaneClass) {
+        self.adjust_cost(game, state, me, p, class);
     }
 }
 

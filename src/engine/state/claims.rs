@@ -26,9 +26,16 @@ impl State {
     /// How player `p` pays for `lane` now: its payment class (in the colour it has now), as
     /// the modules' per-player costs change it.
     pub fn lane_cost(&self, game: &Game, p: u8, lane: usize) -> LaneClass {
-        let mut class = game.lane_classes[self.class_of(game, lane)];
+        self.class_cost(game, p, self.class_of(game, lane))
+    }
+
+    /// How player `p` pays for a lane of payment class `class` now (an index of
+    /// `game.lane_classes`): a module's price depends on the class and the player, never on
+    /// which lane, so a decision prices each class once.
+    fn class_cost(&self, game: &Game, p: u8, class: usize) -> LaneClass {
+        let mut class = game.lane_classes[class];
         for (m, module) in game.mechanics.each_player_cost() {
-            module.player_cost(game, self, m, p, lane, &mut class);
+            module.player_cost(game, self, m, p, &mut class);
         }
         class
     }
@@ -51,13 +58,10 @@ impl State {
             });
         };
         if !game.mechanics.player_costs.is_empty() {
-            let trains = self.players[self.current as usize].trains;
-            for lane in self.open_lanes(game, self.current as usize) {
-                let class = self.lane_cost(game, self.current, lane);
-                if class.trains_needed() <= trains {
-                    push(out, lane, &class);
-                }
-            }
+            self.for_each_claim_count(game, |lane, _| {
+                push(out, lane, &self.lane_cost(game, self.current, lane));
+                true
+            });
             return;
         }
         let mut stack = [0u32; STACK_CLASSES];
@@ -81,32 +85,30 @@ impl State {
         if !self.allowed(game, Core::Claim) {
             return;
         }
-        let hand = &self.players[self.current as usize].hand;
+        let mut stack = [0u32; STACK_CLASSES];
+        let mut heap = Vec::new();
+        let counts = class_buffer(game, &mut stack, &mut heap);
         if !game.mechanics.player_costs.is_empty() {
-            let trains = self.players[self.current as usize].trains;
-            let mut counted: smallvec::SmallVec<[(LaneClass, u32); 32]> = smallvec::SmallVec::new();
+            // Each class priced and counted once, when a lane of it is first met (stored
+            // as ways + 1: 0 is not yet counted).
+            let player = &self.players[self.current as usize];
             for lane in self.open_lanes(game, self.current as usize) {
-                let class = self.lane_cost(game, self.current, lane);
-                if class.trains_needed() > trains {
-                    continue;
+                let c = self.class_of(game, lane);
+                if counts[c] == 0 {
+                    let class = self.class_cost(game, self.current, c);
+                    counts[c] = 1 + if class.trains_needed() > player.trains {
+                        0
+                    } else {
+                        class_claim_count(&player.hand, &class)
+                    };
                 }
-                let ways = match counted.iter().find(|(c, _)| *c == class) {
-                    Some(&(_, ways)) => ways,
-                    None => {
-                        let ways = class_claim_count(hand, &class);
-                        counted.push((class, ways));
-                        ways
-                    }
-                };
+                let ways = counts[c] - 1;
                 if ways > 0 && !f(lane, ways) {
                     return;
                 }
             }
             return;
         }
-        let mut stack = [0u32; STACK_CLASSES];
-        let mut heap = Vec::new();
-        let counts = class_buffer(game, &mut stack, &mut heap);
         if self.claim_counts(game, counts) > 0 {
             self.for_each_claimable_lane(game, counts, f);
         }
@@ -295,13 +297,10 @@ impl State {
     /// [`State::claimable_lanes`] where modules price lanes per player: each open lane's
     /// class for the current player, with the trains and at least one way to pay it.
     fn claimable_lanes_priced(&self, game: &Game, out: &mut Vec<u16>) {
-        let player = &self.players[self.current as usize];
-        for lane in self.open_lanes(game, self.current as usize) {
-            let class = self.lane_cost(game, self.current, lane);
-            if class.trains_needed() <= player.trains && class_can_pay(&player.hand, &class) {
-                out.push(lane as u16);
-            }
-        }
+        self.for_each_claim_count(game, |lane, _| {
+            out.push(lane as u16);
+            true
+        });
     }
 }
 

@@ -71,7 +71,6 @@ impl Technologies {
         state: &State,
         me: usize,
         p: u8,
-        _lane: usize,
         class: &mut LaneClass,
     ) {
         let owned = self.owned(game, state, me, p);
