@@ -25,7 +25,7 @@
 //! | hook | what it may do | made for | invariant the engine keeps |
 //! |---|---|---|---|
 //! | [`costs`](Costs::costs) | set lanes' cost fields once, at compile time | Nordic, Switzerland, Castilla, Legendary Asia | claims still counted by formula per payment class |
-//! | [`player_cost`](PlayerCost::player_cost) | change a lane's cost for one player, now | UK technologies (any 4 as a locomotive, Booster, Diesel Power) | with any such module, claims are listed lane by lane (never counted by class), so a claim is legal exactly when listed |
+//! | [`player_cost`](PlayerCost::player_cost) | change a payment class's cost for one player, now (the same for every lane of the class) | UK technologies (any 4 as a locomotive, Booster, Diesel Power) | with any such module, each class is priced for the player and its payments counted once a decision, the lanes walked one by one; a claim is legal exactly when listed |
 //! | [`State::set_lane_color`] ([`Mechanic::sets_lane_colors`]) | give a lane its colour during play | France's track pieces | the lane moves between payment classes and fast slots in every open-lane count |
 //! | [`deck_cards`](DeckCards::deck_cards), [`on_deck_card`](DeckCards::on_deck_card), [`State::place_in_deck`] | shuffle cards of the module's kinds into the train deck, or put one at a depth; take them when drawn | Iberia's festival cards and Ticket Draft card | a draw goes on until a train card comes; hands, display and discards only ever hold train cards |
 //! | [`setup`](Setup::setup) | per-game state ([`state_words`](Mechanic::state_words)), ask for decisions before the first turn | every module with state; Old West's starting cities; Iberia and South Korea's drafts | the state stays one cheap clone |
