@@ -9,8 +9,8 @@ use std::sync::Arc;
 use ttrmap::bots::{Bot, RandomBot};
 use ttrmap::engine::scoring::{BonusLine, Components, DetailedScore, score_detailed};
 use ttrmap::engine::{
-    Action, Actions, AfterAction, Cards, Decisions, EndScoring, Game, Goal, Mechanic, OnClaim,
-    OnDraw, Phase, Setup, State, TicketValue,
+    Action, Actions, AfterAction, Cards, ChoiceKind, Decisions, EndScoring, Game, Goal,
+    IllegalMove, Mechanic, OnClaim, OnDraw, Phase, Setup, State, TicketValue,
 };
 use ttrmap::load::load_path;
 use ttrmap::model::MapFile;
@@ -69,9 +69,9 @@ impl Actions for Tokens {
         me: usize,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<AfterAction, String> {
+    ) -> Result<AfterAction, IllegalMove> {
         if choice != 0 {
-            return Err("no such choice".into());
+            return Err(IllegalMove::NoSuch(ChoiceKind::Any));
         }
         let p = state.current_player() as usize;
         let words = state.mechanic_words_mut(game, me);
@@ -314,7 +314,7 @@ impl Decisions for Roadblock {
         _step: u16,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         if choice != PASS_ON_IT as u32 {
             let next = Self::next(game, state);
             state.set_lane_blocked(game, next, choice as usize, true);

@@ -4,7 +4,8 @@
 //! installs the mechanic modules.
 
 use super::{
-    CARD_KINDS, Cards, EngineError, GRAY, Goal, LOCO, ParallelGroup, RouteInfo, TicketInfo,
+    CARD_KINDS, Cards, EngineError, GRAY, Goal, LOCO, ParallelGroup, PlayerRange, RouteInfo,
+    TicketInfo,
 };
 use crate::model::{Color, GameMode, MapFile, TicketShape, UnequalParallel};
 use std::collections::HashMap;
@@ -18,21 +19,20 @@ pub(super) fn choose_mode<'a>(
     players: u8,
     mode: Option<&str>,
 ) -> Result<Option<&'a GameMode>, EngineError> {
-    let chosen = match mode {
-        Some(m) => Some(map.modes.iter().find(|x| x.id == m).ok_or_else(|| {
-            let known: Vec<&str> = map.modes.iter().map(|x| x.id.as_str()).collect();
-            EngineError::Setup(if known.is_empty() {
-                format!("mode {m}: the map has no game modes")
-            } else {
-                format!("mode {m}: unknown; the map has {}", known.join(", "))
-            })
-        })?),
-        None => map
-            .modes
-            .iter()
-            .find(|m| m.players.is_none_or(|r| r.contains(players)))
-            .or(map.modes.first()),
-    };
+    let chosen =
+        match mode {
+            Some(m) => Some(map.modes.iter().find(|x| x.id == m).ok_or_else(|| {
+                EngineError::UnknownMode {
+                    mode: m.to_string(),
+                    known: map.modes.iter().map(|x| x.id.clone()).collect(),
+                }
+            })?),
+            None => map
+                .modes
+                .iter()
+                .find(|m| m.players.is_none_or(|r| r.contains(players)))
+                .or(map.modes.first()),
+        };
     Ok(chosen)
 }
 
@@ -45,15 +45,19 @@ pub(super) fn outside_range(mode: Option<&GameMode>, players: u8) -> Option<(u8,
 /// The engine plays 2 to 12, and the map says for how many it is made.
 pub(super) fn check_players(map: &MapFile, players: u8) -> Result<(), EngineError> {
     if !(2..=12).contains(&players) {
-        return Err(EngineError::Setup(format!(
-            "{players} players: the engine plays 2 to 12"
-        )));
+        return Err(EngineError::Players {
+            players,
+            why: PlayerRange::Engine,
+        });
     }
     if players < map.map.players.min || players > map.map.players.max {
-        return Err(EngineError::Setup(format!(
-            "{players} players: the map is for {} to {}",
-            map.map.players.min, map.map.players.max
-        )));
+        return Err(EngineError::Players {
+            players,
+            why: PlayerRange::Map {
+                min: map.map.players.min,
+                max: map.map.players.max,
+            },
+        });
     }
     Ok(())
 }

@@ -19,6 +19,7 @@
 //! - when a later card draw has no card to take, the turn ends.
 
 mod compile;
+mod error;
 pub mod hooks;
 pub mod mechanics;
 mod paths;
@@ -26,6 +27,7 @@ pub mod position;
 pub mod scoring;
 mod state;
 
+pub use error::{ChoiceKind, EngineError, IllegalMove, PlayerRange};
 pub use hooks::{
     Actions, Advice, AfterAction, Allows, Core, Costs, Counter, Decisions, DeckCards, EndScoring,
     Installed, Mechanic, OnClaim, OnDraw, OnTurnEnd, PlanView, PlayerCost, PublicWords, Redeal,
@@ -59,19 +61,6 @@ pub const FAST_SLOTS: usize = 9 * FAST_LEN;
 pub const NO_SLOT: u8 = u8::MAX;
 /// "Nobody" in owner tables.
 pub const NOBODY: u8 = u8::MAX;
-
-/// Why a map cannot be played.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EngineError {
-    /// Every rule or feature of the map no mechanic module plays yet.
-    #[error(
-        "unsupported mechanic: the engine does not play {} yet; `--without KEY` plays the map without one, by the key in parentheses",
-        .0.join(", ")
-    )]
-    Unsupported(Vec<String>),
-    #[error("{0}")]
-    Setup(String),
-}
 
 /// One route, densely indexed.
 #[derive(Debug, Clone)]

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use ttrmap::engine::scoring::score_detailed;
 use ttrmap::engine::{
     Action, Actions, AfterAction, Allows, CARD_KINDS, Cards, Core, Decisions, DeckCards, Game,
-    LOCO, LaneClass, Mechanic, OnClaim, OnTurnEnd, Phase, PlayerCost, RoutePoints, RouteSplit,
-    Setup, State,
+    IllegalMove, LOCO, LaneClass, Mechanic, OnClaim, OnTurnEnd, Phase, PlayerCost, RoutePoints,
+    RouteSplit, Setup, State,
 };
 use ttrmap::model::MapFile;
 use ttrmap::playtest::{game_seed, record};
@@ -322,7 +322,7 @@ impl Decisions for Bell {
         _: u16,
         choice: u32,
         _: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let p = state.current_player() as usize;
         if let Some(t) = state.ticket_decks[0].remove(choice as usize) {
             state.players[p].tickets.push(t);
@@ -433,7 +433,7 @@ impl Actions for Haste {
         me: usize,
         choice: u32,
         _: &mut ChaCha8Rng,
-    ) -> Result<AfterAction, String> {
+    ) -> Result<AfterAction, IllegalMove> {
         let p = state.current_player() as usize;
         let n = game.players as usize;
         let w = state.mechanic_words_mut(game, me);
@@ -672,7 +672,7 @@ impl Decisions for Tolls {
         step: u16,
         choice: u32,
         _: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         if choice == SKIP as u32 {
             return Ok(());
         }

@@ -3,7 +3,7 @@
 //! method gets `me`, the module's index in [`Game::mechanics`].
 
 use crate::engine::scoring::{Components, DetailedScore};
-use crate::engine::{Action, Cards, Game, Goal, LaneClass, State};
+use crate::engine::{Action, Cards, Game, Goal, IllegalMove, LaneClass, State};
 use crate::model::MapFile;
 use rand_chacha::ChaCha8Rng;
 
@@ -98,7 +98,7 @@ pub trait Actions {
         me: usize,
         choice: u32,
         rng: &mut ChaCha8Rng,
-    ) -> Result<AfterAction, String>;
+    ) -> Result<AfterAction, IllegalMove>;
 }
 
 /// Core actions the module may take away.
@@ -161,7 +161,7 @@ pub trait Decisions {
         step: u16,
         choice: u32,
         rng: &mut ChaCha8Rng,
-    ) -> Result<(), String>;
+    ) -> Result<(), IllegalMove>;
     /// How many choices [`Decisions::decision_actions`] lists at `step` now, for a module
     /// that counts them without listing them (`None`, the default: they are listed). The
     /// random bot then picks an index and asks [`Decisions::nth_decision`] for it.

@@ -22,7 +22,7 @@ use crate::engine::position::{
     At, Cx, GAME, MARKER, PlayerEntries, Position, PositionEntries, Reader, Whole,
 };
 use crate::engine::scoring::{BonusLine, DetailedScore};
-use crate::engine::{Action, Cards};
+use crate::engine::{Action, Cards, IllegalMove};
 use crate::model::MapFile;
 use crate::spans::Seg;
 use rand_chacha::ChaCha8Rng;
@@ -158,12 +158,12 @@ impl Decisions for Alvin {
         _step: u16,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let p = state.current_player();
         let cities = CityMarkers::controlled_by(game, state, self.markers, p);
         let stays = cities.is_empty() && choice == Self::city(game, state, me) as u32;
         if !stays && !cities.contains(&(choice as u16)) {
-            return Err("Alvin moves only to a city his captor controls".into());
+            return Err(IllegalMove::AlvinStaysHome);
         }
         state.mechanic_words_mut(game, me)[CITY] = choice;
         Ok(())

@@ -32,7 +32,7 @@ use crate::engine::hooks::{
     Advice, Choice, Counter, Decisions, OnClaim, PlanView, Report, RoutePoints, RouteSplit, Setup,
     Word,
 };
-use crate::engine::{Action, CARD_KINDS, Cards, LOCO, NOBODY};
+use crate::engine::{Action, CARD_KINDS, Cards, ChoiceKind, IllegalMove, LOCO, NOBODY};
 use crate::model::MarkersCountedAt;
 use rand_chacha::ChaCha8Rng;
 
@@ -194,19 +194,18 @@ impl CityMarkers {
         me: usize,
         p: u8,
         city: u16,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let words = Words::of(game);
         if city as usize >= words.cities || p >= game.players {
-            return Err("no such city or player".into());
+            return Err(IllegalMove::NoSuch(ChoiceKind::CityOrPlayer));
         }
         if !self.free(game, state, me, city) {
-            return Err(format!(
-                "{} cannot take a marker (taken or forbidden)",
-                game.city_ids[city as usize]
-            ));
+            return Err(IllegalMove::CityTaken(Box::new(
+                game.city_ids[city as usize].clone(),
+            )));
         }
         if Self::placed(game, state, me, p) >= self.per_player {
-            return Err(format!("no marker left ({} each)", self.per_player));
+            return Err(IllegalMove::NoMarkerLeft(self.per_player));
         }
         let w = state.mechanic_words_mut(game, me);
         w[city as usize] = Some(p).to_word();
@@ -450,14 +449,14 @@ impl Decisions for CityMarkers {
         step: u16,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let p = state.current_player();
         if choice == SKIP as u32 {
             return Ok(());
         }
         if step == START {
             if Self::start_city(game, state, me, p).is_some() {
-                return Err("the starting city is chosen".into());
+                return Err(IllegalMove::StartChosen);
             }
             return self.place(game, state, me, p, choice as u16);
         }
@@ -467,13 +466,13 @@ impl Decisions for CityMarkers {
             .into_iter()
             .find(|&(e, _)| e == end)
             .map(|(_, c)| c)
-            .ok_or("that city cannot take a marker")?;
+            .ok_or(IllegalMove::NoMarkerCity)?;
         let mut fits = false;
         self.payments(&state.players[p as usize].hand, |c, l| {
             fits |= (c, l) == (color, locos)
         });
         if !fits {
-            return Err("the hand cannot pay that".into());
+            return Err(IllegalMove::HandCannotPay);
         }
         state.spend(p, &self.cards(color, locos))?;
         self.place(game, state, me, p, city)

@@ -25,7 +25,7 @@ use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
     Actions, Advice, AfterAction, Allows, Choice, Core, Counter, OnTurnEnd, PlanView, Report, Word,
 };
-use crate::engine::{Action, Phase};
+use crate::engine::{Action, ChoiceKind, IllegalMove, Phase};
 use rand_chacha::ChaCha8Rng;
 
 /// What a card was spent on.
@@ -196,12 +196,15 @@ impl Actions for ExpressCards {
         me: usize,
         choice: u32,
         rng: &mut ChaCha8Rng,
-    ) -> Result<AfterAction, String> {
+    ) -> Result<AfterAction, IllegalMove> {
         let p = state.current_player();
         let Spend { card, tickets } = Spend::from_choice(choice as u16);
-        let value = *self.values.get(card).ok_or("no such Express card")?;
+        let value = *self
+            .values
+            .get(card)
+            .ok_or(IllegalMove::NoSuch(ChoiceKind::ExpressCard))?;
         if !self.unspent(game, state, me, p).contains(&card) {
-            return Err("that Express card is spent, or one was spent this turn".into());
+            return Err(IllegalMove::ExpressCardSpent);
         }
         if !tickets {
             self.spend(game, state, me, p, card, Use::Draw);

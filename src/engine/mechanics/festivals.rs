@@ -36,7 +36,7 @@ use crate::engine::hooks::{
     Word,
 };
 use crate::engine::scoring::{BonusLine, DetailedScore};
-use crate::engine::{Action, Cards};
+use crate::engine::{Action, Cards, ChoiceKind, IllegalMove};
 use crate::model::FestivalTake;
 use rand_chacha::ChaCha8Rng;
 
@@ -313,7 +313,7 @@ impl Decisions for Festivals {
         _step: u16,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let groups = Self::pending(game, state, me);
         if choice == LEAVE as u32 && self.may_leave(groups.into_iter().flatten()) {
             Self::set_pending(game, state, me, [None; 2]);
@@ -323,7 +323,7 @@ impl Decisions for Festivals {
             .get(choice as usize)
             .copied()
             .flatten()
-            .ok_or("no such festival pile")?;
+            .ok_or(IllegalMove::NoSuch(ChoiceKind::FestivalPile))?;
         self.take(game, state, me, state.current_player(), g as usize);
         Self::set_pending(game, state, me, [None; 2]);
         Ok(())

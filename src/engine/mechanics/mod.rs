@@ -494,8 +494,7 @@ fn technology_modules(
     let advanced = !without
         .iter()
         .any(|w| w == "mechanics.technologies.advanced");
-    let Some(t) = technologies::Technologies::for_map(map, advanced).map_err(EngineError::Setup)?
-    else {
+    let Some(t) = technologies::Technologies::for_map(map, advanced)? else {
         return Ok(());
     };
     let main = modules.len();

@@ -32,7 +32,7 @@ use crate::engine::hooks::{
     Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Word,
 };
 use crate::engine::scoring::{BonusLine, DetailedScore};
-use crate::engine::{Action, CARD_KINDS, Cards, GRAY, LOCO, NOBODY};
+use crate::engine::{Action, CARD_KINDS, Cards, ChoiceKind, GRAY, IllegalMove, LOCO, NOBODY};
 use rand_chacha::ChaCha8Rng;
 
 mod position;
@@ -419,13 +419,14 @@ impl Decisions for ProvinceMat {
         _step: u16,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let p = state.current_player();
         if choice != 0 {
             let (pl, spot) = self
                 .spot_of(game, state, me, p, choice as u16)
-                .ok_or("no such placement on the mat")?;
-            let (_, _, colour) = Self::waiting(game, state, me).ok_or("no claim waiting")?;
+                .ok_or(IllegalMove::NoSuch(ChoiceKind::MatPlacement))?;
+            let (_, _, colour) =
+                Self::waiting(game, state, me).ok_or(IllegalMove::NoClaimWaiting)?;
             let mut extra: Cards = [0; CARD_KINDS];
             if pl.colour_cards > 0 {
                 extra[colour as usize] = pl.colour_cards;

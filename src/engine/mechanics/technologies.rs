@@ -63,7 +63,7 @@ use crate::engine::hooks::{
     Actions, Advice, AfterAction, Counter, CounterRatio, Decisions, OnClaim, OnTurnEnd, PlanView,
     PlayerCost, Report, Setup,
 };
-use crate::engine::{Action, Cards, LaneClass};
+use crate::engine::{Action, Cards, ChoiceKind, EngineError, IllegalMove, LaneClass};
 use crate::model::{BestIsZero, GambleTies, MapFile, TechEffect};
 use rand_chacha::ChaCha8Rng;
 
@@ -113,12 +113,14 @@ pub struct Technologies {
 impl Technologies {
     /// The module for `map` (with the advanced cards when `advanced`), or an error naming
     /// what cannot be played.
-    pub fn for_map(map: &MapFile, advanced: bool) -> Result<Option<Technologies>, String> {
+    pub fn for_map(map: &MapFile, advanced: bool) -> Result<Option<Technologies>, EngineError> {
         let Some(t) = &map.mechanics.technologies else {
             return Ok(None);
         };
         if map.regions.len() > 64 {
-            return Err("mechanics.technologies: more than 64 regions".into());
+            return Err(EngineError::Setup(
+                "mechanics.technologies: more than 64 regions".into(),
+            ));
         }
         let region_bits = |ids: &[String]| -> u64 {
             ids.iter()
@@ -147,19 +149,21 @@ impl Technologies {
             })
             .collect();
         if techs.len() > 32 {
-            return Err("mechanics.technologies: more than 32 cards in play".into());
+            return Err(EngineError::Setup(
+                "mechanics.technologies: more than 32 cards in play".into(),
+            ));
         }
         if let Some(c) = techs
             .iter()
             .find(|c| c.cost as usize >= purchase::MAX_DIRECT)
         {
-            return Err(format!(
+            return Err(EngineError::Setup(format!(
                 "mechanics.technologies: card {} costs {} locomotives, more than the {} the \
                  engine plays",
                 c.id,
                 c.cost,
                 purchase::MAX_DIRECT - 1
-            ));
+            )));
         }
         let city_region = |id: &str| -> u64 {
             map.cities
@@ -348,7 +352,7 @@ impl Actions for Technologies {
         me: usize,
         choice: u32,
         rng: &mut ChaCha8Rng,
-    ) -> Result<AfterAction, String> {
+    ) -> Result<AfterAction, IllegalMove> {
         self.play_action(game, state, me, choice, rng)
     }
 }
@@ -405,9 +409,9 @@ impl Decisions for Technologies {
         step: u16,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         if step != STEP_RIGHT_OF_WAY {
-            return Err("no such technology decision".into());
+            return Err(IllegalMove::NoSuch(ChoiceKind::TechnologyDecision));
         }
         self.claim_by_right_of_way(game, state, me, choice as usize)
     }

@@ -24,11 +24,11 @@
 //! bit mask of their order of taking, see `engine::hooks::subset_mask`).
 
 use super::{Game, Mechanic, State};
-use crate::engine::Action;
 use crate::engine::Seen;
 use crate::engine::hooks::{
     Advice, Costs, Decisions, Redeal, Report, Setup, TicketDecision, Word, subset_mask, subsets,
 };
+use crate::engine::{Action, IllegalMove};
 use crate::model::{MapFile, PassDirection, TicketDiscard};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -356,18 +356,18 @@ impl Decisions for TicketDraft {
         step: u16,
         choice: u32,
         rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let p = state.current_player();
-        let which = Self::active(game, state, me).ok_or("no draft under way")?;
+        let which = Self::active(game, state, me).ok_or(IllegalMove::NoDraft)?;
         if step == PICK {
             if choice as usize >= self.hand(game, state, me, p).len() {
-                return Err(format!("no ticket {choice} in the draft hand"));
+                return Err(IllegalMove::NoDraftTicket(choice));
             }
             self.take(game, state, me, p, choice as usize);
         } else {
             let n = self.taken(game, state, me, p).len() as u8;
             let mask = subset_mask(n, self.drafts[which].keep, choice)
-                .ok_or_else(|| format!("no keep {choice}"))?;
+                .ok_or(IllegalMove::NoKeep(choice))?;
             self.keep(game, state, me, p, mask);
         }
         let w = state.mechanic_words_mut(game, me);

@@ -25,12 +25,13 @@
 
 use super::crossings::Crossings;
 use super::{Game, Mechanic, State};
+use crate::engine::error::colour_name;
 use crate::engine::hooks::{
     Advice, Allows, Choice, Core, Counter, Decisions, OnClaim, OnDraw, PlanView, Report, Setup,
     Word,
 };
-use crate::engine::{Action, Cards, GRAY, LOCO, NOBODY, Phase};
-use crate::model::{Color, NoPieceFits};
+use crate::engine::{Action, Cards, GRAY, IllegalMove, LOCO, NOBODY, Phase};
+use crate::model::NoPieceFits;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
@@ -139,12 +140,6 @@ impl Choice for LaneColour {
             colour: (choice % COLOURS) as u8,
         }
     }
-}
-
-fn colour_name(c: u8) -> &'static str {
-    Color::CARD_COLORS
-        .get(c as usize)
-        .map_or("gray", |c| c.name())
 }
 
 impl TrackPieces {
@@ -385,20 +380,15 @@ impl TrackPieces {
         p: u8,
         lane: usize,
         color: u8,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         if lane >= game.lane_count() || !self.buildable(game, state, me, lane) {
-            return Err(format!("lane {lane} cannot be built"));
+            return Err(IllegalMove::LaneNotBuildable(lane as u32));
         }
         let r = game.lane_route[lane] as usize;
         let length = game.routes[r].length;
         let kind = self
             .piece_left(game, state, me, lane, color)
-            .ok_or_else(|| {
-                format!(
-                    "no {} track piece of length {length} in the supply",
-                    colour_name(color)
-                )
-            })?;
+            .ok_or(IllegalMove::NoTrackPiece { color, length })?;
         let words = Words::of(game, self);
         let w = state.mechanic_words_mut(game, me);
         w[kind] -= 1;
@@ -605,11 +595,11 @@ impl Decisions for TrackPieces {
         _step: u16,
         choice: u32,
         _rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let p = state.current_player();
         if choice == SKIP as u32 {
             if self.any_build(game, state, me) {
-                return Err("a track piece fits a bed: the build cannot be skipped".into());
+                return Err(IllegalMove::MustBuild);
             }
             let at = Words::of(game, self).skipped(p);
             state.mechanic_words_mut(game, me)[at] += 1;

@@ -154,14 +154,14 @@ fn setup_problem(position: &Position, e: EngineError) -> Diagnostic {
             position.map.span.clone(),
             Some("list them in the position: without = [\"KEY\", ...]".to_string()),
         ),
-        EngineError::Setup(text) if text.starts_with("mode ") => (
+        EngineError::UnknownMode { .. } => (
             position
                 .mode
                 .as_ref()
                 .map_or(position.map.span.clone(), |m| m.span.clone()),
             None,
         ),
-        EngineError::Setup(text) if text.contains(" players: ") => (
+        EngineError::Players { .. } => (
             position
                 .players
                 .as_ref()

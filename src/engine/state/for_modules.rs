@@ -120,10 +120,10 @@ impl State {
 
     /// Player `p` pays `cards` more from their hand, to the discard pile (paying more than a
     /// claim needs, on purpose). Refused, changing nothing, when the hand lacks them.
-    pub fn spend(&mut self, p: u8, cards: &Cards) -> Result<(), String> {
+    pub fn spend(&mut self, p: u8, cards: &Cards) -> Result<(), IllegalMove> {
         let hand = &mut self.players[p as usize].hand;
         if (0..CARD_KINDS).any(|k| cards[k] > hand[k]) {
-            return Err("not enough cards".into());
+            return Err(IllegalMove::NotEnoughCards);
         }
         for k in 0..CARD_KINDS {
             hand[k] -= cards[k];
@@ -135,10 +135,10 @@ impl State {
     /// Player `p` puts `n` trains of their reserve somewhere else than on a route (South
     /// Korea's Province mat): they are lost for claims, and the end of the game counts the
     /// trains left. Refused, changing nothing, when the reserve is smaller.
-    pub fn take_trains(&mut self, p: u8, n: u16) -> Result<(), String> {
+    pub fn take_trains(&mut self, p: u8, n: u16) -> Result<(), IllegalMove> {
         let player = &mut self.players[p as usize];
         if player.trains < n {
-            return Err("not enough trains".into());
+            return Err(IllegalMove::NotEnoughTrains);
         }
         player.trains -= n;
         Ok(())

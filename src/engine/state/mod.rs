@@ -3,7 +3,8 @@
 use super::hooks::{AfterAction, Core, RoutePoints, TurnMods};
 use super::scoring::{ScoreBreakdown, final_scores};
 use super::{
-    CARD_KINDS, Cards, FAST_LEN, FAST_SLOTS, GRAY, Game, LOCO, LaneClass, NO_SLOT, NOBODY,
+    CARD_KINDS, Cards, FAST_LEN, FAST_SLOTS, GRAY, Game, IllegalMove, LOCO, LaneClass, NO_SLOT,
+    NOBODY,
 };
 use crate::model::{TicketDiscard, WhenStuck};
 use rand::RngExt;

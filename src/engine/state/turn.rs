@@ -12,7 +12,7 @@ impl State {
         game: &Game,
         action: Action,
         rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         self.apply_action(game, action, rng)?;
         // Cards that came back while the deck was empty (a claim's, a station's, a tunnel's
         // reveal) refill the display at once, not only at the next draw; cards that came back
@@ -31,7 +31,7 @@ impl State {
         game: &Game,
         action: Action,
         rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         match (self.phase, action) {
             (Phase::SetupTickets | Phase::KeepTickets, Action::KeepTickets(mask)) => {
                 self.keep_tickets(game, mask, rng)
@@ -42,7 +42,7 @@ impl State {
             (Phase::Main | Phase::Drawing { .. }, Action::DrawBlind) => self.draw_blind(game, rng),
             (Phase::Main, Action::DrawTickets) => {
                 if !self.can_draw_tickets(game) {
-                    return Err("no tickets to draw".into());
+                    return Err(IllegalMove::NoTicketsToDraw);
                 }
                 self.deal_draw(game);
                 self.phase = Phase::KeepTickets;
@@ -62,11 +62,11 @@ impl State {
             }
             (Phase::Main, Action::Mechanic { mechanic, choice }) => {
                 if !self.is_legal(game, action) {
-                    return Err(format!("{action:?} is not legal now"));
+                    return Err(IllegalMove::NotLegalNow(action));
                 }
                 let module = &game.mechanics.modules[mechanic as usize];
                 let Some(actions) = module.actions() else {
-                    return Err(format!("{} has no actions", module.name()));
+                    return Err(IllegalMove::NoActions(Box::new(module.name())));
                 };
                 match actions.apply_action(game, self, mechanic as usize, choice as u32, rng)? {
                     AfterAction::EndTurn => self.end_turn(game),
@@ -76,11 +76,11 @@ impl State {
             }
             (Phase::Mechanic { mechanic, step }, Action::Mechanic { choice, .. }) => {
                 if !self.is_legal(game, action) {
-                    return Err(format!("{action:?} is not legal now"));
+                    return Err(IllegalMove::NotLegalNow(action));
                 }
                 let module = &game.mechanics.modules[mechanic as usize];
                 let Some(decisions) = module.decisions() else {
-                    return Err(format!("{} asks for no decisions", module.name()));
+                    return Err(IllegalMove::NoDecisions(Box::new(module.name())));
                 };
                 decisions.apply_decision(
                     game,
@@ -98,17 +98,22 @@ impl State {
                 Ok(())
             }
             (Phase::Main, Action::Pass) => self.pass(game),
-            (phase, action) => Err(format!("{action:?} is not legal in {phase:?}")),
+            (phase, action) => Err(IllegalMove::WrongPhase(Box::new((action, phase)))),
         }
     }
 
     /// Keeps the offered tickets whose bits are set in `mask`; the others go back by the
     /// rules' policy. After setup's last choice, play starts.
-    fn keep_tickets(&mut self, game: &Game, mask: u32, rng: &mut ChaCha8Rng) -> Result<(), String> {
+    fn keep_tickets(
+        &mut self,
+        game: &Game,
+        mask: u32,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), IllegalMove> {
         let p = self.current as usize;
         let n = self.offered.len() as u32;
         if mask >> n != 0 || mask.count_ones() < self.keep_minimum(game) as u32 {
-            return Err(format!("cannot keep tickets {mask:b}"));
+            return Err(IllegalMove::CannotKeepTickets(mask));
         }
         let setup = self.phase == Phase::SetupTickets;
         let offered = std::mem::take(&mut self.offered);
@@ -139,18 +144,23 @@ impl State {
         Ok(())
     }
 
-    fn draw_face_up(&mut self, game: &Game, slot: u8, rng: &mut ChaCha8Rng) -> Result<(), String> {
+    fn draw_face_up(
+        &mut self,
+        game: &Game,
+        slot: u8,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), IllegalMove> {
         let c = *self
             .face_up
             .get(slot as usize)
             .filter(|&&c| c != NOBODY)
-            .ok_or("empty face-up slot")?;
+            .ok_or(IllegalMove::EmptyFaceUpSlot)?;
         let first = self.phase == Phase::Main;
         if c == LOCO && game.loco_whole_draw && !first {
-            return Err("a face-up locomotive cannot be a later draw".into());
+            return Err(IllegalMove::LocomotiveLaterDraw);
         }
         if !self.allowed(game, Core::DrawFaceUp) {
-            return Err("that card cannot be taken now".into());
+            return Err(IllegalMove::CardNotTakable);
         }
         self.players[self.current as usize].hand[c as usize] += 1;
         self.card_drawn(game, c);
@@ -165,11 +175,11 @@ impl State {
         Ok(())
     }
 
-    fn draw_blind(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Result<(), String> {
+    fn draw_blind(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Result<(), IllegalMove> {
         if self.drawable_cards() == 0 || !self.allowed(game, Core::DrawBlind) {
-            return Err("no card to draw".into());
+            return Err(IllegalMove::NoCardToDraw);
         }
-        let c = self.draw_card(game, rng).ok_or("no card to draw")?;
+        let c = self.draw_card(game, rng).ok_or(IllegalMove::NoCardToDraw)?;
         self.players[self.current as usize].hand[c as usize] += 1;
         self.card_drawn(game, c);
         let left = match self.phase {
@@ -189,20 +199,20 @@ impl State {
         color: u8,
         locos: u16,
         rng: &mut ChaCha8Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let l = lane as usize;
         if l >= game.lane_count()
             || !self.lane_open_for(game, l, self.current)
             || !self.allowed(game, Core::Claim)
         {
-            return Err(format!("lane {lane} cannot be claimed"));
+            return Err(IllegalMove::LaneNotClaimable(lane));
         }
         if color != LOCO && self.players[self.current as usize].hand[color as usize] == 0 {
-            return Err("no card of that colour".into());
+            return Err(IllegalMove::NoCardOfColour);
         }
         let spent = self
             .payment(game, l, color, locos)
-            .ok_or("cannot pay for that lane")?;
+            .ok_or(IllegalMove::CannotPayLane)?;
         let route = &game.routes[game.lane_route[l] as usize];
         if route.tunnel && game.tunnel_reveal > 0 {
             let mut extra = 0u8;
@@ -232,7 +242,7 @@ impl State {
         Ok(())
     }
 
-    fn tunnel_pay(&mut self, game: &Game, extra_locos: u8) -> Result<(), String> {
+    fn tunnel_pay(&mut self, game: &Game, extra_locos: u8) -> Result<(), IllegalMove> {
         let Phase::Tunnel {
             lane,
             color,
@@ -240,14 +250,14 @@ impl State {
             extra,
         } = self.phase
         else {
-            return Err("no tunnel to pay".into());
+            return Err(IllegalMove::NoTunnel);
         };
         let l = lane as usize;
         let mut spent = self
             .payment(game, l, color, locos)
-            .ok_or("cannot pay for that lane")?;
+            .ok_or(IllegalMove::CannotPayLane)?;
         if extra_locos > extra || (color == LOCO && extra_locos != extra) {
-            return Err("bad tunnel payment".into());
+            return Err(IllegalMove::BadTunnelPayment);
         }
         spent[LOCO as usize] += extra_locos as u16;
         if color != LOCO {
@@ -255,7 +265,7 @@ impl State {
         }
         let hand = &self.players[self.current as usize].hand;
         if (0..CARD_KINDS).any(|k| spent[k] > hand[k]) {
-            return Err("not enough cards for the tunnel".into());
+            return Err(IllegalMove::TunnelShort);
         }
         self.discard_revealed();
         self.complete_claim(game, l, &spent);
@@ -268,7 +278,7 @@ impl State {
         city: u16,
         color: u8,
         locos: u8,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let c = city as usize;
         let p = self.current as usize;
         if c >= self.station_owner.len()
@@ -276,11 +286,11 @@ impl State {
             || self.players[p].stations.len() >= game.stations as usize
             || !self.allowed(game, Core::BuildStation)
         {
-            return Err("no station can be built there".into());
+            return Err(IllegalMove::NoStationThere);
         }
         let spent = self
             .station_payment(game, color, locos)
-            .ok_or("cannot pay for the station")?;
+            .ok_or(IllegalMove::CannotPayStation)?;
         self.pay(&spent);
         self.station_owner[c] = self.current;
         self.players[p].stations.push(city);
@@ -288,13 +298,9 @@ impl State {
         Ok(())
     }
 
-    fn pass(&mut self, game: &Game) -> Result<(), String> {
+    fn pass(&mut self, game: &Game) -> Result<(), IllegalMove> {
         if !self.is_legal(game, Action::Pass) {
-            return Err(
-                "only a player with nothing else to do may pass, and not when \
-                        rules.end_game.when_stuck = \"fail\""
-                    .into(),
-            );
+            return Err(IllegalMove::NoPass);
         }
         self.passes_in_row = self.passes_in_row.saturating_add(1);
         // The pass is the player's turn: it counts down the last round like any other.

@@ -4,8 +4,8 @@
 use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
 use crate::engine::hooks::{AfterAction, Choice};
 use crate::engine::{
-    Action, Cards, Game, LOCO, LaneClass, NOBODY, Phase, State, can_pay, can_pay_locomotives,
-    locomotive_payment, pay_with, payment_ways,
+    Action, Cards, ChoiceKind, Game, IllegalMove, LOCO, LaneClass, NOBODY, Phase, State, can_pay,
+    can_pay_locomotives, locomotive_payment, pay_with, payment_ways,
 };
 use crate::model::TechEffect;
 use rand_chacha::ChaCha8Rng;
@@ -147,12 +147,12 @@ impl Technologies {
         me: usize,
         choice: u32,
         rng: &mut ChaCha8Rng,
-    ) -> Result<AfterAction, String> {
+    ) -> Result<AfterAction, IllegalMove> {
         let p = state.current_player();
         if choice == DRAW3 as u32 {
             let t = self
                 .holds(game, state, me, p, TechEffect::ExtraBlindDraw)
-                .ok_or("no Water Tenders")?;
+                .ok_or(IllegalMove::NoWaterTenders)?;
             for _ in 0..self.techs[t].value.max(1) {
                 if state.deal_card(game, p, rng).is_none() {
                     break;
@@ -161,10 +161,13 @@ impl Technologies {
             return Ok(AfterAction::EndTurn);
         }
         let Purchase { tech: t, direct } = Purchase::from_choice(choice as u16);
-        let tech = self.techs.get(t).ok_or("no such technology")?;
+        let tech = self
+            .techs
+            .get(t)
+            .ok_or(IllegalMove::NoSuch(ChoiceKind::Technology))?;
         let paid = self
             .purchase_payment(game, state, me, p, t, direct)
-            .ok_or("cannot pay for that technology")?;
+            .ok_or(IllegalMove::CannotPayTechnology)?;
         state.spend(p, &paid)?;
         let (owned_at, turn_at, first_at) = (
             self.owned_at(p),
@@ -326,13 +329,15 @@ impl Technologies {
         state: &mut State,
         me: usize,
         choice: usize,
-    ) -> Result<(), String> {
+    ) -> Result<(), IllegalMove> {
         let p = state.current_player();
         let hand = state.players[p as usize].hand;
         let claims = self.right_of_way_claims(game, state, me, p, &hand);
-        let &(lane, color, locos) = claims.get(choice).ok_or("no such Right of Way claim")?;
+        let &(lane, color, locos) = claims
+            .get(choice)
+            .ok_or(IllegalMove::NoSuch(ChoiceKind::RightOfWayClaim))?;
         let class = state.lane_cost(game, p, lane as usize);
-        let paid = pay_with(&hand, &class, color, locos).ok_or("cannot pay for that lane")?;
+        let paid = pay_with(&hand, &class, color, locos).ok_or(IllegalMove::CannotPayLane)?;
         state.spend(p, &paid)?;
         state.share_lane(game, lane as usize, p);
         let r = game.lane_route[lane as usize] as usize;
