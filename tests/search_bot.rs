@@ -315,7 +315,7 @@ fn a_map_with_hidden_module_state_is_refused_for_the_search_bot() {
     let mut g = Game::new(map, 2, None).expect("playable");
     g.add_mechanic(map, Arc::new(Secret));
     let err = SearchBot::supports(&g).expect_err("refused");
-    assert!(err.contains("secret"), "{err}");
+    assert!(err.to_string().contains("secret"), "{err}");
     assert_eq!(SearchBot::new(4).plays(&g), Err(err));
     for map in ["iberia.toml", "south-korea.toml"] {
         assert_eq!(SearchBot::supports(&game(map, 2)), Ok(()), "{map}");

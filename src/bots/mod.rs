@@ -28,7 +28,7 @@ pub trait Bot: Send {
     /// Whether this bot can play `game` as it must: an error saying why not (the search
     /// bot cannot deal again the state of some modules, and would read hidden information).
     /// Playtests ask before the first game.
-    fn plays(&self, _game: &Game) -> Result<(), String> {
+    fn plays(&self, _game: &Game) -> Result<(), CannotPlay> {
         Ok(())
     }
 
@@ -125,13 +125,63 @@ pub fn bots_help() -> String {
 
 /// Makes a bot by name.
 pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
-    match name {
-        "random" => Some(Box::new(RandomBot)),
-        _ if name.starts_with("search") => {
-            SearchBot::by_name(name).map(|b| Box::new(b) as Box<dyn Bot>)
+    name.parse::<BotKind>().ok().map(BotKind::bot)
+}
+
+/// A bot as `--bots` names it, parsed once: playtests check the names before the first
+/// game and make each game's bots from this, not from the name again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Style(Style),
+    /// The search bot at this many rollouts a decision.
+    Search(u32),
+}
+
+impl BotKind {
+    /// A new bot of this kind.
+    pub fn bot(self) -> Box<dyn Bot> {
+        match self {
+            BotKind::Random => Box::new(RandomBot),
+            BotKind::Style(s) => Box::new(StyleBot::new(s)),
+            BotKind::Search(n) => Box::new(SearchBot::new(n)),
         }
-        _ => Style::by_name(name).map(|s| Box::new(StyleBot::new(s)) as Box<dyn Bot>),
     }
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = UnknownBot;
+
+    fn from_str(name: &str) -> Result<BotKind, UnknownBot> {
+        match name {
+            "random" => Some(BotKind::Random),
+            _ if name.starts_with("search") => SearchBot::iterations(name).map(BotKind::Search),
+            _ => Style::by_name(name).map(BotKind::Style),
+        }
+        .ok_or_else(|| UnknownBot(name.to_string()))
+    }
+}
+
+/// A `--bots` name no bot answers to (the name), with the nearest name and the list.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {}{}; bots: {}", .0, did_you_mean(.0), BOT_NAMES.join(", "))]
+pub struct UnknownBot(pub String);
+
+fn did_you_mean(name: &str) -> String {
+    crate::suggest::did_you_mean(name, BOT_NAMES.iter().copied())
+        .map_or(String::new(), |d| format!("; {d}"))
+}
+
+/// Why a bot cannot play a game ([`Bot::plays`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CannotPlay {
+    /// The search bot on a game whose modules (their names) keep per-game words it cannot
+    /// deal again.
+    #[error(
+        "the search bot cannot hide the state of module(s) {} (it would read other players' hidden information); play this map with the style bots",
+        .0.join(", ")
+    )]
+    HiddenState(Vec<String>),
 }
 
 /// Uniform over the legal actions, except that drawing tickets is ten times less likely than

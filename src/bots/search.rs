@@ -63,8 +63,8 @@
 //! (seed 1, 200 games, against route-focus, the best style there at 2 players): 71.5 %
 //! [64.9, 77.3] and 80.5 % [74.5, 85.4], about 1.2 s and 2.9 s of CPU a game.
 
-use super::Bot;
 use super::styles::{Style, StyleBot};
+use super::{Bot, CannotPlay};
 use crate::engine::{Action, Game, Seen, State};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -108,27 +108,23 @@ impl SearchBot {
         }
     }
 
-    /// The bot for a `--bots` name: `search` or `search:N` (N rollouts per decision).
-    pub fn by_name(name: &str) -> Option<SearchBot> {
+    /// The rollouts a decision of a `--bots` name: `search` or `search:N` (N rollouts per
+    /// decision).
+    pub fn iterations(name: &str) -> Option<u32> {
         if name == "search" {
-            return Some(SearchBot::new(DEFAULT_ITERATIONS));
+            return Some(DEFAULT_ITERATIONS);
         }
-        let n: u32 = name.strip_prefix("search:")?.parse().ok()?;
-        Some(SearchBot::new(n))
+        name.strip_prefix("search:")?.parse().ok()
     }
 
     /// Whether this bot can play `game` without reading hidden state: an error naming the
     /// modules whose per-game words it cannot hide.
-    pub fn supports(game: &Game) -> Result<(), String> {
+    pub fn supports(game: &Game) -> Result<(), CannotPlay> {
         let hidden = State::hidden_word_modules(game);
         if hidden.is_empty() {
             Ok(())
         } else {
-            Err(format!(
-                "the search bot cannot hide the state of module(s) {} (it would read other \
-                 players' hidden information); play this map with the style bots",
-                hidden.join(", ")
-            ))
+            Err(CannotPlay::HiddenState(hidden))
         }
     }
 
@@ -255,7 +251,7 @@ impl Bot for SearchBot {
         "search"
     }
 
-    fn plays(&self, game: &Game) -> Result<(), String> {
+    fn plays(&self, game: &Game) -> Result<(), CannotPlay> {
         Self::supports(game)
     }
 

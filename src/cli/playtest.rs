@@ -16,8 +16,8 @@ use crate::playtest::sequential::{Decided, play_until_decided};
 use crate::playtest::sprt::Params;
 use crate::playtest::totals::Totals;
 use crate::playtest::{
-    Config, RecordHeader, Recording, Report, html::render_html, play_range, render_human,
-    report_from_totals,
+    Config, PlaytestError, RecordHeader, Recording, Report, html::render_html, play_range,
+    render_human, report_from_totals,
 };
 use std::io::IsTerminal;
 use std::ops::Range;
@@ -321,7 +321,7 @@ pub(super) fn report_of(
     config: &Config,
     totals: &Totals,
     not_played: &[String],
-) -> Result<Report, String> {
+) -> Result<Report, PlaytestError> {
     let mut report = report_from_totals(game, config, totals)?;
     report.fill_names(map);
     // Left out because optional, not by the designer's `--without`: said apart in the report.
@@ -457,15 +457,16 @@ fn play_count(
     )?;
     let config = play_config(args);
     // The games of `games`, or with --until-decided those up to the verdict.
-    let play = |recording: Option<Recording<'_>>| -> Result<(Totals, Option<Decided>), String> {
-        if args.until_decided {
-            let (totals, decided) =
-                play_until_decided(&game, &config, sequential_params(args), recording)?;
-            Ok((totals, Some(decided)))
-        } else {
-            Ok((play_range(&game, &config, games.clone(), recording)?, None))
-        }
-    };
+    let play =
+        |recording: Option<Recording<'_>>| -> Result<(Totals, Option<Decided>), PlaytestError> {
+            if args.until_decided {
+                let (totals, decided) =
+                    play_until_decided(&game, &config, sequential_params(args), recording)?;
+                Ok((totals, Some(decided)))
+            } else {
+                Ok((play_range(&game, &config, games.clone(), recording)?, None))
+            }
+        };
     let played = match (&args.record, record) {
         (Some(path), Some(target)) => {
             let header = RecordHeader {
@@ -563,7 +564,7 @@ pub(super) fn optional_left_out(
 
 enum RecordError {
     Io(std::io::Error),
-    Run(String),
+    Run(PlaytestError),
 }
 
 /// Checks `--output` and `--record` before any game is played: neither may be the map, nor
@@ -604,7 +605,7 @@ fn output_targets(args: &Args) -> Result<(Option<Target>, Option<Target>), Strin
 /// never partial (and the temporary file is removed on failure or SIGINT/SIGTERM).
 fn record_to<T>(
     target: &Target,
-    play: impl FnOnce(&mut dyn std::io::Write) -> Result<T, String>,
+    play: impl FnOnce(&mut dyn std::io::Write) -> Result<T, PlaytestError>,
 ) -> Result<T, RecordError> {
     let file = output::Output::create(target).map_err(RecordError::Io)?;
     let mut out = std::io::BufWriter::new(file);

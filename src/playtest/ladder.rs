@@ -12,7 +12,7 @@
 
 use super::compare::stats::wilson;
 use super::sprt::{Params, Sprt, Verdict};
-use super::{game_seed, play_game};
+use super::{PlaytestError, game_seed, play_game};
 use crate::bots;
 use crate::engine::Game;
 use rayon::prelude::*;
@@ -71,9 +71,9 @@ pub struct Ladder {
 }
 
 /// Checks the tiers: at least two, each a bot that plays `game`.
-pub fn check_tiers(game: &Game, tiers: &[String]) -> Result<(), String> {
+pub fn check_tiers(game: &Game, tiers: &[String]) -> Result<(), PlaytestError> {
     if tiers.len() < 2 {
-        return Err("a ladder needs at least two tiers".into());
+        return Err(PlaytestError::FewTiers);
     }
     let config = super::Config {
         games: 1,
@@ -163,7 +163,7 @@ fn step(game: &Game, config: &Config, index: u64, lower: &str, upper: &str) -> S
 }
 
 /// Plays every step of the ladder of `game`, at its player count.
-pub fn ladder(game: &Game, map: &str, config: &Config) -> Result<Ladder, String> {
+pub fn ladder(game: &Game, map: &str, config: &Config) -> Result<Ladder, PlaytestError> {
     config.sprt.check()?;
     check_tiers(game, &config.tiers)?;
     let pool = super::thread_pool(config.threads)?;

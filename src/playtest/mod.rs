@@ -13,6 +13,7 @@
 
 pub mod compare;
 pub mod diagnose;
+mod error;
 pub mod html;
 pub mod ladder;
 pub mod names;
@@ -28,10 +29,11 @@ pub mod ticket_values;
 pub mod totals;
 pub mod words;
 
+pub use error::{PlaytestError, ShapeError};
 pub use record::{RecordHeader, Recording};
 pub use report::*;
 
-use crate::bots::{self, Bot};
+use crate::bots::{Bot, BotKind};
 use crate::engine::{Action, CARD_KINDS, Game, State};
 use crate::model::WhenStuck;
 use rand::SeedableRng;
@@ -181,11 +183,10 @@ fn progress_bar(show: bool, games: u64) -> indicatif::ProgressBar {
 }
 
 /// A pool of `threads` workers (0: rayon's default) for a run's games.
-fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
-    rayon::ThreadPoolBuilder::new()
+fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, PlaytestError> {
+    Ok(rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))
+        .build()?)
 }
 
 fn progress_style() -> indicatif::ProgressStyle {
@@ -216,7 +217,7 @@ pub struct Config {
 }
 
 /// Plays the games and builds the report. Unknown bot names are an error.
-pub fn run(game: &Game, config: &Config) -> Result<Report, String> {
+pub fn run(game: &Game, config: &Config) -> Result<Report, PlaytestError> {
     run_with(game, config, None)
 }
 
@@ -225,46 +226,60 @@ pub fn run_with(
     game: &Game,
     config: &Config,
     recording: Option<Recording<'_>>,
-) -> Result<Report, String> {
+) -> Result<Report, PlaytestError> {
     let totals = play_range(game, config, 0..config.games, recording)?;
     report_from_totals(game, config, &totals)
 }
 
 /// The distinct bots of `config`, in order of first seat: the bots the report has a line for.
-pub fn bot_names(config: &Config) -> Result<Vec<String>, String> {
-    if config.bots.is_empty() {
-        return Err("no bots given".into());
-    }
-    let mut names: Vec<String> = Vec::new();
-    for b in &config.bots {
-        if bots::by_name(b).is_none() {
-            let near = crate::suggest::did_you_mean(b, bots::BOT_NAMES.iter().copied())
-                .map_or(String::new(), |d| format!("; {d}"));
-            return Err(format!(
-                "unknown bot {b}{near}; bots: {}",
-                bots::BOT_NAMES.join(", ")
-            ));
-        }
-        if !names.contains(b) {
-            names.push(b.clone());
-        }
-    }
-    Ok(names)
+pub fn bot_names(config: &Config) -> Result<Vec<String>, PlaytestError> {
+    Ok(roster(config)?.names)
 }
 
-/// [`bot_names`], each checked to play `game` as it must ([`Bot::plays`]: the search bot
-/// refuses a game whose modules keep state it cannot hide).
-pub fn bots_for(game: &Game, config: &Config) -> Result<Vec<String>, String> {
-    let names = bot_names(config)?;
-    for b in &names {
-        let bot = bots::by_name(b).expect("checked by bot_names");
-        bot.plays(game).map_err(|why| format!("bot {b}: {why}"))?;
+/// The distinct bots of a run, in order of first seat: their names as given and their kinds,
+/// parsed once before the first game.
+#[derive(Debug, Clone)]
+pub struct Roster {
+    pub names: Vec<String>,
+    kinds: Vec<BotKind>,
+}
+
+/// The run's [`Roster`]; an unknown name is an error.
+fn roster(config: &Config) -> Result<Roster, PlaytestError> {
+    if config.bots.is_empty() {
+        return Err(PlaytestError::NoBots);
     }
-    Ok(names)
+    let mut r = Roster {
+        names: Vec::new(),
+        kinds: Vec::new(),
+    };
+    for b in &config.bots {
+        let kind: BotKind = b.parse()?;
+        if !r.names.contains(b) {
+            r.names.push(b.clone());
+            r.kinds.push(kind);
+        }
+    }
+    Ok(r)
+}
+
+/// The run's [`Roster`], each bot checked to play `game` as it must ([`Bot::plays`]: the
+/// search bot refuses a game whose modules keep state it cannot hide).
+pub fn bots_for(game: &Game, config: &Config) -> Result<Roster, PlaytestError> {
+    let r = roster(config)?;
+    for (name, kind) in r.names.iter().zip(&r.kinds) {
+        kind.bot()
+            .plays(game)
+            .map_err(|why| PlaytestError::BotCannotPlay {
+                bot: name.clone(),
+                why,
+            })?;
+    }
+    Ok(r)
 }
 
 /// The empty totals of a playtest of `game` by `config`'s bots.
-pub fn empty_totals(game: &Game, config: &Config) -> Result<Totals, String> {
+pub fn empty_totals(game: &Game, config: &Config) -> Result<Totals, PlaytestError> {
     let names = bot_names(config)?;
     Ok(Totals::new(&Context::new(game, names.len())))
 }
@@ -272,7 +287,11 @@ pub fn empty_totals(game: &Game, config: &Config) -> Result<Totals, String> {
 /// The report of `totals`, the games of one run or the merged parts of a sharded one: the one
 /// path from totals to a report, so both give the same bytes. Totals of another shape than
 /// `game` (a part made from another map) are an error.
-pub fn report_from_totals(game: &Game, config: &Config, totals: &Totals) -> Result<Report, String> {
+pub fn report_from_totals(
+    game: &Game,
+    config: &Config,
+    totals: &Totals,
+) -> Result<Report, PlaytestError> {
     let names = bot_names(config)?;
     let context = Context::new(game, names.len());
     totals.check_shape(&context)?;
@@ -291,31 +310,28 @@ fn seat_bots(config: &Config, names: &[String], players: usize, index: u64) -> V
         .collect()
 }
 
-/// A new bot for each seat of `seat_bot` (indices into `names`, which [`bots_for`] checked).
-fn seated(names: &[String], seat_bot: &[usize]) -> Vec<Box<dyn Bot>> {
-    seat_bot
-        .iter()
-        .map(|&b| bots::by_name(&names[b]).expect("checked by bot_names"))
-        .collect()
+/// A new bot for each seat of `seat_bot` (indices into the roster [`bots_for`] checked).
+fn seated(roster: &Roster, seat_bot: &[usize]) -> Vec<Box<dyn Bot>> {
+    seat_bot.iter().map(|&b| roster.kinds[b].bot()).collect()
 }
 
 /// A recorded game: index, seed, the bots by seat (comma-separated), the actions.
 type Line = (u64, u64, String, Vec<Action>);
 
 /// Plays game `i` of a run of `config` (its seed and seats) and adds it to `totals`; returns
-/// the game's state, its bots by seat (indices into `names`) and, when `record`, its line for
-/// the recording.
+/// the game's state, its bots by seat (indices into the roster) and, when `record`, its line
+/// for the recording.
 fn play_into(
     game: &Game,
     config: &Config,
-    names: &[String],
+    roster: &Roster,
     context: &Context,
     i: u64,
     record: bool,
     totals: &mut Totals,
 ) -> (State, Vec<usize>, Option<Line>) {
-    let seat_bot = seat_bots(config, names, game.players as usize, i);
-    let mut seats = seated(names, &seat_bot);
+    let seat_bot = seat_bots(config, &roster.names, game.players as usize, i);
+    let mut seats = seated(roster, &seat_bot);
     let seed = game_seed(config.seed, i);
     let mut log = GameLog {
         record,
@@ -329,7 +345,7 @@ fn play_into(
     };
     totals.add(context, i, &state, &log, &seat_bot, &counters);
     let line = record.then(|| {
-        let bots: Vec<&str> = seat_bot.iter().map(|&b| names[b].as_str()).collect();
+        let bots: Vec<&str> = seat_bot.iter().map(|&b| roster.names[b].as_str()).collect();
         (i, seed, bots.join(","), log.actions)
     });
     (state, seat_bot, line)
@@ -342,10 +358,10 @@ pub fn play_range(
     config: &Config,
     range: Range<u64>,
     mut recording: Option<Recording<'_>>,
-) -> Result<Totals, String> {
-    let names = bots_for(game, config)?;
+) -> Result<Totals, PlaytestError> {
+    let roster = bots_for(game, config)?;
     let record = recording.is_some();
-    let context = Context::new(game, names.len());
+    let context = Context::new(game, roster.names.len());
     let progress = progress_bar(config.progress, range.end.saturating_sub(range.start));
     let play_chunk = |start: u64, end: u64| {
         (start..end)
@@ -354,7 +370,7 @@ pub fn play_range(
                 || (Totals::new(&context), Vec::new()),
                 |(mut totals, mut lines), i| {
                     let (_, _, line) =
-                        play_into(game, config, &names, &context, i, record, &mut totals);
+                        play_into(game, config, &roster, &context, i, record, &mut totals);
                     lines.extend(line);
                     progress.inc(1);
                     (totals, lines)
@@ -379,7 +395,7 @@ pub fn play_range(
             lines.sort_by_key(|l| l.0);
             for (i, seed, bots, actions) in lines {
                 rec.write_game(i, seed, bots.split(',').collect(), &actions)
-                    .map_err(|e| format!("cannot write the recording: {e}"))?;
+                    .map_err(PlaytestError::Recording)?;
             }
         }
         start = end;

@@ -32,10 +32,10 @@ pub struct Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = String;
+    type Err = BadShard;
 
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("`{s}` is not a shard: give I/N with 1 <= I <= N (`--shard 2/4`)");
+    fn from_str(s: &str) -> Result<Shard, BadShard> {
+        let bad = || BadShard::NotAShard(s.to_string());
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let index: u32 = i.trim().parse().map_err(|_| bad())?;
         let count: u32 = n.trim().parse().map_err(|_| bad())?;
@@ -43,12 +43,79 @@ impl std::str::FromStr for Shard {
             return Err(bad());
         }
         if count > MAX_SHARDS {
-            return Err(format!(
-                "`{s}`: a run is split into at most {MAX_SHARDS} shards"
-            ));
+            return Err(BadShard::TooMany(s.to_string()));
         }
         Ok(Shard { index, count })
     }
+}
+
+/// Why a `--shard` value (the value) is not a shard.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadShard {
+    #[error("`{0}` is not a shard: give I/N with 1 <= I <= N (`--shard 2/4`)")]
+    NotAShard(String),
+    #[error("`{}`: a run is split into at most {} shards", .0, MAX_SHARDS)]
+    TooMany(String),
+}
+
+/// Why a file is not a part, or not a part of the run merged.
+#[derive(Debug, thiserror::Error)]
+pub enum PartError {
+    #[error("not a playtest part: {0}")]
+    NotJson(#[source] serde_json::Error),
+    #[error(
+        "not a playtest part (no \"kind\": \"{}\"; `playtest --shard I/N -o FILE` writes one)",
+        KIND
+    )]
+    OtherKind,
+    #[error(
+        "a part of another format (this ttrmap reads format {}; play the shards again with it)",
+        FORMAT
+    )]
+    OtherFormat,
+    #[error("bad part: {0}")]
+    Bad(#[source] serde_json::Error),
+    /// A run of more shards (how many) than a run is split into.
+    #[error("a run of {} shards: a run is split into at most {}", .0, MAX_SHARDS)]
+    TooManyShards(u32),
+    #[error(
+        "the part was changed after its shard wrote it (its digest does not match its totals and settings); play the shard again"
+    )]
+    Digest,
+    /// A shard index outside the run's shards.
+    #[error("shard {shard}/{shards} is not a shard")]
+    NotAShard { shard: u32, shards: u32 },
+    /// A shard whose games are not its share of the run's.
+    #[error(
+        "shard {shard}/{shards} of {games} games plays games {}..{}, not {}..{}",
+        .plays.start, .plays.end, .holds.start, .holds.end
+    )]
+    Games {
+        shard: u32,
+        shards: u32,
+        games: u64,
+        plays: Range<u64>,
+        holds: Range<u64>,
+    },
+    #[error("{sections} sections for {counts} player counts")]
+    Sections { sections: usize, counts: usize },
+    /// A section of another number of games than the shard plays.
+    #[error("a section holds {holds} games, the shard plays {plays}")]
+    SectionGames { holds: u64, plays: u64 },
+    #[error(
+        "a section claims {failures} failures listing {listed} in {games} games (at most the games, {} listed)",
+        super::FAILURES_LISTED
+    )]
+    Failures {
+        failures: u64,
+        listed: usize,
+        games: u64,
+    },
+    /// A part of another run: how its settings differ from the first part's.
+    #[error("not from the same run as the first part: {}", .0.join("; "))]
+    OtherRun(Vec<String>),
+    #[error("shard {shard}/{shards} is given twice")]
+    Twice { shard: u32, shards: u32 },
 }
 
 impl Shard {
@@ -145,7 +212,7 @@ impl Part {
     }
 
     /// Reads a part from a file's text; `Err` says what is wrong with it.
-    pub fn from_text(text: &str) -> Result<Part, String> {
+    pub fn from_text(text: &str) -> Result<Part, PartError> {
         // Only `kind` and `format` first (the rest is skipped, not built), so a file of
         // another kind or format is named as such before it is read as a part.
         #[derive(Deserialize)]
@@ -153,34 +220,26 @@ impl Part {
             kind: Option<String>,
             format: Option<serde_json::Value>,
         }
-        let probe: Probe =
-            serde_json::from_str(text).map_err(|e| format!("not a playtest part: {e}"))?;
+        let probe: Probe = serde_json::from_str(text).map_err(PartError::NotJson)?;
         if probe.kind.as_deref() != Some(KIND) {
-            return Err(format!(
-                "not a playtest part (no \"kind\": \"{KIND}\"; `playtest --shard I/N -o FILE` writes one)"
-            ));
+            return Err(PartError::OtherKind);
         }
         if probe.format.as_ref().and_then(|k| k.as_u64()) != Some(FORMAT as u64) {
-            return Err(format!(
-                "a part of another format (this ttrmap reads format {FORMAT}; play the shards again with it)"
-            ));
+            return Err(PartError::OtherFormat);
         }
-        let part: Part = serde_json::from_str(text).map_err(|e| format!("bad part: {e}"))?;
+        let part: Part = serde_json::from_str(text).map_err(PartError::Bad)?;
         if part.settings.shards > MAX_SHARDS {
-            return Err(format!(
-                "a run of {} shards: a run is split into at most {MAX_SHARDS}",
-                part.settings.shards
-            ));
+            return Err(PartError::TooManyShards(part.settings.shards));
         }
         if part.digest != part.digest_of() {
-            return Err(
-                "the part was changed after its shard wrote it (its digest does not match its totals and settings); play the shard again"
-                    .into(),
-            );
+            return Err(PartError::Digest);
         }
         let s = &part.settings;
         if s.shards == 0 || part.shard == 0 || part.shard > s.shards {
-            return Err(format!("shard {}/{} is not a shard", part.shard, s.shards));
+            return Err(PartError::NotAShard {
+                shard: part.shard,
+                shards: s.shards,
+            });
         }
         let range = Shard {
             index: part.shard,
@@ -188,30 +247,26 @@ impl Part {
         }
         .range(s.games);
         if (part.first_game, part.end_game) != (range.start, range.end) {
-            return Err(format!(
-                "shard {}/{} of {} games plays games {}..{}, not {}..{}",
-                part.shard,
-                s.shards,
-                s.games,
-                range.start,
-                range.end,
-                part.first_game,
-                part.end_game
-            ));
+            return Err(PartError::Games {
+                shard: part.shard,
+                shards: s.shards,
+                games: s.games,
+                plays: range,
+                holds: part.first_game..part.end_game,
+            });
         }
         if part.sections.len() != s.players.len() {
-            return Err(format!(
-                "{} sections for {} player counts",
-                part.sections.len(),
-                s.players.len()
-            ));
+            return Err(PartError::Sections {
+                sections: part.sections.len(),
+                counts: s.players.len(),
+            });
         }
         let games = range.end - range.start;
         if let Some(t) = part.sections.iter().find(|t| t.games != games) {
-            return Err(format!(
-                "a section holds {} games, the shard plays {games}",
-                t.games
-            ));
+            return Err(PartError::SectionGames {
+                holds: t.games,
+                plays: games,
+            });
         }
         let listed = super::FAILURES_LISTED as u64;
         if let Some(t) = part
@@ -219,12 +274,11 @@ impl Part {
             .iter()
             .find(|t| t.failures > t.games || t.failure_list.len() as u64 > t.failures.min(listed))
         {
-            return Err(format!(
-                "a section claims {} failures listing {} in {} games (at most the games, {listed} listed)",
-                t.failures,
-                t.failure_list.len(),
-                t.games
-            ));
+            return Err(PartError::Failures {
+                failures: t.failures,
+                listed: t.failure_list.len(),
+                games: t.games,
+            });
         }
         Ok(part)
     }
@@ -251,19 +305,19 @@ impl Merger {
     }
 
     /// Adds a part of the same run; `Err` says why it does not belong.
-    pub fn add(&mut self, part: Part) -> Result<(), String> {
+    pub fn add(&mut self, part: Part) -> Result<(), PartError> {
         if part.settings != self.settings {
-            return Err(format!(
-                "not from the same run as the first part: {}",
-                differences(&self.settings, &part.settings).join("; ")
-            ));
+            return Err(PartError::OtherRun(differences(
+                &self.settings,
+                &part.settings,
+            )));
         }
         let seen = &mut self.seen[part.shard as usize - 1];
         if *seen {
-            return Err(format!(
-                "shard {}/{} is given twice",
-                part.shard, self.settings.shards
-            ));
+            return Err(PartError::Twice {
+                shard: part.shard,
+                shards: self.settings.shards,
+            });
         }
         *seen = true;
         let sections = std::mem::take(&mut self.sections);

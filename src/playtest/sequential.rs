@@ -10,7 +10,7 @@
 
 use super::sprt::{Params, Sprt, Verdict};
 use super::totals::{Context, Totals};
-use super::{Config, Line, Recording, bots_for, play_into};
+use super::{Config, Line, PlaytestError, Recording, bots_for, play_into};
 use crate::engine::{Game, State};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -95,19 +95,14 @@ pub fn play_until_decided(
     config: &Config,
     params: Params,
     mut recording: Option<Recording<'_>>,
-) -> Result<(Totals, Decided), String> {
+) -> Result<(Totals, Decided), PlaytestError> {
     params.check()?;
-    let names = bots_for(game, config)?;
-    let [tested, against] = names.as_slice() else {
-        return Err(format!(
-            "--until-decided tests one bot against another, and --bots names {} ({}): give \
-             two, the one tested first (--bots search:64,destination-hungry)",
-            names.len(),
-            names.join(", ")
-        ));
+    let roster = bots_for(game, config)?;
+    let [tested, against] = roster.names.as_slice() else {
+        return Err(PlaytestError::NotTwoBots(roster.names.clone()));
     };
     let record = recording.is_some();
-    let context = Context::new(game, names.len());
+    let context = Context::new(game, roster.names.len());
     let progress = super::progress_bar(config.progress, config.games);
     let pool = super::thread_pool(config.threads)?;
     let mut test = Sprt::new(params);
@@ -121,7 +116,7 @@ pub fn play_until_decided(
                 .map(|i| {
                     let mut one = Totals::new(&context);
                     let (state, seats, line) =
-                        play_into(game, config, &names, &context, i, record, &mut one);
+                        play_into(game, config, &roster, &context, i, record, &mut one);
                     progress.inc(1);
                     (one, share(&state, &seats), line)
                 })
@@ -132,7 +127,7 @@ pub fn play_until_decided(
             totals = totals.merge(one);
             if let (Some(rec), Some((i, seed, bots, actions))) = (recording.as_mut(), line) {
                 rec.write_game(i, seed, bots.split(',').collect(), &actions)
-                    .map_err(|e| format!("cannot write the recording: {e}"))?;
+                    .map_err(PlaytestError::Recording)?;
             }
             if let Some(x) = x {
                 test.add(x);

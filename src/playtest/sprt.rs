@@ -51,22 +51,25 @@ impl Default for Params {
 
 impl Params {
     /// Why these parameters make no test, if they do not.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), BadParams> {
         let open = |v: f64| v > 0.0 && v < 1.0;
         if !(open(self.p0) && open(self.p1) && self.p0 < self.p1) {
-            return Err(format!(
-                "the rates must satisfy 0 < p0 < p1 < 1 (got {} and {})",
-                self.p0, self.p1
-            ));
+            return Err(BadParams::Rates(self.p0, self.p1));
         }
         if !(open(self.alpha) && open(self.beta) && self.alpha + self.beta < 1.0) {
-            return Err(format!(
-                "the error rates must lie between 0 and 1 and add up to less than 1 (got {} and {})",
-                self.alpha, self.beta
-            ));
+            return Err(BadParams::ErrorRates(self.alpha, self.beta));
         }
         Ok(())
     }
+}
+
+/// Parameters that make no test ([`Params::check`]), with the two values at fault.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum BadParams {
+    #[error("the rates must satisfy 0 < p0 < p1 < 1 (got {0} and {1})")]
+    Rates(f64, f64),
+    #[error("the error rates must lie between 0 and 1 and add up to less than 1 (got {0} and {1})")]
+    ErrorRates(f64, f64),
 }
 
 /// The running test.

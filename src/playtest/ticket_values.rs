@@ -12,7 +12,7 @@
 //! another measure); stations' borrowed routes are not counted as trains spent. Integer sums
 //! per game, so the numbers are the same at any thread count.
 
-use super::{Config, GameLog, bots_for, game_seed, play_logged};
+use super::{Config, GameLog, PlaytestError, bots_for, game_seed, play_logged};
 use crate::engine::{Game, Goal, State};
 use crate::graph::{BoardGraph, UNREACHABLE};
 use crate::model::MapFile;
@@ -166,8 +166,8 @@ fn cheapest(adj: &[Vec<(u16, u32)>], from: &[u16], to: &[u16]) -> Option<u32> {
 }
 
 /// Plays the games and suggests values.
-pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion, String> {
-    let names = bots_for(game, config)?;
+pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion, PlaytestError> {
+    let roster = bots_for(game, config)?;
     let players = game.players as usize;
     let pool = super::thread_pool(config.threads)?;
     let progress = super::progress_bar(config.progress, config.games);
@@ -178,8 +178,8 @@ pub fn suggest(game: &Game, map: &MapFile, config: &Config) -> Result<Suggestion
             .fold(
                 || Acc::new(tickets),
                 |mut acc, i| {
-                    let seat_bot = super::seat_bots(config, &names, players, i);
-                    let mut seats = super::seated(&names, &seat_bot);
+                    let seat_bot = super::seat_bots(config, &roster.names, players, i);
+                    let mut seats = super::seated(&roster, &seat_bot);
                     let mut log = GameLog::default();
                     let state = play_logged(game, &mut seats, game_seed(config.seed, i), &mut log);
                     acc.add(game, &state);
@@ -340,13 +340,17 @@ pub fn render_human(s: &Suggestion) -> String {
 /// `text` (a map file) with ticket `i`'s `points` replaced by `value` for each `(i, value)`:
 /// only the text under each value changes, so comments, order and layout stay as written.
 /// A ticket without a `points` key (an any-of ticket) is an error.
-pub fn write_values(name: &str, text: &str, values: &[(usize, i32)]) -> Result<String, String> {
+pub fn write_values(
+    name: &str,
+    text: &str,
+    values: &[(usize, i32)],
+) -> Result<String, PlaytestError> {
     let loaded = crate::load::load_str(name, text);
     let spans = loaded
         .spans
         .as_ref()
         .filter(|_| !loaded.has_errors())
-        .ok_or_else(|| format!("{name} has errors; run `ttrmap check` on it"))?;
+        .ok_or_else(|| PlaytestError::MapHasErrors(name.to_string()))?;
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     for &(i, value) in values {
         let path = [
@@ -356,7 +360,7 @@ pub fn write_values(name: &str, text: &str, values: &[(usize, i32)]) -> Result<S
         ];
         let at = spans.locate(&path);
         if !at.exact {
-            return Err(format!("ticket {} has no points to write", i + 1));
+            return Err(PlaytestError::NoPoints(i + 1));
         }
         edits.push((at.value, value.to_string()));
     }

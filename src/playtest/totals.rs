@@ -5,7 +5,7 @@
 //! they are, and `ttrmap merge` adds the parts with [`Totals::merge`], the same sum a single
 //! run does between its chunks, so both write the same report.
 
-use super::{FAILURES_LISTED, GameLog};
+use super::{FAILURES_LISTED, GameLog, ShapeError};
 use crate::engine::{CARD_KINDS, Counter, Game, Goal, NOBODY, State};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -406,7 +406,7 @@ impl Totals {
     /// Whether these totals have the shape `cx` gives (a part read from a file may not):
     /// every list as long as the board's routes, tickets, cities, lanes, seats, bots and
     /// modules, so that merging and the report never read past one.
-    pub fn check_shape(&self, cx: &Context) -> Result<(), String> {
+    pub fn check_shape(&self, cx: &Context) -> Result<(), ShapeError> {
         let lens = [
             ("seat_win_units", self.seat_win_units.len(), cx.players),
             ("seat_scores", self.seat_scores.len(), cx.players),
@@ -450,38 +450,39 @@ impl Totals {
                 cx.mechanics,
             ),
         ];
-        if let Some((name, got, want)) = lens.iter().find(|(_, got, want)| got != want) {
-            return Err(format!("{name} has {got} entries, the map {want}"));
+        if let Some(&(list, got, want)) = lens.iter().find(|(_, got, want)| got != want) {
+            return Err(ShapeError::Length { list, got, want });
         }
         if let Some(p) = self
             .bonus_seat_points
             .iter()
             .find(|p| p.len() != cx.players)
         {
-            return Err(format!(
-                "bonus_seat_points has {} seats, the game {}",
-                p.len(),
-                cx.players
-            ));
+            return Err(ShapeError::BonusSeats {
+                got: p.len(),
+                want: cx.players,
+            });
         }
         if let Some(((m, name), v)) = self
             .counters
             .iter()
             .find(|((m, _), v)| *m as usize >= cx.mechanics || v.len() != cx.players + 1)
         {
-            return Err(format!(
-                "counter {name} of module {m} does not fit the game ({} values)",
-                v.len()
-            ));
+            return Err(ShapeError::Counter {
+                name: name.clone(),
+                module: *m,
+                values: v.len(),
+            });
         }
         if self.failure_list.len() > FAILURES_LISTED {
-            return Err(format!("more than {FAILURES_LISTED} failures listed"));
+            return Err(ShapeError::TooManyFailures);
         }
         if self.finished.checked_add(self.failures) != Some(self.games) {
-            return Err(format!(
-                "{} finished and {} failed games do not make {}",
-                self.finished, self.failures, self.games
-            ));
+            return Err(ShapeError::Games {
+                finished: self.finished,
+                failures: self.failures,
+                games: self.games,
+            });
         }
         Ok(())
     }

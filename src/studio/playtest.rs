@@ -173,14 +173,14 @@ impl Runs {
         for &players in counts {
             let game = Game::new_without(map, players, None, &optional)
                 .map_err(|e| Stop::Failed(format!("{players} players: {e}")))?;
-            let mut totals = crate::playtest::empty_totals(&game, &config).map_err(Stop::Failed)?;
+            let mut totals = crate::playtest::empty_totals(&game, &config).map_err(Stop::failed)?;
             let mut start = 0;
             while start < games {
                 if cancel.load(Ordering::SeqCst) {
                     return Err(Stop::Cancelled);
                 }
                 let end = (start + CHUNK).min(games);
-                let part = play_range(&game, &config, start..end, None).map_err(Stop::Failed)?;
+                let part = play_range(&game, &config, start..end, None).map_err(Stop::failed)?;
                 totals = totals.merge(part);
                 let status = {
                     let mut s = lock(&self.status);
@@ -190,7 +190,7 @@ impl Runs {
                 told(&status);
                 start = end;
             }
-            let mut report = report_from_totals(&game, &config, &totals).map_err(Stop::Failed)?;
+            let mut report = report_from_totals(&game, &config, &totals).map_err(Stop::failed)?;
             report.fill_names(map);
             report.played_without.retain(|k| !optional.contains(k));
             report.extensions_not_played = optional.clone();
@@ -208,6 +208,12 @@ type Played = (Vec<Report>, Vec<(u8, String)>);
 enum Stop {
     Cancelled,
     Failed(String),
+}
+
+impl Stop {
+    fn failed(e: impl std::fmt::Display) -> Stop {
+        Stop::Failed(e.to_string())
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -6,6 +6,7 @@
 //! original did not have: the map's `[lint.expect]` facts (Castilla y León's 300 spaces,
 //! equal colours) are lint findings when broken, so no accepted edit breaks them.
 
+use super::Refusal;
 use crate::model::MapFile;
 use crate::playtest::names;
 use crate::spans::Seg;
@@ -205,18 +206,18 @@ fn revalue_words(map: &MapFile, revalued: &[Revalue]) -> String {
 
 /// `text` with `edit` written into it; `Err` when the text does not load cleanly or a value
 /// the edit writes is not spelled in the file (a route whose length comes from elsewhere).
-pub fn apply(name: &str, text: &str, map: &MapFile, edit: &Edit) -> Result<String, String> {
+pub fn apply(name: &str, text: &str, map: &MapFile, edit: &Edit) -> Result<String, Refusal> {
     let loaded = crate::load::load_str(name, text);
     let spans = loaded
         .spans
         .as_ref()
         .filter(|_| !loaded.has_errors())
-        .ok_or_else(|| format!("{name} has errors; run `ttrmap check` on it"))?;
+        .ok_or_else(|| Refusal::MapHasErrors(name.to_string()))?;
     let mut writes: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     for (path, value) in edit.writes(map) {
         let at = spans.locate(&path);
         if !at.exact {
-            return Err(format!("{} is not written in the file", edit.describe(map)));
+            return Err(Refusal::NotWritten(edit.describe(map)));
         }
         writes.push((at.value, value));
     }

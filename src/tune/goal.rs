@@ -80,72 +80,51 @@ pub struct Goal {
 }
 
 impl std::str::FromStr for Goal {
-    type Err = String;
+    type Err = BadGoal;
 
-    fn from_str(s: &str) -> Result<Goal, String> {
-        let names = || {
-            MEASURES
-                .iter()
-                .map(|(n, _, _)| *n)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+    fn from_str(s: &str) -> Result<Goal, BadGoal> {
+        let whole = || s.to_string();
         let (name, above, value) = match (s.find('<'), s.find('>')) {
             (Some(i), None) => (&s[..i], false, &s[i + 1..]),
             (None, Some(i)) => (&s[..i], true, &s[i + 1..]),
-            _ => {
-                return Err(format!(
-                    "`{s}`: a goal is NAME<BOUND or NAME>BOUND, e.g. seat-spread<3% \
-                     (names: {})",
-                    names()
-                ));
-            }
+            _ => return Err(BadGoal::Shape(whole())),
         };
         let value = value.strip_prefix('=').unwrap_or(value).trim();
         let name = name.trim();
         let Some(&(_, measure, _)) = MEASURES.iter().find(|(n, _, _)| *n == name) else {
-            let near = crate::suggest::did_you_mean(name, MEASURES.iter().map(|(n, _, _)| *n))
-                .map_or(String::new(), |d| format!("; {d}"));
-            return Err(format!("`{name}` is not a goal{near}; goals: {}", names()));
+            return Err(BadGoal::Name(name.to_string()));
         };
         let spread = measure.is_share();
         if spread && above {
-            return Err(format!(
-                "`{s}`: `{name}` is a goal from above (`{name}<...`): more of it is never wanted"
-            ));
+            return Err(BadGoal::FromAbove {
+                goal: whole(),
+                name: name.to_string(),
+            });
         }
         let bound = if let Some(share) = value.strip_suffix('%') {
-            let v: f64 = share
-                .trim()
-                .parse()
-                .map_err(|_| format!("`{s}`: `{value}` is not a percentage"))?;
+            let v: f64 = share.trim().parse().map_err(|_| BadGoal::NotPercentage {
+                goal: whole(),
+                value: value.to_string(),
+            })?;
             if !(spread && v > 0.0 && v <= 100.0) {
-                return Err(format!(
-                    "`{s}`: {}",
-                    if spread {
-                        "a spread's bound is a percentage above 0 and at most 100"
-                    } else {
-                        "`turns` is bounded by a number of turns, not a percentage"
-                    }
-                ));
+                return Err(BadGoal::Percentage {
+                    goal: whole(),
+                    spread,
+                });
             }
             Bound::Value(v / 100.0)
         } else if let Ok(v) = value.parse::<f64>() {
             if spread || !(v.is_finite() && v > 0.0) {
-                return Err(format!(
-                    "`{s}`: {}",
-                    if spread {
-                        "a spread's bound is a percentage (3%) or a map (usa, FILE.toml)"
-                    } else {
-                        "`turns` is bounded by a positive number of turns"
-                    }
-                ));
+                return Err(BadGoal::Number {
+                    goal: whole(),
+                    spread,
+                });
             }
             Bound::Value(v)
         } else if spread && measure != Measure::TicketPay && !value.is_empty() {
             Bound::Map(value.to_string())
         } else {
-            return Err(format!("`{s}`: no bound after the comparison"));
+            return Err(BadGoal::NoBound(whole()));
         };
         Ok(Goal {
             measure,
@@ -154,6 +133,54 @@ impl std::str::FromStr for Goal {
             text: s.to_string(),
         })
     }
+}
+
+/// Why a `--goal` value (the goal as written) is not a goal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadGoal {
+    #[error(
+        "`{}`: a goal is NAME<BOUND or NAME>BOUND, e.g. seat-spread<3% (names: {})",
+        .0,
+        goal_names()
+    )]
+    Shape(String),
+    /// A name no goal has.
+    #[error("`{}` is not a goal{}; goals: {}", .0, did_you_mean(.0), goal_names())]
+    Name(String),
+    /// A spread (its name) bounded from below.
+    #[error("`{goal}`: `{name}` is a goal from above (`{name}<...`): more of it is never wanted")]
+    FromAbove { goal: String, name: String },
+    #[error("`{goal}`: `{value}` is not a percentage")]
+    NotPercentage { goal: String, value: String },
+    /// A percentage out of a spread's range, or given for `turns` (`spread` false).
+    #[error("`{goal}`: {}", if *.spread {
+        "a spread's bound is a percentage above 0 and at most 100"
+    } else {
+        "`turns` is bounded by a number of turns, not a percentage"
+    })]
+    Percentage { goal: String, spread: bool },
+    /// A plain number for a spread, or not a positive one for `turns` (`spread` false).
+    #[error("`{goal}`: {}", if *.spread {
+        "a spread's bound is a percentage (3%) or a map (usa, FILE.toml)"
+    } else {
+        "`turns` is bounded by a positive number of turns"
+    })]
+    Number { goal: String, spread: bool },
+    #[error("`{0}`: no bound after the comparison")]
+    NoBound(String),
+}
+
+fn goal_names() -> String {
+    MEASURES
+        .iter()
+        .map(|(n, _, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn did_you_mean(name: &str) -> String {
+    crate::suggest::did_you_mean(name, MEASURES.iter().map(|(n, _, _)| *n))
+        .map_or(String::new(), |d| format!("; {d}"))
 }
 
 /// A figure as one playtest saw it.
@@ -356,7 +383,7 @@ mod tests {
             assert!(bad.parse::<Goal>().is_err(), "{bad} should be refused");
         }
         let e = "seat-sprea<3%".parse::<Goal>().unwrap_err();
-        assert!(e.contains("seat-spread"), "{e}");
+        assert!(e.to_string().contains("seat-spread"), "{e}");
     }
 
     #[test]

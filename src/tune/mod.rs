@@ -20,16 +20,19 @@
 
 pub mod candidates;
 pub mod edit;
+mod error;
 pub mod goal;
 pub mod render;
 mod search;
 pub mod validate;
 
+pub use error::{Refusal, TuneError};
+
 use crate::engine::Game;
 use crate::model::MapFile;
-use crate::playtest::compare;
 use crate::playtest::totals::Totals;
 use crate::playtest::{Config, Report, game_seed, play_range, report_from_totals};
+use crate::playtest::{PlaytestError, compare};
 use candidates::Frozen;
 use edit::Edit;
 use goal::{Band, Bound, Goal, Measured, Reading};
@@ -123,7 +126,7 @@ pub struct Tuning {
     /// Why the search stopped.
     pub stopped: String,
     /// Candidate edits refused before any game, by reason (an added lint finding...).
-    pub refused: BTreeMap<String, usize>,
+    pub refused: BTreeMap<Refusal, usize>,
     /// Rounds whose best edit the fresh games did not keep.
     pub rejected_rounds: usize,
     /// The games the search could spend in all, those it played, the candidates it checked
@@ -164,7 +167,7 @@ impl Version {
         text: String,
         s: &Settings,
         allowed: Option<&Findings>,
-    ) -> Result<(Version, Findings), String> {
+    ) -> Result<(Version, Findings), Refusal> {
         let loaded = crate::load::load_str(name, &text);
         let map = match (&loaded.map, loaded.has_errors()) {
             (Some(m), false) => m.clone(),
@@ -175,7 +178,7 @@ impl Version {
                     .iter()
                     .find(|d| d.severity == crate::diagnostic::Severity::Error)
                     .map_or("syntax", |d| d.code);
-                return Err(format!("makes a `{code}` check error"));
+                return Err(Refusal::CheckError(code));
             }
         };
         let found = findings(&loaded);
@@ -184,10 +187,15 @@ impl Version {
                 **n > allowed.get(*c).copied().unwrap_or(0) && !s.allow_lint.iter().any(|a| a == *c)
             })
         {
-            return Err(format!("adds a `{code}` lint finding"));
+            return Err(Refusal::LintFinding(code));
         }
-        let game = Game::new_without(&map, s.players, s.mode.as_deref(), &s.without)
-            .map_err(|e| format!("{name}: {e}"))?;
+        let game =
+            Game::new_without(&map, s.players, s.mode.as_deref(), &s.without).map_err(|error| {
+                Refusal::Engine {
+                    name: name.to_string(),
+                    error,
+                }
+            })?;
         Ok((Version { text, map, game }, found))
     }
 }
@@ -210,7 +218,7 @@ fn grow(
     totals: Option<Totals>,
     from: u64,
     to: u64,
-) -> Result<Totals, String> {
+) -> Result<Totals, PlaytestError> {
     let more = play_range(&v.game, &config(s, seed), from..to, None)?;
     Ok(match totals {
         Some(t) => t.merge(more),
@@ -239,7 +247,7 @@ fn measure(
     seed: u64,
     totals: &Totals,
     at: u64,
-) -> Result<Measured, String> {
+) -> Result<Measured, PlaytestError> {
     let c = config(s, seed);
     let report = report_from_totals(&v.game, &c, totals)?;
     let tickets = if needs_tickets(bands) {
@@ -270,14 +278,18 @@ pub type Reference = dyn Fn(&str) -> Result<(String, String), String>;
 
 /// The band of each goal: a map bound is that map's own figure, played with the same
 /// players, bots, games and seed. `reference` gives a map bound's name and text.
-fn bands(goals: &[Goal], s: &Settings, reference: &Reference) -> Result<(Vec<Band>, u64), String> {
+fn bands(
+    goals: &[Goal],
+    s: &Settings,
+    reference: &Reference,
+) -> Result<(Vec<Band>, u64), TuneError> {
     let mut out = Vec::new();
     let mut played = 0;
     for g in goals {
         let (bound, from_map) = match &g.bound {
             Bound::Value(v) => (*v, None),
             Bound::Map(m) => {
-                let (name, text) = reference(m)?;
+                let (name, text) = reference(m).map_err(TuneError::Reference)?;
                 // The other map as it plays by default: its own first mode, its optional
                 // extensions left out.
                 let optional = crate::load::load_str(&name, &text).map.map(|m| {
@@ -289,8 +301,11 @@ fn bands(goals: &[Goal], s: &Settings, reference: &Reference) -> Result<(Vec<Ban
                     without: optional.unwrap_or_default(),
                     ..s.clone()
                 };
-                let (v, _) = Version::new(&name, text, &rs, None)
-                    .map_err(|e| format!("goal `{}`: {e}", g.text))?;
+                let (v, _) =
+                    Version::new(&name, text, &rs, None).map_err(|why| TuneError::GoalMap {
+                        goal: g.text.clone(),
+                        why,
+                    })?;
                 let seed = round_seed(s.seed, 0);
                 let t = grow(&v, &rs, seed, None, 0, s.games)?;
                 played += s.games;
@@ -326,7 +341,7 @@ pub fn tune(
     reference: &Reference,
     s: &Settings,
     budget: Budget,
-) -> Result<Tuning, String> {
+) -> Result<Tuning, TuneError> {
     let begun = std::time::Instant::now();
     let (bands, reference_games) = bands(goals, s, reference)?;
     let referencing = begun.elapsed().as_secs_f64();
@@ -440,7 +455,7 @@ fn confirm(
     tuned: &Version,
     bands: &[Band],
     s: &Settings,
-) -> Result<Confirmation, String> {
+) -> Result<Confirmation, TuneError> {
     let seed = round_seed(s.seed, u64::MAX);
     let config = Config {
         games: s.confirm_games,
@@ -449,7 +464,7 @@ fn confirm(
     // One run of paired games gives `compare`'s figures and both maps' readings.
     let (c, [t_orig, t_tuned]) =
         compare::compare_played(&side("original", orig), &side("tuned", tuned), &config)?;
-    let read = |v: &Version, t: &Totals| -> Result<Vec<Reading>, String> {
+    let read = |v: &Version, t: &Totals| -> Result<Vec<Reading>, PlaytestError> {
         Ok(score(bands, &measure(v, bands, s, seed, t, config.games)?).0)
     };
     let (before, after) = (read(orig, &t_orig)?, read(tuned, &t_tuned)?);

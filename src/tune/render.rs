@@ -1,8 +1,8 @@
 //! `tune`'s report for a person: the goals, the proposed edits with what each did, why the
 //! search stopped, the confirmation on fresh games, and the diff `--write` would apply.
 
-use super::Tuning;
 use super::goal::{Band, Reading, show};
+use super::{Refusal, Tuning};
 use crate::model::MapFile;
 use crate::render::RenderError;
 use crate::render::svg::esc;
@@ -71,7 +71,10 @@ pub fn human(t: &Tuning) -> String {
         for (why, n) in &t.refused {
             let _ = writeln!(out, "  {n:>4} {why}");
         }
-        if t.refused.keys().any(|w| w.contains("lint finding")) {
+        if t.refused
+            .keys()
+            .any(|w| matches!(w, Refusal::LintFinding(_)))
+        {
             let _ = writeln!(
                 out,
                 "  (`--allow-lint CODE` lets edits add findings of CODE; `ttrmap explain CODE` says what it checks)"

@@ -49,7 +49,7 @@ fn round(
     bands: &[Band],
     s: &Settings,
     seed: u64,
-) -> Result<RoundResult, String> {
+) -> Result<RoundResult, PlaytestError> {
     let mut cur_totals: Option<Totals> = None;
     let mut alive: Vec<(usize, Option<Totals>)> = (0..cands.len()).map(|i| (i, None)).collect();
     let mut prev = 0;
@@ -141,7 +141,7 @@ pub(super) struct Search<'a> {
     pub(super) steps: Vec<Step>,
     pub(super) touched: BTreeSet<(char, usize)>,
     pub(super) tried: Vec<Edit>,
-    pub(super) refused: BTreeMap<String, usize>,
+    pub(super) refused: BTreeMap<Refusal, usize>,
     pub(super) rejected_rounds: usize,
     pub(super) rounds: u64,
     pub(super) played: u64,
@@ -192,7 +192,7 @@ impl Search<'_> {
 
     /// Plays one round and keeps its winner if fresh games confirm it; `Some(why)` when the
     /// search stops instead.
-    pub(super) fn round(&mut self) -> Result<Option<String>, String> {
+    pub(super) fn round(&mut self) -> Result<Option<String>, TuneError> {
         if let Some(why) = self.stop() {
             return Ok(Some(why));
         }
@@ -290,8 +290,8 @@ fn fresh_pay(
     cur: &Version,
     cand: &Version,
     check: &Config,
-) -> Result<Vec<Option<(Reading, Reading)>>, String> {
-    let pay = |v: &Version| -> Result<Reading, String> {
+) -> Result<Vec<Option<(Reading, Reading)>>, PlaytestError> {
+    let pay = |v: &Version| -> Result<Reading, PlaytestError> {
         let t = crate::playtest::ticket_values::suggest(&v.game, &v.map, check)?;
         Ok(goal::ticket_pay(&t))
     };

@@ -9,6 +9,7 @@
 //! spread itself is narrower on these games: a trailing style lifted while another falls
 //! below it is no gain.
 
+use super::TuneError;
 use super::goal::{Band, Measure, Reading};
 use crate::playtest::compare::Comparison;
 use crate::playtest::compare::stats::Change;
@@ -141,7 +142,7 @@ pub fn judge(
     bands: &[Band],
     c: &Comparison,
     pay: &[Option<(Reading, Reading)>],
-) -> Result<Verdict, String> {
+) -> Result<Verdict, TuneError> {
     let mut better = Vec::new();
     let mut worse = None;
     let mut before = Vec::new();
@@ -159,10 +160,7 @@ pub fn judge(
                 direction(b, c)
             }
             (None, None) => {
-                return Err(format!(
-                    "goal `{}`: no ticket readings on the fresh games to judge it by",
-                    b.goal
-                ));
+                return Err(TuneError::NoReadings(b.goal.clone()));
             }
         };
         match dir {
@@ -279,6 +277,9 @@ mod tests {
             ..band()
         };
         let err = judge(&[pay], &c, &[None]).unwrap_err();
-        assert!(err.contains("ticket-pay<20%"), "{err}");
+        assert!(
+            matches!(&err, TuneError::NoReadings(g) if g == "ticket-pay<20%"),
+            "{err}"
+        );
     }
 }

@@ -29,47 +29,102 @@ pub const NAMES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The figure a condition tests, one per name of [`NAMES`] (in its order): parsed once, so
+/// measuring and showing a figure match on the kind, not on its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(into = "&'static str")]
+pub enum Measure {
+    SeatSpread,
+    BotSpread,
+    FailureRate,
+    SeatSpreadChange,
+    TurnsChange,
+    Significant,
+}
+
+impl Measure {
+    const ALL: [Measure; 6] = [
+        Measure::SeatSpread,
+        Measure::BotSpread,
+        Measure::FailureRate,
+        Measure::SeatSpreadChange,
+        Measure::TurnsChange,
+        Measure::Significant,
+    ];
+
+    /// The name a condition gives it.
+    pub fn name(self) -> &'static str {
+        NAMES[self as usize].0
+    }
+
+    fn by_name(name: &str) -> Option<Measure> {
+        Measure::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+impl From<Measure> for &'static str {
+    fn from(m: Measure) -> &'static str {
+        m.name()
+    }
+}
+
+impl std::fmt::Display for Measure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A parsed condition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Condition {
-    pub name: String,
+    pub name: Measure,
     pub above: bool,
     pub value: f64,
     pub text: String,
 }
 
-impl std::str::FromStr for Condition {
-    type Err = String;
+/// Why a `--fail-if` value is not a condition.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadCondition {
+    /// Neither one `>` nor one `<` (the whole value).
+    #[error("`{}`: a condition is NAME>VALUE or NAME<VALUE (names: {})", .0, names())]
+    Shape(String),
+    /// A name no measure has.
+    #[error("`{}` is not a condition; names: {}", .0, names())]
+    Name(String),
+    /// A value that is not a finite number or percentage.
+    #[error("`{0}` is not a number or a percentage")]
+    Value(String),
+}
 
-    fn from_str(s: &str) -> Result<Condition, String> {
-        let names = || NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+fn names() -> String {
+    NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+impl std::str::FromStr for Condition {
+    type Err = BadCondition;
+
+    fn from_str(s: &str) -> Result<Condition, BadCondition> {
         let (name, above, value) = match (s.split_once('>'), s.split_once('<')) {
             (Some((n, v)), None) => (n, true, v),
             (None, Some((n, v))) => (n, false, v),
-            _ => {
-                return Err(format!(
-                    "`{s}`: a condition is NAME>VALUE or NAME<VALUE (names: {})",
-                    names()
-                ));
-            }
+            _ => return Err(BadCondition::Shape(s.to_string())),
         };
         let name = name.trim();
-        if !NAMES.iter().any(|(n, _)| *n == name) {
-            return Err(format!("`{name}` is not a condition; names: {}", names()));
-        }
+        let measure = Measure::by_name(name).ok_or_else(|| BadCondition::Name(name.into()))?;
         let v = value.trim();
         let number = |t: &str| {
             t.parse::<f64>()
                 .ok()
                 .filter(|x| x.is_finite())
-                .ok_or_else(|| format!("`{value}` is not a number or a percentage"))
+                .ok_or_else(|| BadCondition::Value(value.to_string()))
         };
         let value = match v.strip_suffix('%') {
             Some(p) => number(p)? / 100.0,
             None => number(v)?,
         };
         Ok(Condition {
-            name: name.to_string(),
+            name: measure,
             above,
             value,
             text: s.to_string(),
@@ -78,14 +133,14 @@ impl std::str::FromStr for Condition {
 }
 
 /// The measured value a condition tests.
-pub fn measure(name: &str, c: &Comparison) -> f64 {
+pub fn measure(name: Measure, c: &Comparison) -> f64 {
     match name {
-        "seat-spread" => c.seat_spread.new,
-        "bot-spread" => c.bot_spread.new,
-        "failure-rate" => c.failure_rate.new,
-        "seat-spread-change" => c.seat_spread.new - c.seat_spread.old,
-        "turns-change" => c.turns.change,
-        _ => c.significant.len() as f64,
+        Measure::SeatSpread => c.seat_spread.new,
+        Measure::BotSpread => c.bot_spread.new,
+        Measure::FailureRate => c.failure_rate.new,
+        Measure::SeatSpreadChange => c.seat_spread.new - c.seat_spread.old,
+        Measure::TurnsChange => c.turns.change,
+        Measure::Significant => c.significant.len() as f64,
     }
 }
 
@@ -94,7 +149,7 @@ pub fn failed(conditions: &[Condition], c: &Comparison) -> Vec<String> {
     conditions
         .iter()
         .filter_map(|cond| {
-            let x = measure(&cond.name, c);
+            let x = measure(cond.name, c);
             let holds = if cond.above {
                 x > cond.value
             } else {
@@ -105,7 +160,7 @@ pub fn failed(conditions: &[Condition], c: &Comparison) -> Vec<String> {
                     "--fail-if {}: {} is {}",
                     cond.text,
                     cond.name,
-                    shown(&cond.name, x)
+                    shown(cond.name, x)
                 )
             })
         })
@@ -114,12 +169,14 @@ pub fn failed(conditions: &[Condition], c: &Comparison) -> Vec<String> {
 
 /// A measured value as its name reads: a share in percent (`10.71 %`), a change of a share
 /// in percentage points, a count or turns as a number.
-pub(super) fn shown(name: &str, x: f64) -> String {
+pub(super) fn shown(name: Measure, x: f64) -> String {
     match name {
-        "seat-spread" | "bot-spread" | "failure-rate" => format!("{:.2} %", x * 100.0),
-        "seat-spread-change" => format!("{:+.2} percentage points", x * 100.0),
-        "significant" => format!("{x:.0}"),
-        _ => format!("{x:.2}"),
+        Measure::SeatSpread | Measure::BotSpread | Measure::FailureRate => {
+            format!("{:.2} %", x * 100.0)
+        }
+        Measure::SeatSpreadChange => format!("{:+.2} percentage points", x * 100.0),
+        Measure::Significant => format!("{x:.0}"),
+        Measure::TurnsChange => format!("{x:.2}"),
     }
 }
 
@@ -131,8 +188,8 @@ mod tests {
     fn conditions_parse() {
         let c: Condition = "seat-spread>5%".parse().unwrap();
         assert_eq!(
-            (c.name.as_str(), c.above, c.value),
-            ("seat-spread", true, 0.05)
+            (c.name, c.above, c.value),
+            (Measure::SeatSpread, true, 0.05)
         );
         let c: Condition = "significant<1".parse().unwrap();
         assert_eq!((c.above, c.value), (false, 1.0));

@@ -15,7 +15,7 @@ pub mod stats;
 pub mod until_decided;
 
 use super::totals::{Context, PARTS, Totals, WIN_UNITS, module_counters};
-use super::{Config, GameLog, bots_for, game_seed, play_logged};
+use super::{Config, GameLog, PlaytestError, bots_for, game_seed, play_logged};
 use crate::engine::scoring::score_detailed;
 use crate::engine::{Game, State};
 use crate::model::MapFile;
@@ -323,7 +323,11 @@ pub struct Comparison {
 
 /// Plays `config.games` paired games of `old` and `new` and compares them. The two games
 /// must have the same player count.
-pub fn compare(old: &Side<'_>, new: &Side<'_>, config: &Config) -> Result<Comparison, String> {
+pub fn compare(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    config: &Config,
+) -> Result<Comparison, PlaytestError> {
     Ok(run(old, new, config, false, &[config.games], &mut |_, _| false)?.0)
 }
 
@@ -337,7 +341,7 @@ pub fn compare_until_decided(
     config: &Config,
     conditions: &[fail_if::Condition],
     alpha: f64,
-) -> Result<Comparison, String> {
+) -> Result<Comparison, PlaytestError> {
     until_decided::check(conditions)?;
     let looks = until_decided::looks(config.games);
     let rate = alpha / looks.len() as f64;
@@ -368,7 +372,7 @@ pub fn compare_played(
     old: &Side<'_>,
     new: &Side<'_>,
     config: &Config,
-) -> Result<(Comparison, [Totals; 2]), String> {
+) -> Result<(Comparison, [Totals; 2]), PlaytestError> {
     let (c, totals) = run(old, new, config, true, &[config.games], &mut |_, _| false)?;
     let [o, n] = totals.expect("kept");
     Ok((c, [o, n]))
@@ -384,11 +388,12 @@ fn run(
     keep: bool,
     looks: &[u64],
     stop: &mut dyn FnMut(&Comparison, &Acc) -> bool,
-) -> Result<(Comparison, Option<[Totals; 2]>), String> {
+) -> Result<(Comparison, Option<[Totals; 2]>), PlaytestError> {
     if old.game.players != new.game.players {
-        return Err("the two versions must be played at the same player count".into());
+        return Err(PlaytestError::PlayerCountsDiffer);
     }
-    let names = bots_for(old.game, config)?;
+    let roster = bots_for(old.game, config)?;
+    let names = &roster.names;
     bots_for(new.game, config)?;
     let players = old.game.players as usize;
     let matches = Matches::new(old.game, new.game);
@@ -407,7 +412,7 @@ fn run(
     // One version's game: what the comparison reads, added to its totals when kept.
     let play_side =
         |side: usize, game: &Game, seat_bot: &[usize], i: u64, totals: &mut Option<[Totals; 2]>| {
-            let mut seats = super::seated(&names, seat_bot);
+            let mut seats = super::seated(&roster, seat_bot);
             let mut log = GameLog::default();
             let state = play_logged(game, &mut seats, game_seed(config.seed, i), &mut log);
             if let Some(t) = totals {
@@ -432,7 +437,7 @@ fn run(
             range
                 .into_par_iter()
                 .fold(empty, |(mut acc, mut totals), i| {
-                    let seat_bot = super::seat_bots(config, &names, players, i);
+                    let seat_bot = super::seat_bots(config, names, players, i);
                     let o = play_side(0, old.game, &seat_bot, i, &mut totals);
                     let n = play_side(1, new.game, &seat_bot, i, &mut totals);
                     acc.add(&matches, &seat_bot, &o, &n);
@@ -453,14 +458,14 @@ fn run(
             Some(before) => merge(before, more),
         };
         let last = k + 1 == looks.len();
-        let c = build(old, new, config, &names, &matches, &sums.0);
+        let c = build(old, new, config, names, &matches, &sums.0);
         if stop(&c, &sums.0) || last {
             progress.finish_and_clear();
             return Ok((c, sums.1));
         }
         played = Some(sums);
     }
-    Err("no games to compare".into())
+    Err(PlaytestError::NoGames)
 }
 
 fn spread(rates: impl Iterator<Item = (f64, f64)> + Clone) -> Spread {

@@ -17,7 +17,7 @@
 //! the report is the fixed-count one's to the byte (besides saying how it stopped), at any
 //! thread count.
 
-use super::fail_if::{Condition, shown};
+use super::fail_if::{Condition, Measure, shown};
 use super::stats::{Change, Z95, wilson_z};
 use super::{Acc, Comparison};
 use serde::Serialize;
@@ -68,7 +68,7 @@ pub enum Verdict {
 pub struct Settled {
     pub condition: String,
     /// The figure it tests (`seat-spread`, `turns-change`, ...).
-    pub measure: String,
+    pub measure: Measure,
     pub low: f64,
     pub high: f64,
     pub verdict: Verdict,
@@ -126,8 +126,8 @@ impl Decided {
             out.push(format!(
                 "  {}: {verdict} (interval {} to {})",
                 c.condition,
-                shown(&c.measure, c.low),
-                shown(&c.measure, c.high)
+                shown(c.measure, c.low),
+                shown(c.measure, c.high)
             ));
         }
         out
@@ -135,18 +135,25 @@ impl Decided {
 }
 
 /// Why `--until-decided` cannot settle these conditions, if it cannot.
-pub fn check(conditions: &[Condition]) -> Result<(), String> {
+pub fn check(conditions: &[Condition]) -> Result<(), Unsettled> {
     if conditions.is_empty() {
-        return Err("--until-decided settles --fail-if conditions: give at least one".into());
+        return Err(Unsettled::NoConditions);
     }
-    if conditions.iter().any(|c| c.name == "significant") {
-        return Err(
-            "--until-decided cannot settle `significant` (a count of figures, with no \
-             interval); use it without --until-decided"
-                .into(),
-        );
+    if conditions.iter().any(|c| c.name == Measure::Significant) {
+        return Err(Unsettled::Significant);
     }
     Ok(())
+}
+
+/// `--fail-if` conditions `--until-decided` cannot settle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Unsettled {
+    #[error("--until-decided settles --fail-if conditions: give at least one")]
+    NoConditions,
+    #[error(
+        "--until-decided cannot settle `significant` (a count of figures, with no interval); use it without --until-decided"
+    )]
+    Significant,
 }
 
 /// Where each condition stands after `acc`'s games, at look error rate `rate`.
@@ -159,11 +166,11 @@ pub(super) fn settle(
     conditions
         .iter()
         .map(|cond| {
-            let [low, high] = bounds(&cond.name, c, acc, rate);
+            let [low, high] = bounds(cond.name, c, acc, rate);
             let verdict = verdict(cond, low, high);
             Settled {
                 condition: cond.text.clone(),
-                measure: cond.name.clone(),
+                measure: cond.name,
                 low,
                 high,
                 verdict,
@@ -188,7 +195,7 @@ pub fn verdict(cond: &Condition, low: f64, high: f64) -> Verdict {
 
 /// The interval of a condition's measure at error rate `rate` (see the module's doc); a
 /// measure with no interval (`significant`, refused by [`check`]) bounds nothing.
-fn bounds(name: &str, c: &Comparison, acc: &Acc, rate: f64) -> [f64; 2] {
+fn bounds(name: Measure, c: &Comparison, acc: &Acc, rate: f64) -> [f64; 2] {
     let seats = |new: bool| -> Vec<(f64, f64)> {
         let rate_of = |s: &super::SeatChange| {
             if new { s.win_rate.new } else { s.win_rate.old }
@@ -200,8 +207,8 @@ fn bounds(name: &str, c: &Comparison, acc: &Acc, rate: f64) -> [f64; 2] {
             .collect()
     };
     match name {
-        "seat-spread" => spread(&seats(true), rate),
-        "bot-spread" => {
+        Measure::SeatSpread => spread(&seats(true), rate),
+        Measure::BotSpread => {
             let bots: Vec<(f64, f64)> = c
                 .by_bot
                 .iter()
@@ -210,16 +217,16 @@ fn bounds(name: &str, c: &Comparison, acc: &Acc, rate: f64) -> [f64; 2] {
                 .collect();
             spread(&bots, rate)
         }
-        "failure-rate" => wilson_z(c.failure_rate.new, c.games as f64, z_for(rate)),
-        "seat-spread-change" => {
+        Measure::FailureRate => wilson_z(c.failure_rate.new, c.games as f64, z_for(rate)),
+        Measure::SeatSpreadChange => {
             let ([nl, nh], [ol, oh]) = (
                 spread(&seats(true), rate / 2.0),
                 spread(&seats(false), rate / 2.0),
             );
             [nl - oh, nh - ol]
         }
-        "turns-change" => normal(&c.turns, rate),
-        _ => [f64::NEG_INFINITY, f64::INFINITY],
+        Measure::TurnsChange => normal(&c.turns, rate),
+        Measure::Significant => [f64::NEG_INFINITY, f64::INFINITY],
     }
 }
 
