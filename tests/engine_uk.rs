@@ -713,7 +713,7 @@ fn report_counters_say_who_bought_what_and_when() {
     t.counters(&game, &state, me, &mut out);
     let get = |name: &str| {
         out.iter()
-            .find(|c| c.name == format!("Wales Concession: {name}"))
+            .find(|c| c.row.as_deref() == Some("Wales Concession") && c.name == name)
             .unwrap_or_else(|| panic!("{name}"))
             .value
     };
@@ -728,7 +728,7 @@ fn report_counters_say_who_bought_what_and_when() {
     // Nobody bought Booster.
     let booster = out
         .iter()
-        .find(|c| c.name == "Booster: buyers")
+        .find(|c| c.row.as_deref() == Some("Booster") && c.name == "buyers")
         .expect("booster");
     assert_eq!(booster.value, 0);
 }

@@ -2,7 +2,7 @@
 
 use super::Config;
 use super::totals::{Context, LANE_COLOURS, Totals, WIN_UNITS};
-use crate::engine::{CARD_KINDS, Game};
+use crate::engine::{CARD_KINDS, CounterKey, Game};
 use crate::model::Color;
 use crate::report::text::column;
 use serde::Serialize;
@@ -738,15 +738,16 @@ fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
     let finished = t.finished;
     let per_game = |x: i64| x as f64 / finished.max(1) as f64;
     let mut out: Vec<(u8, String, CounterReport)> = Vec::new();
-    for ((m, name), sums) in &t.counters {
+    for ((m, key), sums) in &t.counters {
         let module = &game.mechanics.modules[*m as usize];
         let by_seat = &sums[1..];
+        let name = key.to_string();
         out.push((
             *m,
             name.clone(),
             CounterReport {
                 module: module.name(),
-                name: name.clone(),
+                name,
                 mean: per_game(sums.iter().sum()),
                 mean_by_seat: if by_seat.iter().all(|&x| x == 0) && sums[0] != 0 {
                     Vec::new()
@@ -754,19 +755,19 @@ fn counter_reports(game: &Game, t: &Totals) -> Vec<CounterReport> {
                     by_seat.iter().map(|&x| per_game(x)).collect()
                 },
                 ratio: false,
-                operand: module.report().is_some_and(|r| r.counter_is_operand(name)),
+                operand: module.report().is_some_and(|r| r.counter_is_operand(key)),
             },
         ));
         let ratios = module.report().map_or(&[][..], |r| r.counter_ratios());
         for r in ratios {
-            let Some(row) = name.strip_suffix(r.name).and_then(|x| x.strip_suffix(": ")) else {
+            let Some(row) = key.row.as_deref().filter(|_| key.name == r.name) else {
                 continue;
             };
-            let Some(over) = t.counters.get(&(*m, format!("{row}: {}", r.over))) else {
+            let Some(over) = t.counters.get(&(*m, CounterKey::new(Some(row), r.over))) else {
                 continue;
             };
             let ratio = |a: i64, b: i64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
-            let label = format!("{row}: {}", r.label);
+            let label = CounterKey::new(Some(row), r.label).to_string();
             out.push((
                 *m,
                 label.clone(),

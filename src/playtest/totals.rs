@@ -6,7 +6,7 @@
 //! run does between its chunks, so both write the same report.
 
 use super::{FAILURES_LISTED, GameLog, ShapeError};
-use crate::engine::{CARD_KINDS, Counter, Game, Goal, NOBODY, State};
+use crate::engine::{CARD_KINDS, Counter, CounterKey, Game, Goal, NOBODY, State};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -148,26 +148,31 @@ pub struct Totals {
     pub bonus_scored_games: Vec<u64>,
     pub bonus_awarded_games: Vec<u64>,
     pub bonus_seat_points: Vec<Vec<i64>>,
-    /// Modules' counters ([`Counter`]) over finished games, by (module, name): the sum for
+    /// Modules' counters ([`Counter`]) over finished games, by (module, key): the sum for
     /// the whole game at 0, then each seat's.
     #[serde(with = "pairs")]
-    pub counters: BTreeMap<(u8, String), Vec<i64>>,
+    pub counters: BTreeMap<(u8, CounterKey), Vec<i64>>,
 }
 
-/// A map with tuple keys as a list of `[key, value]` pairs (JSON keys are strings only).
+/// A map with tuple keys as a list of `[key, value]` pairs (JSON keys are strings only), a
+/// counter's key written as its text.
 mod pairs {
+    use crate::engine::CounterKey;
     use serde::{Deserialize, Deserializer, Serializer};
     use std::collections::BTreeMap;
 
-    type Map = BTreeMap<(u8, String), Vec<i64>>;
+    type Map = BTreeMap<(u8, CounterKey), Vec<i64>>;
 
     pub fn serialize<S: Serializer>(map: &Map, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(map.iter())
+        s.collect_seq(map.iter().map(|((m, k), v)| ((m, k.to_string()), v)))
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Map, D::Error> {
         let list: Vec<((u8, String), Vec<i64>)> = Vec::deserialize(d)?;
-        Ok(list.into_iter().collect())
+        Ok(list
+            .into_iter()
+            .map(|((m, k), v)| ((m, CounterKey::from_text(&k)), v))
+            .collect())
     }
 }
 
@@ -349,7 +354,7 @@ impl Totals {
         for (m, c) in counters {
             let sums = self
                 .counters
-                .entry((*m, c.name.clone()))
+                .entry((*m, c.key()))
                 .or_insert_with(|| vec![0; cx.players + 1]);
             let at = c.player.map_or(0, |p| p as usize + 1);
             if let Some(x) = sums.get_mut(at) {
@@ -469,7 +474,7 @@ impl Totals {
             .find(|((m, _), v)| *m as usize >= cx.mechanics || v.len() != cx.players + 1)
         {
             return Err(ShapeError::Counter {
-                name: name.clone(),
+                name: name.to_string(),
                 module: *m,
                 values: v.len(),
             });

@@ -50,7 +50,7 @@ pub mod rules;
 
 pub use advice::{Advice, PlanView, TicketDecision, subset_mask, subsets};
 pub use packed::{Choice, Word};
-pub use report::{Counter, CounterRatio, Report};
+pub use report::{Counter, CounterKey, CounterRatio, Report};
 pub use rules::{
     Actions, AfterAction, Allows, Core, Costs, Decisions, DeckCards, EndScoring, OnClaim, OnDraw,
     OnTurnEnd, PlayerCost, RoutePoints, RouteSplit, Setup, TicketValue, TurnMods,

@@ -191,11 +191,13 @@ impl Report for Alvin {
         let holder = Self::holder(game, state, me);
         for p in 0..game.players {
             out.push(Counter {
+                row: None,
                 name: "Alvin captures".into(),
                 player: Some(p),
                 value: Self::captures(game, state, me, p) as i64,
             });
             out.push(Counter {
+                row: None,
                 name: "Alvin held at the end".into(),
                 player: Some(p),
                 value: (holder == Some(p)) as i64,

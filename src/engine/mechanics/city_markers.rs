@@ -533,17 +533,20 @@ impl Report for CityMarkers {
         for p in 0..game.players {
             let start = Self::start_city(game, state, me, p);
             out.push(Counter {
+                row: None,
                 name: "route points from others' claims".into(),
                 player: Some(p),
                 value: received[p as usize],
             });
             out.push(Counter {
+                row: None,
                 name: "markers placed after the start".into(),
                 player: Some(p),
                 value: Self::placed(game, state, me, p) as i64 - start.is_some() as i64,
             });
             if let Some(c) = start {
                 out.push(Counter {
+                    row: None,
                     name: format!("start: {}", self.city_names[c as usize]),
                     player: None,
                     value: 1,

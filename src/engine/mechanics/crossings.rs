@@ -122,6 +122,7 @@ impl Report for Crossings {
             .filter(|&r| Self::is_cut(game, state, me, r))
             .count();
         out.push(Counter {
+            row: None,
             name: "routes cut by crossings".into(),
             player: None,
             value: cut as i64,

@@ -276,6 +276,7 @@ impl Report for ExpressCards {
         for p in 0..game.players {
             for (u, what) in USES {
                 out.push(Counter {
+                    row: None,
                     name: format!("Express cards spent on {what}"),
                     player: Some(p),
                     value: Self::spent_on(game, state, me, p, u) as i64,

@@ -361,20 +361,23 @@ impl Report for Festivals {
                     ("points", self.chart_points(g, held) as i64),
                 ] {
                     out.push(Counter {
-                        name: format!("{name}: {what}"),
+                        row: Some(name.clone()),
+                        name: what.to_string(),
                         player: Some(p),
                         value,
                     });
                 }
             }
             out.push(Counter {
-                name: format!("{name}: cards laid, never taken"),
+                row: Some(name.clone()),
+                name: "cards laid, never taken".into(),
                 player: None,
                 value: w[PILES + g] as i64,
             });
             for k in 1..=group.cards.max(group.chart.len() as u16) as u32 {
                 out.push(Counter {
-                    name: format!("{name}: share of games someone held {k:>2}+ cards"),
+                    row: Some(name.clone()),
+                    name: format!("share of games someone held {k:>2}+ cards"),
                     player: None,
                     value: (most >= k) as i64,
                 });

@@ -477,6 +477,7 @@ impl Report for ProvinceMat {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         for p in 0..game.players {
             out.push(Counter {
+                row: None,
                 name: "mat trains".into(),
                 player: Some(p),
                 value: self.trains(game, state, me, p) as i64,
@@ -488,6 +489,7 @@ impl Report for ProvinceMat {
             for p in 0..game.players {
                 let won = first.is_some_and(|f| f != 0 && bonus[p as usize] == f);
                 out.push(Counter {
+                    row: None,
                     name: format!("{} line: first place", l.name),
                     player: Some(p),
                     value: won as i64,
@@ -495,6 +497,7 @@ impl Report for ProvinceMat {
             }
         }
         out.push(Counter {
+            row: None,
             name: "the mat decided the winner".into(),
             player: None,
             value: self.decided_winner(game, state, me) as i64,

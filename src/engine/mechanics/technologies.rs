@@ -60,8 +60,8 @@ pub use scoring::TechnologyLine;
 
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
-    Actions, Advice, AfterAction, Counter, CounterRatio, Decisions, OnClaim, OnTurnEnd, PlanView,
-    PlayerCost, Report, Setup,
+    Actions, Advice, AfterAction, Counter, CounterKey, CounterRatio, Decisions, OnClaim, OnTurnEnd,
+    PlanView, PlayerCost, Report, Setup,
 };
 use crate::engine::{Action, Cards, ChoiceKind, EngineError, IllegalMove, LaneClass};
 use crate::model::{BestIsZero, GambleTies, MapFile, TechEffect};
@@ -426,8 +426,8 @@ impl Report for Technologies {
         scoring::RATIOS
     }
 
-    fn counter_is_operand(&self, name: &str) -> bool {
-        scoring::is_operand(name)
+    fn counter_is_operand(&self, key: &CounterKey) -> bool {
+        scoring::is_operand(key)
     }
 
     fn describe(

@@ -119,11 +119,13 @@ impl Report for TicketDraftCard {
     fn counters(&self, game: &Game, state: &State, me: usize, out: &mut Vec<Counter>) {
         let at = Self::drawn_at(game, state, me);
         out.push(Counter {
+            row: None,
             name: "second draft held".into(),
             player: None,
             value: at.is_some() as i64,
         });
         out.push(Counter {
+            row: None,
             name: "second draft: turn drawn (0 when not held)".into(),
             player: None,
             value: at.unwrap_or(0) as i64,

@@ -667,6 +667,7 @@ impl Report for TrackPieces {
         // A figure counted per player is not counted for the game as well: a report's mean
         // per game of a name is the sum of its counters over the players.
         out.push(Counter {
+            row: None,
             name: "beds built and never claimed".into(),
             player: None,
             value: unclaimed,
@@ -685,6 +686,7 @@ impl Report for TrackPieces {
                 ("builds skipped: no piece fits", w[words.skipped(p)] as i64),
             ] {
                 out.push(Counter {
+                    row: None,
                     name: name.into(),
                     player: Some(p),
                     value,

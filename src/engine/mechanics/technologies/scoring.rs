@@ -2,7 +2,7 @@
 //! by its card) and the report's figures per technology.
 
 use super::Technologies;
-use crate::engine::hooks::{Advice, Counter, CounterRatio, EndScoring, Mechanic};
+use crate::engine::hooks::{Advice, Counter, CounterKey, CounterRatio, EndScoring, Mechanic};
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Game, State};
 use crate::model::{BestIsZero, GambleTies, TechEffect};
@@ -140,10 +140,9 @@ const OPERANDS: &[&str] = &[
     "non-buyer wins",
 ];
 
-pub(super) fn is_operand(name: &str) -> bool {
-    OPERANDS
-        .iter()
-        .any(|o| name.strip_suffix(o).is_some_and(|x| x.ends_with(": ")))
+/// Whether `key` is one of a technology's operands (its row is the technology).
+pub(super) fn is_operand(key: &CounterKey) -> bool {
+    key.row.is_some() && OPERANDS.contains(&key.name.as_str())
 }
 
 impl Technologies {
@@ -186,7 +185,8 @@ impl Technologies {
                 ("non-buyer wins", other_wins),
             ] {
                 out.push(Counter {
-                    name: format!("{n}: {name}"),
+                    row: Some(n.clone()),
+                    name: name.to_string(),
                     player: None,
                     value,
                 });
