@@ -12,9 +12,9 @@ use super::playtest::{
 };
 use super::{CleanMap, CliError, EXIT_OK, EXIT_PROBLEMS, usage};
 use crate::engine::Game;
-use crate::playtest::Config;
 use crate::playtest::compare::fail_if::{self, Condition};
 use crate::playtest::compare::{Side, compare, compare_until_decided, html, render};
+use crate::playtest::{Config, PlaytestError};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -121,7 +121,8 @@ fn label(file: &Path, o: &Options<'_>, differs: bool) -> String {
 pub fn run(args: Args) -> Result<i32, CliError> {
     let new_path = args.new.clone().unwrap_or_else(|| args.old.clone());
     if args.until_decided {
-        crate::playtest::compare::until_decided::check(&args.fail_if).map_err(usage)?;
+        crate::playtest::compare::until_decided::check(&args.fail_if)
+            .map_err(PlaytestError::from)?;
     }
     let format = report_format(args.format, args.output.as_deref()).map_err(usage)?;
     let inputs: [&std::path::Path; 2] = [&args.old, &new_path];
@@ -184,7 +185,7 @@ pub fn run(args: Args) -> Result<i32, CliError> {
     } else {
         compare(&old_side, &new_side, &config)
     };
-    let comparison = compared.map_err(usage)?;
+    let comparison = compared?;
     write(&args, target.as_ref(), format, &comparison, &new.map)?;
     let failed = fail_if::failed(&args.fail_if, &comparison);
     for line in &failed {

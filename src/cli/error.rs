@@ -4,7 +4,12 @@
 //! exit code.
 
 use super::{EXIT_PROBLEMS, EXIT_USAGE};
+use crate::engine::EngineError;
+use crate::playtest::PlaytestError;
+use crate::playtest::partial::PartError;
 use crate::report::text::escape_controls;
+use crate::tune::TuneError;
+use std::path::Path;
 
 /// What stopped a command.
 #[derive(Debug, thiserror::Error)]
@@ -28,7 +33,53 @@ pub(crate) fn usage(message: impl std::fmt::Display) -> CliError {
     CliError::Usage(message.to_string())
 }
 
+// The exit code of each of the crate's typed errors, in one place: what a command's `?` makes
+// of them. Their text is the message printed.
+
+/// A rule the engine does not play yet is a problem with the map (exit 1); a mode or player
+/// count the options ask for, or anything else the engine cannot set up, a usage error
+/// (exit 2). (`replay` and `studio` set up a game a file describes: they say it is a
+/// problem with that file themselves.)
+impl From<EngineError> for CliError {
+    fn from(e: EngineError) -> CliError {
+        match e {
+            EngineError::Unsupported(_) => CliError::Problem(e.to_string()),
+            _ => CliError::Usage(e.to_string()),
+        }
+    }
+}
+
+/// A playtest that cannot be played as asked (its bots, its settings, its output): usage.
+impl From<PlaytestError> for CliError {
+    fn from(e: PlaytestError) -> CliError {
+        CliError::Usage(e.to_string())
+    }
+}
+
+/// A tuning that cannot go on (its goals' maps, its games): usage.
+impl From<TuneError> for CliError {
+    fn from(e: TuneError) -> CliError {
+        CliError::Usage(e.to_string())
+    }
+}
+
+/// A file given to `merge` that is not a part of the run: usage.
+impl From<PartError> for CliError {
+    fn from(e: PartError) -> CliError {
+        CliError::Usage(e.to_string())
+    }
+}
+
 impl CliError {
+    /// The error said of `file`: its message after the path (`maps/usa.toml: ...`).
+    pub(crate) fn in_file(self, file: &Path) -> CliError {
+        match self {
+            CliError::Usage(m) => CliError::Usage(format!("{}: {m}", file.display())),
+            CliError::Problem(m) => CliError::Problem(format!("{}: {m}", file.display())),
+            reported => reported,
+        }
+    }
+
     /// The exit code.
     pub(crate) fn code(&self) -> i32 {
         match self {
@@ -54,5 +105,33 @@ impl CliError {
     /// the messages come in the order things were found.
     pub(crate) fn reported_now(self) -> CliError {
         CliError::Reported(self.report())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::PlayerRange;
+
+    /// A rule the engine does not play is a map's problem (exit 1), a player count or a
+    /// playtest's settings usage (exit 2); a path goes before the message, not on a
+    /// reported error.
+    #[test]
+    fn typed_errors_map_to_their_exit_codes() {
+        let unsupported = EngineError::Unsupported(vec!["x (mechanics.x)".into()]);
+        assert_eq!(CliError::from(unsupported).code(), EXIT_PROBLEMS);
+        let players = EngineError::Players {
+            players: 9,
+            why: PlayerRange::Map { min: 2, max: 5 },
+        };
+        let e = CliError::from(players).in_file(Path::new("maps/usa.toml"));
+        assert_eq!(e.code(), EXIT_USAGE);
+        assert_eq!(
+            e.to_string(),
+            "maps/usa.toml: 9 players: the map is for 2 to 5"
+        );
+        assert_eq!(CliError::from(PlaytestError::NoBots).code(), EXIT_USAGE);
+        let reported = CliError::Reported(EXIT_PROBLEMS).in_file(Path::new("x"));
+        assert!(matches!(reported, CliError::Reported(EXIT_PROBLEMS)));
     }
 }

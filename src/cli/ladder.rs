@@ -102,7 +102,7 @@ pub fn run(args: Args) -> Result<i32, CliError> {
         sprt,
     };
     let result = ladder(&game, &clean.map.map.name, &config)
-        .map_err(|e| usage(format!("{}: {e}", args.file.display())))?;
+        .map_err(|e| CliError::from(e).in_file(&args.file))?;
     let text = match format {
         PlaytestFormat::Human => {
             crate::report::text::escape_controls(&render_human(&result)).into_owned()

@@ -38,42 +38,40 @@ pub struct Args {
 }
 
 /// Reads one part file, at most [`MAX_PART_BYTES`].
-fn read_part(path: &Path) -> Result<Part, String> {
+fn read_part(path: &Path) -> Result<Part, CliError> {
     let limit = MAX_PART_BYTES as usize;
     let text = crate::load::read_text_limited(path, limit, "part files")
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Part::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+    Part::from_text(&text).map_err(|e| CliError::from(e).in_file(path))
 }
 
 /// Reads the parts one at a time into one running total; every shard must be there once.
-fn merge_parts(parts: &[PathBuf]) -> Result<Merger, String> {
+fn merge_parts(parts: &[PathBuf]) -> Result<Merger, CliError> {
     let mut merger: Option<Merger> = None;
     for path in parts {
         let part = read_part(path)?;
         match merger.as_mut() {
             None => merger = Some(Merger::new(part)),
-            Some(m) => m
-                .add(part)
-                .map_err(|e| format!("{}: {e}", path.display()))?,
+            Some(m) => m.add(part).map_err(|e| CliError::from(e).in_file(path))?,
         }
     }
-    let merger = merger.ok_or("no parts given")?;
+    let merger = merger.ok_or_else(|| usage("no parts given"))?;
     let missing = merger.missing();
     if !missing.is_empty() {
         let list: Vec<String> = missing.iter().map(|i| i.to_string()).collect();
-        return Err(format!(
+        return Err(usage(format!(
             "shard{} {} of {} missing: merge needs every part of the run",
             if missing.len() == 1 { "" } else { "s" },
             list.join(", "),
             merger.settings.shards
-        ));
+        )));
     }
     Ok(merger)
 }
 
 pub fn run(args: Args) -> Result<i32, CliError> {
     let format = report_format(args.format, args.output.as_deref()).map_err(usage)?;
-    let merger = merge_parts(&args.parts).map_err(usage)?;
+    let merger = merge_parts(&args.parts)?;
     let s = &merger.settings;
     if s.ttrmap != env!("CARGO_PKG_VERSION") {
         return Err(usage(format!(

@@ -8,7 +8,7 @@
 use super::out_format::{self, OtherExtension};
 use super::output::{self, Request, Target};
 use super::{CliError, EXIT_OK, EXIT_PROBLEMS, usage};
-use crate::engine::{EngineError, Game};
+use crate::engine::Game;
 use crate::playtest::diagnose::failure_cause;
 use crate::playtest::partial::{Part, RunSettings, Shard};
 use crate::playtest::record::map_hash;
@@ -262,8 +262,7 @@ pub fn run(args: Args) -> Result<i32, CliError> {
         let games = 0..args.games;
         let (game, totals, decided) =
             play_count(&args, &clean, players, &not_played, games, record)?;
-        let mut r =
-            report_of(map, &game, &report_config(&args), &totals, &not_played).map_err(usage)?;
+        let mut r = report_of(map, &game, &report_config(&args), &totals, &not_played)?;
         r.until_decided = decided;
         reports.push(r);
     }
@@ -422,13 +421,7 @@ pub(super) fn compile(
             crate::model::NO_TICKETS
         )));
     }
-    match Game::new_without(map, players, mode, without) {
-        Ok(g) => Ok(g),
-        Err(e @ EngineError::Unsupported(_)) => {
-            Err(CliError::Problem(format!("{}: {e}", file.display())))
-        }
-        Err(e) => Err(usage(format!("{}: {e}", file.display()))),
-    }
+    Game::new_without(map, players, mode, without).map_err(|e| CliError::from(e).in_file(file))
 }
 
 /// Plays games `games` of the run at one player count (recording them when asked).
@@ -486,7 +479,7 @@ fn play_count(
         }
         _ => play(None),
     };
-    let (totals, decided) = played.map_err(usage)?;
+    let (totals, decided) = played?;
     Ok((game, totals, decided))
 }
 

@@ -131,7 +131,7 @@ fn play_options(map: &Path, a: &PlayArgs) -> Result<Option<PlayOptions>, CliErro
         threads: 1,
         progress: false,
     };
-    crate::playtest::bots_for(&game, &config).map_err(usage)?;
+    crate::playtest::bots_for(&game, &config)?;
     let bots = (0..players as usize - seats.len())
         .map(|i| names[i % names.len()].clone())
         .collect();

@@ -71,7 +71,7 @@ pub fn run(what: What) -> Result<i32, CliError> {
         threads: worker_threads(args.play.threads, args.games),
         progress: std::io::stderr().is_terminal(),
     };
-    let s = suggest(&game, &clean.map, &config).map_err(usage)?;
+    let s = suggest(&game, &clean.map, &config)?;
     match args.format {
         Format::Human => super::emit_human(&render_human(&s)),
         Format::Json => super::emit(&json_text(&s)),
@@ -88,7 +88,7 @@ pub fn run(what: What) -> Result<i32, CliError> {
         .filter_map(|(_, t)| Some((t.source, t.suggested?)))
         .collect();
     let name = args.file.display().to_string();
-    let text = write_values(&name, &clean.text, &chosen).map_err(usage)?;
+    let text = write_values(&name, &clean.text, &chosen)?;
     // Like `check --fix`, `--write` rewrites the map it read, on purpose.
     super::output::rewrite_in_place(&args.file, &clean.text, &text).map_err(usage)?;
     eprintln!(

@@ -179,8 +179,7 @@ pub fn run(args: Args) -> Result<i32, CliError> {
         bots: settings.bots.clone(),
         threads: 1,
         progress: false,
-    })
-    .map_err(usage)?;
+    })?;
     let budget = match args.max_games {
         Some(games) => Budget::Games {
             games,
@@ -196,8 +195,7 @@ pub fn run(args: Args) -> Result<i32, CliError> {
         &reference,
         &settings,
         budget,
-    )
-    .map_err(usage)?;
+    )?;
     let text = match format {
         PlaytestFormat::Json => json_text(&tuning),
         PlaytestFormat::Html => {
