@@ -216,6 +216,10 @@ pub struct Game {
     pub fast_len: usize,
     /// Classes whose lanes have no fast slot.
     pub slowly_counted_classes: Vec<u16>,
+    /// Fast slot → its lanes, a bitset of [`Game::lane_words`] words each, then the lanes of
+    /// no slot (`FAST_SLOTS + 1` sets): the lanes a hand can pay are the union of the sets
+    /// of the slots it pays, not a look at every lane ([`State::claimable_lanes`]).
+    pub slot_lanes: Vec<u64>,
     /// `u64` words in a bitset over lanes.
     pub lane_words: usize,
     /// Parallel groups of routes (see [`ParallelGroup`]); empty on most maps.
@@ -341,6 +345,7 @@ impl Game {
             lane_recolor: Vec::new(),
             fast_len: 0,
             slowly_counted_classes: Vec::new(),
+            slot_lanes: Vec::new(),
             lane_words: board.lane_words,
             node_links: Vec::new(),
             node_link_start: Vec::new(),
@@ -480,6 +485,16 @@ impl Game {
         let slowly_counted_classes = (0..lane_classes.len() as u16)
             .filter(|&k| class_slot[k as usize] == NO_SLOT)
             .collect();
+        let mut slot_lanes = vec![0u64; (FAST_SLOTS + 1) * self.lane_words];
+        for (lane, &slot) in lane_slot.iter().enumerate() {
+            let set = if slot == NO_SLOT {
+                FAST_SLOTS
+            } else {
+                slot as usize
+            };
+            slot_lanes[set * self.lane_words + lane / 64] |= 1 << (lane % 64);
+        }
+        self.slot_lanes = slot_lanes;
         self.lane_classes = lane_classes;
         self.lane_class = lane_class;
         self.lane_slot = lane_slot;

@@ -284,10 +284,47 @@ impl State {
         if self.claim_total(game, &mut ways) == 0 {
             return;
         }
+        if self.lane_slot.is_empty() {
+            self.claimable_by_slot(game, &ways, out);
+            return;
+        }
         let tables = (self.lane_slots(game), self.lane_classes(game));
         for lane in self.open_lanes(game, self.current as usize) {
             if self.lane_ways(game, &ways, lane, tables) > 0 {
                 out.push(lane as u16);
+            }
+        }
+    }
+
+    /// [`State::claimable_lanes`] on a board whose lanes keep their slots (no module
+    /// recolours them): the open lanes of the slots the hand pays (`ways`), a word of 64
+    /// lanes at a time, and the lanes of no slot checked one by one. Looking at every open
+    /// lane was a quarter of a USA style game.
+    fn claimable_by_slot(&self, game: &Game, ways: &[u16; FAST_SLOTS], out: &mut Vec<u16>) {
+        let words = game.lane_words;
+        let p = self.current as usize;
+        let open = &self.open[p * words..(p + 1) * words];
+        let open_in_slot = &self.open_by_slot[p * FAST_SLOTS..(p + 1) * FAST_SLOTS];
+        let mut paid: smallvec::SmallVec<[u64; 8]> = smallvec::smallvec![0; words];
+        for (slot, (&w, &n)) in ways.iter().zip(open_in_slot).enumerate() {
+            if w > 0 && n > 0 {
+                let lanes = &game.slot_lanes[slot * words..(slot + 1) * words];
+                for (bits, &lane_bits) in paid.iter_mut().zip(lanes) {
+                    *bits |= lane_bits;
+                }
+            }
+        }
+        let slow = &game.slot_lanes[FAST_SLOTS * words..(FAST_SLOTS + 1) * words];
+        let tables = (self.lane_slots(game), self.lane_classes(game));
+        for (k, ((&open, &paid), &slow)) in open.iter().zip(&paid).zip(slow).enumerate() {
+            let mut bits = open & (paid | slow);
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let lane = k * 64 + bit;
+                if slow >> bit & 1 == 0 || self.lane_ways(game, ways, lane, tables) > 0 {
+                    out.push(lane as u16);
+                }
             }
         }
     }
