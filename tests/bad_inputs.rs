@@ -4,7 +4,7 @@
 //! messages themselves are pinned with insta snapshots, so a change in wording or position is
 //! a reviewed change.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use serde_json::Value;
 use std::path::Path;

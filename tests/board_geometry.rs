@@ -7,7 +7,7 @@
 //! The geometry here (oriented rectangles, separating axes) is written independently of the
 //! renderer's and the lints' own, so that a mistake in one is not repeated in its check.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use ttrmap::model::MapFile;

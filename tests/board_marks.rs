@@ -3,7 +3,7 @@
 //! Pennsylvania's stock shares, upright mountains, and Germany's 300 dpi PNG. Issue 35's
 //! score track round every board, with nothing of the board under it.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::collections::{BTreeMap, BTreeSet};

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use ttrmap::model::{Color, DeckKind, MapFile, TicketShape};
 
 fn load() -> MapFile {

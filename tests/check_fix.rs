@@ -2,7 +2,7 @@
 //! with one close match), keeping comments and order, and says what it changed; `--diff`
 //! shows them without writing.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 
 /// The starter map with three mistakes that each have one sure fix, and one that has not.

@@ -3,7 +3,7 @@
 //! directory that exists before the job starts, actionlint is given workflows only, and
 //! `.ci/run` finds Chromium under every name the browser tests accept.
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The files a map repository's CI uses: the GitHub Action's check command, run here on the
 //! shipped maps exactly as the action runs it, the example workflow, and the pre-commit hooks.
 
-mod common;
+use crate::common;
 use common::TempDir;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -24,8 +24,7 @@
 //! --test claim_audit -- --nocapture`; `CLAIM_AUDIT_RECORDING=FILE.jsonl` audits a recording
 //! made by `ttrmap playtest --record` instead.
 
-#[path = "common/engine.rs"]
-mod engine_common;
+use crate::common::engine as engine_common;
 
 use std::collections::HashMap;
 use std::path::Path;

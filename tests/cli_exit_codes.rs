@@ -1,7 +1,7 @@
 //! Exit codes are the CLI's contract with scripts and CI: 0 fine, 1 map problems, 2 usage or
 //! I/O errors (`src/cli/mod.rs`). Each case runs the real binary.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::path::Path;
 

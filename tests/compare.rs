@@ -2,7 +2,7 @@
 //! reported with an interval excluding 0; a city renamed changes nothing significant; the
 //! map differences, `--fail-if` and the HTML page.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! says), does not repeat the significant changes in the list of figures, lists a change of
 //! a rules value (`trains`) as a map difference, and `--fail-if` prints shares as percentages.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 

@@ -2,7 +2,7 @@
 //! styles; random bots play only when asked, and then the report's first line says what they
 //! are for.
 
-mod common;
+use crate::common;
 
 use common::ttrmap_in;
 use std::path::Path;

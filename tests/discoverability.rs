@@ -2,7 +2,7 @@
 //! templates, the resolved presets, every code `check` can emit, theme files, and a
 //! mistyped command.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! cities and the line of each, and how to give the second one an `id` (or make the pair one
 //! double route).
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 

@@ -16,8 +16,7 @@
 //! the printed value, at most twice it (the seed's León–Palencia–Burgos example: 8 printed,
 //! 11 trains used scores 11).
 
-#[path = "common/engine.rs"]
-mod engine_common;
+use crate::common::engine as engine_common;
 
 use std::path::Path;
 use std::process::Command;

@@ -10,8 +10,7 @@ use ttrmap::engine::mechanics::ticket_draft::TicketDraft;
 use ttrmap::engine::{CARD_KINDS, Game, Phase, Seen, State};
 use ttrmap::playtest::chance_rng;
 
-#[path = "common/engine.rs"]
-mod setup;
+use crate::common::engine as setup;
 use setup::game;
 
 /// A position of `game` after at least `actions` random actions, at the start of a main-

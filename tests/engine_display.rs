@@ -8,8 +8,7 @@ use ttrmap::bots::{Bot, RandomBot};
 use ttrmap::engine::{Game, LOCO, NOBODY, State};
 use ttrmap::playtest::{bot_rng, chance_rng, game_seed};
 
-#[path = "common/engine.rs"]
-mod setup;
+use crate::common::engine as setup;
 use setup::game;
 
 /// Whether the display is legal: it shows fewer locomotives than the reset number, or no

@@ -3,8 +3,7 @@
 //! recommended player range, ticket piles of game modes, substitute choice. Each test quotes
 //! (in brief) the rule it rests on; the arithmetic is in the comments.
 
-#[path = "common/engine.rs"]
-mod engine_common;
+use crate::common::engine as engine_common;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

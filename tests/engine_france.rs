@@ -5,7 +5,7 @@
 //! Players get cards by hand before each claim, so these positions do not keep the deck's
 //! card count; `engine_invariants` checks real games.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use rand::SeedableRng;

@@ -20,8 +20,7 @@ use ttrmap::engine::{
 };
 use ttrmap::playtest::game_seed;
 
-#[path = "common/engine.rs"]
-mod setup;
+use crate::common::engine as setup;
 use setup::{game, game_without, map_file, same_report_at};
 
 /// Checks every invariant of one position.

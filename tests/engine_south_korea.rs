@@ -14,8 +14,7 @@ use ttrmap::engine::scoring::score_detailed;
 use ttrmap::engine::{Action, Game, LOCO, NOBODY, Phase, State};
 use ttrmap::model::Color;
 
-#[path = "common/engine.rs"]
-mod setup;
+use crate::common::engine as setup;
 use setup::{claim, colour, game, give_hand, lane, legal, route};
 
 fn korea(players: u8) -> Game {

@@ -12,8 +12,7 @@ use ttrmap::engine::scoring::score_detailed;
 use ttrmap::engine::{Action, CARD_KINDS, Game, LOCO, NOBODY, Phase, State, pack_claim_locos};
 use ttrmap::model::Color;
 
-#[path = "common/engine.rs"]
-mod setup;
+use crate::common::engine as setup;
 use setup::{claim, colour, game, hand, lane, legal, map_file};
 
 fn uk_map() -> ttrmap::model::MapFile {

@@ -113,7 +113,7 @@ fn a_broken_frame_still_checks_the_items() {
     );
 }
 
-mod common;
+use crate::common;
 
 /// Seven mistakes of every stage in one map: two schema errors outside any `[[...]]` item
 /// (`[map]` and `[rules]`), one inside a route item, an unknown city, and three lint findings

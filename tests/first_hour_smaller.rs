@@ -3,7 +3,7 @@
 //! bins are; `replay` names a blind card's colour; `score` lists routes and tickets by the
 //! names on the board; `--mode`'s help says the default the engine plays.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::path::Path;

@@ -6,7 +6,7 @@
 //! diagnostic), one message with a `%` and one with a help line, so GitHub's escaping of both is exercised. It is copied under a name with
 //! `,`, `:` and `%` so the escaping of the `file=` property is exercised too.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use serde_json::Value;
 use std::path::Path;

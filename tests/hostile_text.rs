@@ -2,7 +2,7 @@
 //! multi-byte characters, control characters that would reach a terminal, very long values.
 //! Each case runs the real binary, as a user meets it.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use serde_json::Value;
 use std::path::Path;

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 
 /// A fresh, empty folder under the system temp dir, unique to this test, removed when the
 /// guard drops (also when the test fails).

@@ -4,7 +4,7 @@
 //! severity, line:column, message). Level overrides, parameters, expectations, unknown rule ids
 //! and `ttrmap explain` are tested on inline maps.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use ttrmap::diagnostic::{Diagnostic, LineIndex, Severity};

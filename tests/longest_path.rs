@@ -5,10 +5,8 @@
 //! Rule: the longest continuous path is the longest walk over one player's routes that uses
 //! no route twice; it may pass a city again and may close on itself.
 
-#[path = "common/longest_before.rs"]
-mod before;
-#[path = "common/trail_boards.rs"]
-mod boards;
+use crate::common::longest_before as before;
+use crate::common::trail_boards as boards;
 
 use boards::{Edge, grid, ladder, node_count, random_network, subset, triangulated, wheel};
 use rand::SeedableRng;

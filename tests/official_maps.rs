@@ -3,8 +3,7 @@
 //! "Counts" of each map) or, where SOURCES.md gives none, counted from the map's CSV files;
 //! the comment beside each map says which.
 
-#[path = "common/engine.rs"]
-mod engine_common;
+use crate::common::engine as engine_common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

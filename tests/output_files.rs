@@ -2,7 +2,7 @@
 //! the paths they write (src/cli/output.rs). Every case runs the real binary in a temporary
 //! folder; none touches a real device.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::path::Path;
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! Where output goes and what is said about it: the format from the output's extension, a
 //! "wrote" line, refusals for what cannot be written or played, player ranges.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::path::Path;
 

@@ -5,9 +5,8 @@
 //! so on stderr and passes, unless `TTRMAP_REQUIRE_BROWSER` is set (as `.ci/run` sets it),
 //! when it fails: these tests can never silently stop running in CI.
 
-mod common;
-#[path = "common/engine.rs"]
-mod engine_common;
+use crate::common;
+use crate::common::engine as engine_common;
 
 use common::{TempDir, ttrmap_in};
 use std::io::Write as _;

@@ -2,7 +2,7 @@
 //! one run of all the games (JSON and HTML, at 1 and 2 threads), and parts that do not make a
 //! whole run are refused with the reason.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::path::Path;

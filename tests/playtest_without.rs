@@ -1,7 +1,7 @@
 //! `--without`: playing a map without rules the engine does not play yet (or without a
 //! bonus), by the designer's explicit choice, always said in the report.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::path::Path;

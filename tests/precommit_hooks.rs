@@ -6,7 +6,7 @@
 //! matching `files:`), and, where `pre-commit` is installed, the real `pre-commit try-repo`
 //! (`.ci/run` installs it and sets `TTRMAP_REQUIRE_PRE_COMMIT=1`, so CI never skips it).
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::path::{Path, PathBuf};

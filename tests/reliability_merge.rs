@@ -3,7 +3,7 @@
 //! is refused without allocating for it, and a part claiming more failures than games is
 //! refused. Every refusal is exit 2 with a message, never an abort.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use serde_json::Value;
 use std::path::Path;

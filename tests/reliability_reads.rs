@@ -6,7 +6,7 @@
 //! closed long before its 64 MiB are out) and says `file-too-large`.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;

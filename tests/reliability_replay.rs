@@ -2,7 +2,7 @@
 //! recording's action codes, `mode`, `without`, bots and version, and none of them may reach
 //! the terminal as raw control characters (escaped as `\u001B`, as `merge` does).
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! and refuse a file holding anything else, naming where, with exit 2 and nothing written.
 //! What a browser makes of hostile themes is tested in `tests/browser/hostile_theme.rs`.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::path::Path;
 

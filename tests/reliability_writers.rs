@@ -5,7 +5,7 @@
 //! changed since it was read is refused too (`src/cli/output.rs` tests that case directly).
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::io::Write;
 use std::path::Path;

@@ -1,8 +1,7 @@
 //! Recorded games replay through the engine to the same scores; a recording that does not
 //! fit the engine is refused.
 
-#[path = "common/engine.rs"]
-mod engine_common;
+use crate::common::engine as engine_common;
 
 use std::process::Command;
 use ttrmap::engine::Game;

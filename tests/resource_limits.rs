@@ -1,7 +1,7 @@
 //! Resource limits: a huge or endless input is cut at the size limit, not read whole;
 //! `--threads` and `--games` have stated maximums. Each case runs the real binary.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::io::Write;
 use std::path::Path;

@@ -8,7 +8,7 @@
 //! joined by two separate routes (`src/presets/india.toml`); a Switzerland country ticket
 //! scores its best completed target and an unfinished one loses its lowest value.
 
-mod common;
+use crate::common;
 
 use common::TempDir;
 use std::path::{Path, PathBuf};

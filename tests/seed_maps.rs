@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-mod common;
+use crate::common;
 use ttrmap::model::{Color, MapFile, PassDirection, TicketDiscard, TicketShape};
 
 /// Loads a shipped map and fails on any diagnostic, listing them all.

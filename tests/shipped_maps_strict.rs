@@ -3,7 +3,7 @@
 //! its reason; a map with no tickets is a `check` warning (`no-tickets`), and `playtest`
 //! refuses it with the same words.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::path::Path;

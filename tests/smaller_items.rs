@@ -2,7 +2,7 @@
 //! can be pasted into a shell, SARIF a code-scanning tool accepts, `check` on several files
 //! where one is missing, on a folder, and on standard input.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::io::Write;
 use std::process::{Command, Stdio};

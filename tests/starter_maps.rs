@@ -3,7 +3,7 @@
 //! at least half of the tickets they keep. And a map whose games fail makes `playtest` exit 1
 //! with the cause in one line (`--max-failures`).
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 
 const TEMPLATES: [&str; 2] = ["basic", "europe"];

@@ -2,7 +2,7 @@
 //! busiest routes), checked against the counts published in `notes/design-heuristics.md` §1.1
 //! and §1.2 for USA and Europe, and against hand counts on a small board.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use ttrmap::stats::{Tables, tables};

@@ -2,10 +2,8 @@
 //! Origin: 403), what it serves with the token, that a drag from a page that read an older
 //! file is refused and writes nothing, and that Ctrl-C stops it.
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "common/studio.rs"]
-mod studio;
+use crate::common;
+use crate::common::studio;
 
 use common::TempDir;
 use studio::Studio;

@@ -6,12 +6,9 @@
 //! names another seat's tickets nor holds its hand; a refused action changes nothing; the
 //! recording never goes over an existing file; the same seed and choices give the same game.
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "common/play.rs"]
-mod play;
-#[path = "common/studio.rs"]
-mod studio;
+use crate::common;
+use crate::common::play;
+use crate::common::studio;
 
 use common::TempDir;
 use serde_json::Value;

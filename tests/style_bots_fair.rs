@@ -10,8 +10,7 @@ use ttrmap::bots::{Bot, Style, StyleBot};
 use ttrmap::engine::{Action, Game, Phase, State};
 use ttrmap::playtest::{bot_rng, chance_rng, game_seed};
 
-#[path = "common/engine.rs"]
-mod setup;
+use crate::common::engine as setup;
 use setup::game;
 
 /// `state` with every other player's tickets exchanged for tickets of the same decks still

@@ -1,7 +1,7 @@
 //! `ttrmap suggest tickets`: values from play beside the printed and shortest-path ones, the
 //! same at any thread count, and `--write` changing only the values.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! toml crate's recovering parser gave hundreds of invented errors (357 for one missing `]`)
 //! with none on the typo's line.
 
-mod common;
+use crate::common;
 use common::{TempDir, ttrmap_in};
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! counted at `--check-cost`), a frozen kind of edit never proposed, `--patience` rounds, a
 //! ferry edit proposed and written.
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! `"Northport-Lakeside"` or `"north – lake"`; `suggest tickets --only` takes a hyphen for the
 //! en dash; a misspelt ticket or bot gets a "did you mean".
 
-mod common;
+use crate::common;
 
 use common::{TempDir, ttrmap_in};
 

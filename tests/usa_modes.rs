@@ -13,9 +13,8 @@
 //! bottom. The Mega Game's later draw (4 keep 1) and Big Cities' bonuses (none; the other
 //! reading is the mode `big-cities-longest`) are the map's documented readings.
 
-mod common;
-#[path = "common/engine.rs"]
-mod engine;
+use crate::common;
+use crate::common::engine;
 
 use common::TempDir;
 use engine::map_file;

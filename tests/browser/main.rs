@@ -21,8 +21,7 @@ mod render_html;
 mod self_check;
 mod studio;
 mod studio_play;
-#[path = "../common/studio.rs"]
-mod studio_process;
+use common::studio as studio_process;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use std::path::{Path, PathBuf};

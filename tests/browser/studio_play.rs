@@ -16,8 +16,7 @@ pub const TESTS: &[super::BrowserTest] = &[(
     a_whole_usa_game_through_the_page,
 )];
 
-#[path = "../common/play.rs"]
-mod play;
+use crate::common::play;
 
 /// The page's state after an action: `over`, `mine` (the designer decides) or null (bots
 /// are playing, or the answer is on its way).

@@ -1,7 +1,7 @@
 //! Set-ups shared by the engine tests (`tests/engine_*.rs`): shipped maps compiled into
 //! games, cards by colour, routes by their cities, hands given by hand, the legal list, and
 //! one playtest run at two thread counts.
-#![allow(dead_code)] // each test crate that includes this file uses its own subset
+#![allow(dead_code)] // the browser tests' crate includes it too and uses a subset
 
 use std::path::Path;
 use ttrmap::engine::{Action, CARD_KINDS, Cards, Game, State};

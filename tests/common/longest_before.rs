@@ -2,7 +2,7 @@
 //! walk over trails from every odd node (every node above 64 edges). Exact and exponential;
 //! kept as the reference the new search is checked against (`tests/longest_path.rs`) and as
 //! the "before" of `benches/paths.rs`.
-#![allow(dead_code)] // each crate that includes this file uses its own subset
+#![allow(dead_code)] // the browser tests' crate includes it too and uses a subset
 
 /// The longest continuous path over `edges` (`(a, b, length)`): no edge used twice, nodes
 /// may repeat. Exhaustive depth-first search with backtracking, started only where a

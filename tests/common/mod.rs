@@ -1,5 +1,11 @@
 //! Helpers shared by the integration tests that run the real `ttrmap` binary.
-#![allow(dead_code)] // each test crate uses its own subset
+#![allow(dead_code)] // the browser tests' crate includes these helpers too and uses a subset
+
+pub mod engine;
+pub mod longest_before;
+pub mod play;
+pub mod studio;
+pub mod trail_boards;
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};

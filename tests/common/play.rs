@@ -1,6 +1,6 @@
 //! Helpers for the tests of `ttrmap studio --play`: what `ttrmap replay` tells of a game's
 //! recording (the final totals, the tickets each seat kept).
-#![allow(dead_code)] // each test crate uses its own subset
+#![allow(dead_code)] // the browser tests' crate includes it too and uses a subset
 
 use std::path::Path;
 

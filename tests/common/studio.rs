@@ -1,6 +1,6 @@
 //! A `ttrmap studio` process for the tests: started on a map, its URL read from its first
 //! line, stopped with SIGINT (as Ctrl-C) or killed when dropped.
-#![allow(dead_code)] // each test crate uses its own subset
+#![allow(dead_code)] // the browser tests' crate includes it too and uses a subset
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

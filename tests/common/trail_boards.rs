@@ -1,7 +1,7 @@
 //! Networks of one player's routes that are hard for a longest-path search: grids, ladders,
 //! wheels and triangulated grids of 1-space routes, and seeded subsets of them. Shared by
 //! `tests/longest_path.rs` and `benches/paths.rs`.
-#![allow(dead_code)] // each crate that includes this file uses its own subset
+#![allow(dead_code)] // the browser tests' crate includes it too and uses a subset
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
