@@ -9,15 +9,13 @@
 //!   [`KEEP_MARGIN_TRAINS`] left for detours), best points per train first; builds its
 //!   planned paths, longest planned route first; draws new tickets whenever its plan is
 //!   done and at least [`HUNGRY_SPARE_TRAINS`] trains are unplanned. It does not draw
-//!   tickets on its first turns: measured on USA 4 players, it won 28 % with those draws
-//!   and 41 % without, the turns spent being turns others used to take its routes.
+//!   tickets on its first turns.
 //! - `route-focus`: keeps as few tickets as allowed, the cheapest, and plans them over long
 //!   routes (the planner prices a route by trains less its points, see `route_cost`).
 //!   Claims the longest affordable "long" route first; long means among the
 //!   [`LONG_ROUTES_WANTED`] longest routes still open, and at least 4 (the 6s on USA; on
 //!   Europe the 8 and the 6s, then the 4s), because points per train grow with length (a 6
-//!   scores 2.5 a train, a 2 one). Counting the five longest instead (the 4s from the start
-//!   on Europe) won it 9 % of Europe games, two 14 %.
+//!   scores 2.5 a train, a 2 one).
 //!   It saves cards for the long route missing the fewest cards and pays other claims
 //!   without spending them; its tickets' routes come next. Once its tickets are done it
 //!   draws more while it has [`ROUTE_FOCUS_TICKET_TRAINS`] trains.
@@ -31,8 +29,7 @@
 //!   those touching its network before others), then routes of 4 or more that extend its
 //!   network and fit in the trains its plan leaves plus [`LONG_ROUTE_LOAN_TRAINS`] (it
 //!   prefers a long route to the last trains of a ticket); once its tickets are done,
-//!   routes of 3 or more. Claiming extensions of 3 while tickets were open cost it most of
-//!   its ticket points (USA 4 players: 7 % wins; plan first: 20 %).
+//!   routes of 3 or more.
 //!
 //! Shared by all: no ticket draw once an opponent has fewer than [`TICKET_DRAW_MIN_TRAINS`]
 //! trains (the game ends before a new ticket can be built, so it would count against them),
@@ -44,16 +41,15 @@
 //! player's claim cut (see [`Planner`]: the station is priced as a route of its cards plus
 //! the points an unused one scores, and must also save trains). It is built as soon as the
 //! hand can pay it without locomotives and without cards the planned routes need, else
-//! when nothing else is planned or the game is closing. Measured on Europe 4 players
-//! (2,000 games): destination-hungry builds 1.0 a game, route-focus 0.25, one-step and
-//! long-route 0.5; with them destination-hungry's ticket points rose from 6 to 22 a game.
+//! when nothing else is planned or the game is closing.
 //!
 //! Face-up locomotives: see [`StyleBot::wants_face_up_locomotive`] (taken when the next
 //! claims need locomotives, or when nothing on display matches the plan and a locomotive
 //! pays the route saved for).
 //!
-//! How the four share the wins on each map, measured as the rules above were added, is in
-//! `docs/bots.md`; `tests/bots.rs` keeps USA and Europe from drifting far.
+//! How the four share the wins on each map, measured as the rules above were added, and the
+//! measurements behind the choices above are in `docs/bots.md`; `tests/bots.rs` keeps USA
+//! and Europe from drifting far.
 //!
 //! Ticket drafts (Iberia, South Korea): picks and keeps priced with the bot's own plan (see
 //! `bots/draft.rs`).
@@ -79,9 +75,6 @@
 //! the cards the bot has not seen), else the bot claims another route or draws; in the last
 //! round, when nothing else can be claimed, it is tried anyway. The extra cards are paid
 //! when they can be, and a tunnel withdrawn from is never tried again with the same hand.
-//! Measured (release, seed 0, 1,000 games, the four styles, withdrawals counted in
-//! `--record` replays): Castilla 7 players (mode total) 16,270 withdrawals before, 1,889
-//! after; Switzerland 3 players 20,725 → 2,575; Nordic Countries 3 players 4,915 → 545.
 //!
 //! Hidden information: a style bot reads its own hand and tickets and the public board,
 //! never another player's cards or tickets. Where it weighs the others' plans (module
