@@ -5,6 +5,11 @@
 //! Zone border cities (`zone = "..."`) are dead ends: a path may end at one but never pass
 //! through it, because the zone's endpoints are separate (France's neighbours, Switzerland's
 //! countries). A ticket end naming a zone is reached by reaching any of its endpoints.
+//!
+//! Shared searches: [`shortest_distances`] (also used by `suggest tickets`) and
+//! [`BoardGraph::all_ticket_costs`] (every ticket's costs, for the lints, stats and
+//! `suggest tickets`). The engine's path searches and the bots' planner keep their own,
+//! specialised ones.
 
 use crate::model::{MapFile, Ticket, TicketShape};
 use std::cmp::Reverse;

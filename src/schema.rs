@@ -1,5 +1,9 @@
 //! The JSON Schema of the map format, generated from `crate::model` (draft-07, which Taplo and
 //! Even Better TOML understand), and the compiled validator `load` uses.
+//!
+//! The schema comes from the model's types only, their doc comments becoming its
+//! descriptions (what an editor shows on hover). `schemas/ttrmap.schema.json` is the
+//! committed copy; `tests/schema.rs` fails when it is stale.
 
 use crate::model::MapFile;
 use serde_json::Value;

@@ -6,6 +6,16 @@
 //! on [`State::determinize`]: a copy with the hidden parts dealt again from what it has not
 //! seen. `tests/style_bots_fair.rs` and `tests/search_bot.rs` swap the hidden parts and
 //! require the same choice.
+//!
+//! What a bot saw earlier a state does not keep: the bot remembers it in a
+//! [`Seen`](crate::engine::Seen), through `State::observe`. Each mechanic module deals its own
+//! state again (`Mechanic::redeal`); the search bot refuses ([`Bot::plays`]) a game with a
+//! stateful module that has no redeal.
+//!
+//! The bots: [`RandomBot`] here; the four playing styles in `styles.rs` (whose `//!` states
+//! each style's rules), planning with `planner.rs`, ticket drafts with `draft.rs` and tunnels
+//! with `tunnels.rs`; the search bot in `search.rs`. How they play against each other is
+//! measured in `docs/bots.md` and `docs/search-experiments.md`.
 
 mod draft;
 mod planner;

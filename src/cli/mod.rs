@@ -1,4 +1,10 @@
-//! Command-line parsing and dispatch. Each subcommand is one file named after it.
+//! Command-line parsing and dispatch. Each subcommand is one file named after it, holding its
+//! arguments and its printing; the work is in the modules it calls. The files shared by the
+//! commands: `error.rs` (the one error type, and the one place the crate's typed errors get
+//! their exit codes), `output.rs` (the one rule for output paths and in-place rewrites),
+//! `out_format.rs` (`--format` or the extension), `play_options.rs` (the options of the
+//! commands that play games), `fix.rs` (`check --fix`) and `partial_lints.rs` (the lints of a
+//! file with errors).
 
 mod check;
 mod compare;

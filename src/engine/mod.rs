@@ -17,6 +17,16 @@
 //!   mode includes its decks' tickets; the schema says the same of a mode's draw); a mode's
 //!   `pool` is one pile from the start;
 //! - when a later card draw has no card to take, the turn ends.
+//!
+//! Where things are: `compile.rs` builds the [`Game`] (numbered tables); `state/` is the
+//! core's play (`lanes.rs` keeps the open-lane caches, `determinize.rs` the hidden parts
+//! dealt again); [`hooks`] is how a module plugs in, its table listing every hook and the
+//! invariant kept around it; [`mechanics`] has one file per module (a folder beside it
+//! where the module has several parts), [`mechanics::modules_for`] as the registry,
+//! `MODULE_DOCS` for `ttrmap explain` and [`POSITION_ENTRIES`] for position files;
+//! [`scoring`] is the one final scoring; [`position`] reads, checks and scores position
+//! files; `paths.rs` answers path questions on one player's routes; `error.rs` has the two
+//! refusals, [`EngineError`] and [`IllegalMove`].
 
 mod compile;
 mod error;

@@ -5,6 +5,16 @@
 //! Lints run only on maps that loaded without errors. A rule's level comes from its default,
 //! then the preset's `[lint]` table, then the map's (`allow`, `warn`, `deny`, as clippy does).
 //! A broken `[lint.expect]` statement is always an error.
+//!
+//! A rule's file holds a `RULE` constant ([`Rule`]: its id, default level, the parts of a map
+//! it `reads` and `counts` over, and its check); its fixtures are in
+//! `tests/fixtures/lints/<id>/`. `unknown-city`, `duplicate-id` and `shape-ignored` are
+//! registered for their documentation and levels but reported by `check` (`from_loader`).
+//! A rule sees only a model that checks clean (the map, or `Loaded::partial` for a file with
+//! errors), through [`LintCx`]: the model, its graph and, for the rules that measure the
+//! drawn board, the `render` layout and audit, computed once per run. `codes.rs` is the table
+//! of every code (loader, checks, lints), handed to `report` for SARIF rather than imported
+//! by it.
 
 pub mod codes;
 pub mod registry;

@@ -4,7 +4,8 @@
 //! A preset is a TOML file in `src/presets/` with `[rules]` (and optionally `[lint]`) tables.
 //! A map's `rules.base` names one; the map's own `[rules]` keys then override the preset's.
 //! Tables merge key by key; arrays and scalars replace, except the `[lint]` `allow`, `warn`
-//! and `deny` lists, which add to the preset's (`union_rule_lists`).
+//! and `deny` lists, which add to the preset's (`union_rule_lists`). The schema validates the
+//! merged document, so a map may override one key of a preset's table.
 
 use crate::diagnostic::Diagnostic;
 use crate::suggest::did_you_mean;

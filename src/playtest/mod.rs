@@ -10,6 +10,15 @@
 //! Each game has two random streams from its seed: chance (deck, shuffles, tunnel reveals;
 //! stream 0) and the bots' choices (stream 1). A replay needs only the seed and the actions,
 //! whatever the bots did with their own randomness.
+//!
+//! [`report_from_totals`] is the one path from totals to a report, for a run and a merge
+//! alike, so shards merge into the bytes of one run. Built on the same runner: `record.rs`
+//! (`--record`, `replay`), `partial.rs` (`--shard I/N`, `merge`), `compare/` (`compare`, and
+//! `until_decided.rs`: `compare --until-decided`, looking at doubling game counts until
+//! every `--fail-if` condition is settled), `ladder.rs` with `sprt.rs`, `sequential.rs`
+//! (`playtest --until-decided`) and `ticket_values.rs` (`suggest tickets`). `error.rs` has
+//! `PlaytestError`, what stops a playtest; a run's bots are parsed once into
+//! `bots::BotKind`s.
 
 pub mod compare;
 pub mod diagnose;

@@ -7,6 +7,23 @@
 //! HTML page around it ([`html`]), the ticket sheet ([`tickets`]) and the PDF made from these
 //! SVGs ([`pdf`]). Colours, fonts and sizes come from a theme ([`theme`]), never from the Rust
 //! code.
+//!
+//! Where the rest is: cars are placed by `routing.rs` (and `routing/`), names by `labels.rs`;
+//! [`audit`] measures the drawn board for the lints; [`fit`] is `ttrmap layout --fit`;
+//! [`pages`] tiles a board onto sheets. Theme CSS is untrusted (a user's file, pasted into
+//! every SVG and HTML page): `theme.rs` drops what `theme/sanitize.rs` cuts, and `render`
+//! refuses a theme file that had anything cut.
+//!
+//! What holds of every board:
+//! - user text is escaped; the SVG has one `<g>` per layer and one `space`-class element per
+//!   train-car space;
+//! - a car off the board's size (beyond the stretch allowed) is on a route the
+//!   `route-drawn-length` lint reports, and a chain of cars stopping more than 6 mm
+//!   ([`audit::END_MM`]) short of its city marker, or broken by a wide gap, is on a route
+//!   `route-slack` reports (`tests/board_geometry.rs` measures this with geometry of its own,
+//!   on the 14 shipped maps and a generated 300-city board);
+//! - the layout is deterministic: fixed orders, ties go to the earlier candidate, and the
+//!   spatial index's order is never used.
 
 pub mod audit;
 pub mod colours;

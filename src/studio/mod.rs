@@ -13,7 +13,9 @@
 //! - `server.rs`: the HTTP routes; `page/`: the page (plain HTML, JS and CSS, built in).
 //!
 //! The command line (`cli/studio.rs`) hands in how `check` reads a file and how
-//! `layout --write` writes one ([`Hooks`]), so this module needs nothing from it.
+//! `layout --write` writes one ([`Hooks`]), so this module needs nothing from it. It writes
+//! only the map (a city's `position`, on a drag) and a finished game's recording (to a new
+//! file only, never over one).
 
 pub mod details;
 pub mod guard;

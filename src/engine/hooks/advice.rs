@@ -115,7 +115,8 @@ pub trait Advice {
     /// legal ones (the first in the order the module lists them, on a tie), found without
     /// listing them: for a module whose decisions have hundreds of choices (France's builds).
     /// `None`, the default: the bot lists the legal choices and asks `advise` of each. Asked
-    /// only when the decision has two legal choices or more.
+    /// only when the decision has two legal choices or more. It must answer as `advise` over
+    /// the listed choices would (`tests/bots.rs` checks it).
     fn best_advised(
         &self,
         _game: &Game,

@@ -1,7 +1,6 @@
 //! `render --format pdf`: print-ready PDF made from the SVG the renderer already draws, with
-//! krilla and krilla-svg (vector, fonts embedded and subset; see ARCHITECTURE.md for the
-//! choice). Three
-//! kinds of document:
+//! krilla and krilla-svg (vector, fonts embedded and subset), so nothing is drawn twice; only
+//! `doc.rs` knows PDF. Three kinds of document:
 //!
 //! - the board at real size on one page; with `--bleed MM` its paper colour runs MM past the
 //!   trim on every side (trim and bleed boxes set) and whatever reaches into the safe margin
@@ -11,6 +10,14 @@
 //!   the sheets;
 //! - with `--tickets`, the ticket sheet's pages ([`super::tickets`]) at the paper's size, the
 //!   cards at their true size with cut marks.
+//!
+//! Why krilla and krilla-svg: no PDF writer of the resvg family takes our usvg 0.49, hence a
+//! second usvg (`usvg-pdf` in `Cargo.toml`, 0.47, for krilla-svg). svg2pdf is archived in
+//! favour of krilla-svg, and its output varies between runs with two font faces (fonts in
+//! `HashMap` order; typst issue 6783), which our regular and bold text always has. krilla
+//! writes no date and derives the file ID from the content: same map, same bytes. Writing
+//! our own PDF (subset CID fonts) or drawing text as outlines (not selectable) was worse.
+//! The costs: `rust-version` 1.92, and the second usvg until krilla-svg moves to 0.49.
 
 mod doc;
 pub mod safe;
