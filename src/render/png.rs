@@ -39,9 +39,9 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
     static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();
-        db.load_font_data(notosans::REGULAR_TTF.to_vec());
-        db.load_font_data(notosans::BOLD_TTF.to_vec());
-        db.load_font_data(notosans::ITALIC_TTF.to_vec());
+        db.load_font_data(super::fonts::REGULAR_TTF.to_vec());
+        db.load_font_data(super::fonts::BOLD_TTF.to_vec());
+        db.load_font_data(super::fonts::ITALIC_TTF.to_vec());
         db.set_sans_serif_family("Noto Sans");
         db.set_serif_family("Noto Sans");
         db.set_monospace_family("Noto Sans");

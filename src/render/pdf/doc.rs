@@ -36,10 +36,10 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
     DB.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();
         for ttf in [
-            notosans::REGULAR_TTF,
-            notosans::BOLD_TTF,
-            notosans::ITALIC_TTF,
-            notosans::BOLD_ITALIC_TTF,
+            crate::render::fonts::REGULAR_TTF,
+            crate::render::fonts::BOLD_TTF,
+            crate::render::fonts::ITALIC_TTF,
+            crate::render::fonts::BOLD_ITALIC_TTF,
         ] {
             db.load_font_data(ttf.to_vec());
         }
