@@ -25,12 +25,11 @@ const HEAT: [(f64, [u8; 3]); 3] = [
 
 /// The board with each lane's spaces coloured by the share of games it was claimed in.
 fn heat_board(map: &MapFile, report: &Report) -> Result<String, RenderError> {
-    // The SVG writes each route id escaped in `data-route`; match on that form.
     let routes: HashMap<String, (usize, &super::RouteReport)> = report
         .route_claims
         .iter()
         .enumerate()
-        .map(|(i, r)| (esc(&r.id), (i, r)))
+        .map(|(i, r)| (r.id.clone(), (i, r)))
         .collect();
     painted_board(map, |route, lane| {
         let &(i, r) = routes.get(route)?;

@@ -5,8 +5,9 @@
 //! `esc` or here.
 
 use crate::model::MapFile;
+use crate::render::svg::SpacePaint;
 use crate::render::svg::esc;
-use crate::render::{Options, RenderError, to_svg};
+use crate::render::{RenderError, to_svg_painted};
 use std::fmt::Write;
 
 /// The classic theme's paper, ink and blue, used by the plots and the page.
@@ -114,49 +115,19 @@ pub fn page(title: &str, body: &str) -> String {
     )
 }
 
-/// The board with each train-car space painted by `paint(route, lane)`: a fill colour and a
-/// hover title (plain text), or `None` to leave the space as the theme draws it. `route` is
-/// the route's id as the SVG writes it (escaped). Tunnels keep their thick border, so they
-/// stay visible under any fill.
+/// The board with each lane's spaces painted by `paint(route id, lane)`: a fill colour and a
+/// hover title (plain text), or `None` to leave the lane as the theme draws it.
 pub fn painted_board(
     map: &MapFile,
     paint: impl Fn(&str, usize) -> Option<(String, String)>,
 ) -> Result<String, RenderError> {
-    let svg = to_svg(map, &Options::default())?;
-    let mut out = String::with_capacity(svg.len() + svg.len() / 3);
-    for line in svg.lines() {
-        let trimmed = line.trim_start();
-        let attr = |name: &str| {
-            line.split_once(&format!("{name}=\""))
-                .and_then(|(_, rest)| rest.split_once('"'))
-                .map(|(v, _)| v)
-        };
-        let painted = trimmed
-            .starts_with("<rect class=\"space")
-            .then(|| (attr("data-route"), attr("data-lane")))
-            .and_then(|(route, lane)| Some((route?, lane?.parse::<usize>().ok()?)))
-            .and_then(|(route, lane)| paint(route, lane));
-        match painted {
-            Some((fill, title)) if line.ends_with("/>") => {
-                let tunnel = trimmed.contains(" tunnel\"");
-                let style = if tunnel {
-                    format!(" style=\"fill:{fill}\"")
-                } else {
-                    format!(" style=\"fill:{fill};stroke:{INK}\"")
-                };
-                let open = line.replacen("<rect ", &format!("<rect{style} "), 1);
-                let _ = write!(
-                    out,
-                    "{}><title>{}</title></rect>",
-                    &open[..open.len() - 2],
-                    esc(&title)
-                );
-            }
-            _ => out.push_str(line),
-        }
-        out.push('\n');
-    }
-    Ok(out)
+    to_svg_painted(map, &|route, lane| {
+        paint(route, lane).map(|(fill, title)| SpacePaint {
+            fill,
+            outline: INK.to_string(),
+            title,
+        })
+    })
 }
 
 /// A colour between stops `(at, rgb)` (ascending `at`), linear in RGB.

@@ -243,6 +243,15 @@ pub fn to_svg(map: &MapFile, opts: &Options) -> Result<String, RenderError> {
     Ok(svg_from(map, &layout, &theme, opts))
 }
 
+/// The board on screen in the default theme, its lanes painted by `paint` (a playtest's heat,
+/// a comparison's change; see [`svg::Paint`]).
+pub fn to_svg_painted(map: &MapFile, paint: svg::Paint) -> Result<String, RenderError> {
+    let opts = Options::default();
+    let theme = theme(&opts)?;
+    let layout = layout_in(map, &theme, &opts)?;
+    Ok(svg::board_painted(map, &layout, &theme, paint))
+}
+
 fn svg_from(map: &MapFile, layout: &Layout, theme: &Theme, opts: &Options) -> String {
     if opts.tickets {
         tickets::sheet(

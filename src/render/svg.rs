@@ -62,17 +62,42 @@ fn open_layer(out: &mut String, id: &str) {
 
 /// The board. `print`: width and height in millimetres at real size.
 pub fn board(map: &MapFile, l: &Layout, theme: &Theme, print: bool) -> String {
-    board_with(map, l, theme, print, 0.0)
+    board_with(map, l, theme, print, 0.0, None)
+}
+
+/// A lane's spaces drawn over the theme's colour (a playtest's heat, a comparison's change):
+/// the fill, the outline (a tunnel keeps its own thick border instead, so it stays visible
+/// under any fill) and a hover title (plain text).
+pub struct SpacePaint {
+    pub fill: String,
+    pub outline: String,
+    pub title: String,
+}
+
+/// What paints a lane, asked with the route's id (as the map's layout names it, unescaped)
+/// and the lane's index; `None` leaves the lane as the theme draws it.
+pub type Paint<'a> = &'a dyn Fn(&str, usize) -> Option<SpacePaint>;
+
+/// The board on screen with lanes painted by `paint` (see [`Paint`]).
+pub fn board_painted(map: &MapFile, l: &Layout, theme: &Theme, paint: Paint) -> String {
+    board_with(map, l, theme, false, 0.0, Some(paint))
 }
 
 /// The board at real size with its paper colour reaching `bleed_mm` past the drawing on every
 /// side, for a print shop to cut at the drawing's edge (`render --format pdf --bleed`).
 pub fn board_with_bleed(map: &MapFile, l: &Layout, theme: &Theme, bleed_mm: f64) -> String {
-    board_with(map, l, theme, true, bleed_mm * l.print_units_per_mm)
+    board_with(map, l, theme, true, bleed_mm * l.print_units_per_mm, None)
 }
 
 /// The board, its drawing and background grown by `outset` board units on every side.
-fn board_with(map: &MapFile, l: &Layout, theme: &Theme, print: bool, outset: f64) -> String {
+fn board_with(
+    map: &MapFile,
+    l: &Layout,
+    theme: &Theme,
+    print: bool,
+    outset: f64,
+    paint: Option<Paint>,
+) -> String {
     let v = grown(view(map, l), outset);
     let mut out = String::with_capacity(64 * 1024 + l.space_count() * 200);
     let (w, h) = if print {
@@ -94,7 +119,7 @@ fn board_with(map: &MapFile, l: &Layout, theme: &Theme, print: bool, outset: f64
         esc(&theme.name)
     );
     let _ = writeln!(out, "<title>{}</title>", esc(&map.map.name));
-    layers(&mut out, map, l, theme, outset);
+    layers(&mut out, map, l, theme, outset, paint);
     out.push_str("</svg>\n");
     out
 }
@@ -111,10 +136,17 @@ fn grown(v: super::layout::Rect, by: f64) -> super::layout::Rect {
 /// The board's style and layers without the `<svg>` element around them: the board's own
 /// SVG wraps them, and the tiled print pages define them once and show a part on each page.
 pub fn board_layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme) {
-    layers(out, map, l, theme, 0.0);
+    layers(out, map, l, theme, 0.0, None);
 }
 
-fn layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme, outset: f64) {
+fn layers(
+    out: &mut String,
+    map: &MapFile,
+    l: &Layout,
+    theme: &Theme,
+    outset: f64,
+    paint: Option<Paint>,
+) {
     let v = grown(view(map, l), outset);
     let _ = writeln!(
         out,
@@ -142,7 +174,7 @@ fn layers(out: &mut String, map: &MapFile, l: &Layout, theme: &Theme, outset: f6
 
     score_track(out, l);
     zones(out, map, l);
-    routes(out, map, l, theme.symbols);
+    routes(out, map, l, theme.symbols, paint);
     crossings(out, map, l);
     cities(out, map, l);
     labels(out, map, l);
@@ -206,7 +238,7 @@ fn zones(out: &mut String, map: &MapFile, l: &Layout) {
     out.push_str("</g>\n");
 }
 
-fn routes(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
+fn routes(out: &mut String, map: &MapFile, l: &Layout, symbols: bool, paint: Option<Paint>) {
     open_layer(out, "routes");
     let corner = num(l.sizes.space_corner);
     for r in &l.routes {
@@ -239,6 +271,19 @@ fn routes(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
             } else {
                 format!("space c-{}", lane.color.name())
             };
+            let painted = paint.and_then(|paint| paint(&r.id, lane_i));
+            // Painted: a style before the class, and the title inside the space.
+            let (style, end) = match &painted {
+                Some(p) if space_class.ends_with(" tunnel") => (
+                    format!(r#"style="fill:{}" "#, p.fill),
+                    format!("><title>{}</title></rect>", esc(&p.title)),
+                ),
+                Some(p) => (
+                    format!(r#"style="fill:{};stroke:{}" "#, p.fill, p.outline),
+                    format!("><title>{}</title></rect>", esc(&p.title)),
+                ),
+                None => (String::new(), "/>".to_string()),
+            };
             for sp in &lane.spaces {
                 let transform = format!(
                     "translate({} {}) rotate({})",
@@ -248,7 +293,7 @@ fn routes(out: &mut String, map: &MapFile, l: &Layout, symbols: bool) {
                 );
                 let _ = writeln!(
                     out,
-                    r#"<rect class="{space_class}" data-route="{id}" data-lane="{lane_i}" x="{}" y="{}" width="{}" height="{}" rx="{corner}" transform="{transform}"/>"#,
+                    r#"<rect {style}class="{space_class}" data-route="{id}" data-lane="{lane_i}" x="{}" y="{}" width="{}" height="{}" rx="{corner}" transform="{transform}"{end}"#,
                     num(-sp.length / 2.0),
                     num(-sp.width / 2.0),
                     num(sp.length),
@@ -683,6 +728,77 @@ mod tests {
         let t = share_tag(15, [10.0, 20.0], 3.0);
         assert!(t.contains(r#"cx="10" cy="20" r="3""#), "{t}");
         assert!(t.contains(">15</text>"), "{t}");
+    }
+
+    /// Europe: every lane of one tunnel route and one open route painted, the rest left alone.
+    #[test]
+    fn a_painted_lane_gets_its_fill_and_title_and_the_rest_stay_as_drawn() {
+        let loaded = crate::load::load_str("europe", include_str!("../../maps/europe.toml"));
+        let map = loaded.map.expect("europe loads");
+        let plain = crate::render::to_svg(&map, &crate::render::Options::default()).unwrap();
+        let none = crate::render::to_svg_painted(&map, &|_, _| None).unwrap();
+        assert_eq!(
+            plain, none,
+            "painting nothing draws the board as to_svg does"
+        );
+
+        let tunnel = map.routes.iter().position(|r| r.tunnel).expect("a tunnel");
+        let open = map
+            .routes
+            .iter()
+            .position(|r| !r.tunnel && !r.track_bed)
+            .unwrap();
+        let layout = crate::render::layout(&map, &crate::render::Options::default()).unwrap();
+        let id = |i: usize| {
+            layout
+                .routes
+                .iter()
+                .find(|r| r.index == i)
+                .unwrap()
+                .id
+                .clone()
+        };
+        let (tunnel_id, open_id) = (id(tunnel), id(open));
+        let paint = |route: &str, _lane: usize| {
+            (route == tunnel_id || route == open_id).then(|| SpacePaint {
+                fill: "#123456".into(),
+                outline: "#654321".into(),
+                title: format!("<{route}>"),
+            })
+        };
+        let painted = crate::render::to_svg_painted(&map, &paint).unwrap();
+        let lines = |route: &str| {
+            let attr = format!("data-route=\"{}\"", esc(route));
+            painted
+                .lines()
+                .filter(|l| l.starts_with("<rect") && l.contains(&attr))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        let spaces = |i: usize| map.routes[i].length as usize * map.routes[i].lane_count() as usize;
+        let (tunnel_rects, open_rects) = (lines(&tunnel_id), lines(&open_id));
+        assert_eq!(tunnel_rects.len(), spaces(tunnel));
+        assert_eq!(open_rects.len(), spaces(open));
+        for l in &tunnel_rects {
+            // A tunnel keeps its own thick border: no outline over it.
+            assert!(
+                l.starts_with(r##"<rect style="fill:#123456" class="space"##),
+                "{l}"
+            );
+        }
+        for l in &open_rects {
+            assert!(
+                l.starts_with(r##"<rect style="fill:#123456;stroke:#654321" class="space"##),
+                "{l}"
+            );
+            let title = format!("><title>&lt;{}&gt;</title></rect>", esc(&open_id));
+            assert!(l.ends_with(&title), "{l}");
+        }
+        let styled = painted
+            .lines()
+            .filter(|l| l.starts_with("<rect style="))
+            .count();
+        assert_eq!(styled, spaces(tunnel) + spaces(open), "only the two routes");
     }
 
     #[test]

@@ -58,7 +58,7 @@ fn headers(first: &'static str) -> Vec<&'static str> {
 
 /// The new board with each route coloured by the change of its claim rate.
 fn heat_difference(c: &Comparison, new: &MapFile) -> Result<(String, f64), RenderError> {
-    let by_id: HashMap<String, &RouteChange> = c.routes.iter().map(|r| (esc(&r.id), r)).collect();
+    let by_id: HashMap<String, &RouteChange> = c.routes.iter().map(|r| (r.id.clone(), r)).collect();
     let max = c
         .routes
         .iter()
