@@ -144,6 +144,17 @@ fn a_renamed_city_changes_nothing_significant() {
         human.contains("city renamed: denver: Denver → Mile High"),
         "{human}"
     );
+    // The figures within noise: the game's, the seats' and the bots', never a ticket's or a
+    // route's one by one (a whole deck and board of them; JSON and HTML list those).
+    let noise = human
+        .split_once("the other figures, within noise")
+        .map_or("", |(_, rest)| rest);
+    assert!(noise.contains("\n  seat 1 win rate "), "{human}");
+    assert!(noise.contains("\n  game length (turns) "), "{human}");
+    assert!(
+        !noise.contains("\n  ticket ") && !noise.contains("\n  route "),
+        "{human}"
+    );
 }
 
 #[test]

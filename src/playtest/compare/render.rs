@@ -15,9 +15,21 @@ pub enum Unit {
     Number,
 }
 
+/// What a figure is about: the whole game, one seat or bot, or one ticket or route (the
+/// text report lists only the significant ones of the last two, there are so many).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum About {
+    Game,
+    Seat,
+    Bot,
+    Ticket,
+    Route,
+}
+
 /// One figure of the comparison: what it measures, in words, and its change.
 pub struct Figure {
     pub what: String,
+    pub about: About,
     pub change: Change,
     pub unit: Unit,
 }
@@ -25,32 +37,67 @@ pub struct Figure {
 /// Every figure the comparison measured, in report order.
 pub fn figures(c: &Comparison) -> Vec<Figure> {
     let mut out = Vec::new();
-    let mut add =
-        |what: String, change: Change, unit: Unit| out.push(Figure { what, change, unit });
-    add("failure states".into(), c.failure_rate, Unit::Rate);
-    add("game length (turns)".into(), c.turns, Unit::Number);
+    let mut add = |about: About, what: String, change: Change, unit: Unit| {
+        out.push(Figure {
+            what,
+            about,
+            change,
+            unit,
+        })
+    };
+    add(
+        About::Game,
+        "failure states".into(),
+        c.failure_rate,
+        Unit::Rate,
+    );
+    add(
+        About::Game,
+        "game length (turns)".into(),
+        c.turns,
+        Unit::Number,
+    );
     for s in &c.seats {
-        add(format!("seat {} win rate", s.seat), s.win_rate, Unit::Rate);
-        add(format!("seat {} mean score", s.seat), s.total, Unit::Number);
         add(
+            About::Seat,
+            format!("seat {} win rate", s.seat),
+            s.win_rate,
+            Unit::Rate,
+        );
+        add(
+            About::Seat,
+            format!("seat {} mean score", s.seat),
+            s.total,
+            Unit::Number,
+        );
+        add(
+            About::Seat,
             format!("seat {} route points", s.seat),
             s.routes,
             Unit::Number,
         );
         add(
+            About::Seat,
             format!("seat {} ticket points", s.seat),
             s.tickets,
             Unit::Number,
         );
         add(
+            About::Seat,
             format!("seat {} bonus points", s.seat),
             s.bonuses,
             Unit::Number,
         );
     }
     for b in &c.by_bot {
-        add(format!("bot {} win rate", b.bot), b.win_rate, Unit::Rate);
         add(
+            About::Bot,
+            format!("bot {} win rate", b.bot),
+            b.win_rate,
+            Unit::Rate,
+        );
+        add(
+            About::Bot,
             format!("bot {} mean score", b.bot),
             b.mean_total,
             Unit::Number,
@@ -58,11 +105,13 @@ pub fn figures(c: &Comparison) -> Vec<Figure> {
     }
     for t in &c.tickets {
         add(
+            About::Ticket,
             format!("ticket {} completion", t.name),
             t.completion,
             Unit::Rate,
         );
         add(
+            About::Ticket,
             format!("ticket {} points per game", t.name),
             t.mean_points,
             Unit::Number,
@@ -70,11 +119,13 @@ pub fn figures(c: &Comparison) -> Vec<Figure> {
     }
     for r in &c.routes {
         add(
+            About::Route,
             format!("route {} claimed", r.name),
             r.claim_rate,
             Unit::Rate,
         );
         add(
+            About::Route,
             format!("route {} turn first claimed", r.name),
             r.claim_turn,
             Unit::Number,
@@ -203,9 +254,10 @@ pub fn human(c: &Comparison) -> String {
         s,
         "\nthe other figures, within noise (old → new, change [95 % interval]):"
     );
-    for f in all.iter().filter(|f| {
-        !(f.change.significant || f.what.starts_with("ticket ") || f.what.starts_with("route "))
-    }) {
+    for f in all
+        .iter()
+        .filter(|f| !(f.change.significant || matches!(f.about, About::Ticket | About::Route)))
+    {
         let _ = writeln!(s, "  {:<44} {}", f.what, describe(&f.change, f.unit));
     }
     let _ = writeln!(
