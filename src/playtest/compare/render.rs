@@ -58,78 +58,49 @@ pub fn figures(c: &Comparison) -> Vec<Figure> {
         Unit::Number,
     );
     for s in &c.seats {
-        add(
-            About::Seat,
-            format!("seat {} win rate", s.seat),
-            s.win_rate,
-            Unit::Rate,
-        );
-        add(
-            About::Seat,
-            format!("seat {} mean score", s.seat),
-            s.total,
-            Unit::Number,
-        );
-        add(
-            About::Seat,
-            format!("seat {} route points", s.seat),
-            s.routes,
-            Unit::Number,
-        );
-        add(
-            About::Seat,
-            format!("seat {} ticket points", s.seat),
-            s.tickets,
-            Unit::Number,
-        );
-        add(
-            About::Seat,
-            format!("seat {} bonus points", s.seat),
-            s.bonuses,
-            Unit::Number,
-        );
+        for (what, change, unit) in [
+            ("win rate", s.win_rate, Unit::Rate),
+            ("mean score", s.total, Unit::Number),
+            ("route points", s.routes, Unit::Number),
+            ("ticket points", s.tickets, Unit::Number),
+            ("bonus points", s.bonuses, Unit::Number),
+        ] {
+            add(About::Seat, format!("seat {} {what}", s.seat), change, unit);
+        }
     }
     for b in &c.by_bot {
-        add(
-            About::Bot,
-            format!("bot {} win rate", b.bot),
-            b.win_rate,
-            Unit::Rate,
-        );
-        add(
-            About::Bot,
-            format!("bot {} mean score", b.bot),
-            b.mean_total,
-            Unit::Number,
-        );
+        for (what, change, unit) in [
+            ("win rate", b.win_rate, Unit::Rate),
+            ("mean score", b.mean_total, Unit::Number),
+        ] {
+            add(About::Bot, format!("bot {} {what}", b.bot), change, unit);
+        }
     }
     for t in &c.tickets {
-        add(
-            About::Ticket,
-            format!("ticket {} completion", t.name),
-            t.completion,
-            Unit::Rate,
-        );
-        add(
-            About::Ticket,
-            format!("ticket {} points per game", t.name),
-            t.mean_points,
-            Unit::Number,
-        );
+        for (what, change, unit) in [
+            ("completion", t.completion, Unit::Rate),
+            ("points per game", t.mean_points, Unit::Number),
+        ] {
+            add(
+                About::Ticket,
+                format!("ticket {} {what}", t.name),
+                change,
+                unit,
+            );
+        }
     }
     for r in &c.routes {
-        add(
-            About::Route,
-            format!("route {} claimed", r.name),
-            r.claim_rate,
-            Unit::Rate,
-        );
-        add(
-            About::Route,
-            format!("route {} turn first claimed", r.name),
-            r.claim_turn,
-            Unit::Number,
-        );
+        for (what, change, unit) in [
+            ("claimed", r.claim_rate, Unit::Rate),
+            ("turn first claimed", r.claim_turn, Unit::Number),
+        ] {
+            add(
+                About::Route,
+                format!("route {} {what}", r.name),
+                change,
+                unit,
+            );
+        }
     }
     out
 }
