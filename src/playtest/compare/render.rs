@@ -26,6 +26,19 @@ pub enum About {
     Route,
 }
 
+impl About {
+    /// The word a figure's label starts with (none for the game's own).
+    fn word(self) -> &'static str {
+        match self {
+            About::Game => "",
+            About::Seat => "seat",
+            About::Bot => "bot",
+            About::Ticket => "ticket",
+            About::Route => "route",
+        }
+    }
+}
+
 /// One figure of the comparison: what it measures, in words, and its change.
 pub struct Figure {
     pub what: String,
@@ -37,70 +50,71 @@ pub struct Figure {
 /// Every figure the comparison measured, in report order.
 pub fn figures(c: &Comparison) -> Vec<Figure> {
     let mut out = Vec::new();
-    let mut add = |about: About, what: String, change: Change, unit: Unit| {
-        out.push(Figure {
-            what,
-            about,
-            change,
-            unit,
-        })
+    // One subject's figures: `rows` are (what, change, unit), labelled "`about` `name` what".
+    let mut add = |about: About, name: &str, rows: &[(&str, Change, Unit)]| {
+        for &(what, change, unit) in rows {
+            let what = match about {
+                About::Game => what.to_string(),
+                _ => format!("{} {name} {what}", about.word()),
+            };
+            out.push(Figure {
+                what,
+                about,
+                change,
+                unit,
+            });
+        }
     };
     add(
         About::Game,
-        "failure states".into(),
-        c.failure_rate,
-        Unit::Rate,
-    );
-    add(
-        About::Game,
-        "game length (turns)".into(),
-        c.turns,
-        Unit::Number,
+        "",
+        &[
+            ("failure states", c.failure_rate, Unit::Rate),
+            ("game length (turns)", c.turns, Unit::Number),
+        ],
     );
     for s in &c.seats {
-        for (what, change, unit) in [
-            ("win rate", s.win_rate, Unit::Rate),
-            ("mean score", s.total, Unit::Number),
-            ("route points", s.routes, Unit::Number),
-            ("ticket points", s.tickets, Unit::Number),
-            ("bonus points", s.bonuses, Unit::Number),
-        ] {
-            add(About::Seat, format!("seat {} {what}", s.seat), change, unit);
-        }
+        add(
+            About::Seat,
+            &s.seat.to_string(),
+            &[
+                ("win rate", s.win_rate, Unit::Rate),
+                ("mean score", s.total, Unit::Number),
+                ("route points", s.routes, Unit::Number),
+                ("ticket points", s.tickets, Unit::Number),
+                ("bonus points", s.bonuses, Unit::Number),
+            ],
+        );
     }
     for b in &c.by_bot {
-        for (what, change, unit) in [
-            ("win rate", b.win_rate, Unit::Rate),
-            ("mean score", b.mean_total, Unit::Number),
-        ] {
-            add(About::Bot, format!("bot {} {what}", b.bot), change, unit);
-        }
+        add(
+            About::Bot,
+            &b.bot,
+            &[
+                ("win rate", b.win_rate, Unit::Rate),
+                ("mean score", b.mean_total, Unit::Number),
+            ],
+        );
     }
     for t in &c.tickets {
-        for (what, change, unit) in [
-            ("completion", t.completion, Unit::Rate),
-            ("points per game", t.mean_points, Unit::Number),
-        ] {
-            add(
-                About::Ticket,
-                format!("ticket {} {what}", t.name),
-                change,
-                unit,
-            );
-        }
+        add(
+            About::Ticket,
+            &t.name,
+            &[
+                ("completion", t.completion, Unit::Rate),
+                ("points per game", t.mean_points, Unit::Number),
+            ],
+        );
     }
     for r in &c.routes {
-        for (what, change, unit) in [
-            ("claimed", r.claim_rate, Unit::Rate),
-            ("turn first claimed", r.claim_turn, Unit::Number),
-        ] {
-            add(
-                About::Route,
-                format!("route {} {what}", r.name),
-                change,
-                unit,
-            );
-        }
+        add(
+            About::Route,
+            &r.name,
+            &[
+                ("claimed", r.claim_rate, Unit::Rate),
+                ("turn first claimed", r.claim_turn, Unit::Number),
+            ],
+        );
     }
     out
 }
