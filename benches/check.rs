@@ -5,6 +5,10 @@
 
 use std::time::Instant;
 
+/// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn check(name: &str, text: &str) -> usize {
     let loaded = ttrmap::load::load_str(name, text);
     let lints = ttrmap::lint::run(&loaded);

@@ -6,12 +6,17 @@
 //! (city markers: decisions, closed lanes, diverted points); the four style bots on each of those
 //! maps (Old West at 6 players);
 //! the final scoring alone; the cost of cloning a position.
-//! Run: `cargo bench --bench engine`.
+//! Run: `cargo bench --bench engine`; `cargo bench --bench engine -- clone France` runs only
+//! the figures whose label contains one of the words (case-insensitive).
 //!
 //! Both wall time and the thread's CPU time (Linux `/proc/thread-self/schedstat`) are
 //! shown: on a busy machine the CPU-time rate is the one that measures the engine.
 
 use std::time::Instant;
+
+/// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use ttrmap::bots::{self, Bot};
 use ttrmap::engine::Game;
 use ttrmap::load::load_path;
@@ -25,6 +30,18 @@ fn thread_cpu_ns() -> Option<u64> {
         .next()?
         .parse()
         .ok()
+}
+
+/// Whether the figure `label` was asked for: every figure without arguments, else those
+/// whose label contains one of the arguments (cargo passes `--bench`: flags are skipped).
+fn wanted(label: &str) -> bool {
+    let words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .map(|a| a.to_lowercase())
+        .collect();
+    let label = label.to_lowercase();
+    words.is_empty() || words.iter().any(|w| label.contains(w.as_str()))
 }
 
 /// The four style bots, in the seats' order.
@@ -70,6 +87,9 @@ fn measure(label: &str, game: &Game, names: &[&str], games: u64) {
 
 /// [`measure`], printing the rate against `goal` (CPU games a second).
 fn measure_goal(label: &str, game: &Game, names: &[&str], games: u64, goal: Option<f64>) {
+    if !wanted(label) {
+        return;
+    }
     let make = |i: u64| -> Vec<Box<dyn Bot>> {
         (0..game.players as usize)
             .map(|s| bots::by_name(names[(s + i as usize) % names.len()]).expect("a known bot"))
@@ -107,6 +127,9 @@ fn measure_goal(label: &str, game: &Game, names: &[&str], games: u64, goal: Opti
 /// The final scoring alone (`final_scores`, what every finished game pays once), on the
 /// final positions of `games` random games.
 fn measure_scoring(label: &str, game: &Game, games: u64) {
+    if !wanted(label) {
+        return;
+    }
     let finished: Vec<_> = (0..games)
         .map(|i| {
             let mut bots: Vec<Box<dyn Bot>> = (0..game.players)
@@ -141,6 +164,9 @@ fn measure_scoring(label: &str, game: &Game, games: u64) {
 /// What a search bot pays to branch: cloning a mid-game position (the state after `turns`
 /// turns of a random game).
 fn measure_clone(label: &str, game: &Game, turns: u32) {
+    if !wanted(&format!("State::clone of {label}")) {
+        return;
+    }
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let mut state = ttrmap::engine::State::new(game, 5, &mut rng);

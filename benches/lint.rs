@@ -9,6 +9,10 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
+/// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The generated board as TOML text. Deterministic (xorshift), so runs are comparable.
 fn large_board(cols: usize, rows: usize, tickets: usize) -> String {
     let mut seed: u64 = 0x1e57;

@@ -23,6 +23,10 @@ use ttrmap::engine::{Game, longest_path};
 use ttrmap::load::load_path;
 use ttrmap::playtest::game_seed;
 
+/// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Nanoseconds this thread has run on a CPU, if the system tells.
 fn thread_cpu_ns() -> Option<u64> {
     std::fs::read_to_string("/proc/thread-self/schedstat")

@@ -9,6 +9,10 @@ use std::fmt::Write;
 use std::time::Instant;
 use ttrmap::render::{Options, to_png, to_svg};
 
+/// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A 47-city board: an 8 × 6 grid less one corner, jittered deterministically, with routes
 /// to the right and lower neighbours (every third a double route) and 30 tickets.
 fn board() -> String {

@@ -160,7 +160,8 @@ fn the_setup_draft_passes_left_and_keeps_exactly_four() {
     assert_eq!(state.phase, Phase::Main);
     for (p, kept) in kept.iter().enumerate() {
         assert_eq!(
-            &state.players[p].tickets, kept,
+            &state.players[p].tickets[..],
+            kept,
             "player {p} keeps the four chosen"
         );
     }
@@ -226,7 +227,8 @@ fn the_ticket_draft_card_starts_a_second_draft_passing_right() {
         let mut expected = first[p].clone();
         expected.extend(&second[p]);
         assert_eq!(
-            state.players[p].tickets, expected,
+            state.players[p].tickets[..],
+            expected,
             "player {p}: the first draft's four survive, four more kept"
         );
     }

@@ -896,7 +896,7 @@ fn style_bot_first_action(label: &str, cards: &[(u8, u16)]) -> (Game, Action) {
         .iter()
         .position(|t| t.label.to_lowercase() == label)
         .unwrap_or_else(|| panic!("no ticket {label}")) as u16;
-    state.players[0].tickets = vec![ticket];
+    state.players[0].tickets = [ticket].into_iter().collect();
     state.players[0].hand = hand(cards);
     let mut bot = ttrmap::bots::StyleBot::new(ttrmap::bots::Style::OneStep);
     let legal_now = legal(&game, &state);

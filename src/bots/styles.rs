@@ -353,9 +353,10 @@ impl StyleBot {
         for q in others() {
             let belief = &mut self.beliefs[q as usize];
             if let Some(guess) = guess.as_ref().filter(|_| stale(q, belief)) {
+                belief.tickets.clear();
                 belief
                     .tickets
-                    .clone_from(&guess.players[q as usize].tickets);
+                    .extend_from_slice(&guess.players[q as usize].tickets);
                 let scratch = &mut self.others_planner;
                 scratch.replan_tickets(game, guess, q, &belief.tickets);
                 belief.plan.clone_from(&scratch.plan);

@@ -121,19 +121,39 @@ pub struct Failure {
     pub turn: u32,
 }
 
-#[derive(Debug, Clone)]
+/// A player's list of indices (stations, tickets, routes), kept inline up to `N`: a
+/// position's copy (the search bot makes one per rollout) then allocates once for all the
+/// players, not three times for each.
+pub type Held<const N: usize> = smallvec::SmallVec<[u16; N]>;
+
+#[derive(Debug)]
 pub struct PlayerState {
     pub hand: Cards,
     pub trains: u16,
     /// Cities with this player's stations.
-    pub stations: Vec<u16>,
+    pub stations: Held<4>,
     /// Kept tickets (ticket indices).
-    pub tickets: Vec<u16>,
+    pub tickets: Held<12>,
     /// Claimed routes (route indices).
-    pub routes: Vec<u16>,
+    pub routes: Held<32>,
     /// Points scored for routes so far.
     pub route_points: i32,
     pub turns: u32,
+}
+
+impl Clone for PlayerState {
+    fn clone(&self) -> Self {
+        // `SmallVec`'s own `clone` pushes item by item; these are plain copies.
+        PlayerState {
+            hand: self.hand,
+            trains: self.trains,
+            stations: Held::from_slice(&self.stations),
+            tickets: Held::from_slice(&self.tickets),
+            routes: Held::from_slice(&self.routes),
+            route_points: self.route_points,
+            turns: self.turns,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -245,9 +265,9 @@ impl State {
             .map(|_| PlayerState {
                 hand: [0; CARD_KINDS],
                 trains: game.trains,
-                stations: Vec::new(),
-                tickets: Vec::new(),
-                routes: Vec::new(),
+                stations: Held::new(),
+                tickets: Held::new(),
+                routes: Held::new(),
                 route_points: 0,
                 turns: 0,
             })
