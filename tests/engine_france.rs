@@ -651,9 +651,9 @@ fn no_card_draw_plays_whole_games() {
 /// track-piece decision of random games, under both readings of a turn with no piece
 /// fitting, each choice a build could name (every lane with every colour, and the skip,
 /// never legal in play since a build is asked only when a piece fits) is legal exactly when
-/// the listing offers it. And the builds counted a bed at a time (`decision_count`) are as
-/// many as listed, and the random bot's pick of index `i` (`nth_decision`) is the listing's
-/// `i`-th: the same build, so a seed plays the same random game as when they were listed.
+/// the listing offers it. And the builds counted a bed at a time (`sample_decision`) are as
+/// many as listed, and the random bot's pick of index `i` is the listing's `i`-th: the same
+/// build, so a seed plays the same random game as when they were listed.
 #[test]
 fn a_build_is_legal_exactly_when_listed() {
     use rand::RngExt;

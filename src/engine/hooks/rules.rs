@@ -162,32 +162,21 @@ pub trait Decisions {
         choice: u32,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), IllegalMove>;
-    /// How many choices [`Decisions::decision_actions`] lists at `step` now, for a module
-    /// that counts them without listing them (`None`, the default: they are listed). The
-    /// random bot then picks an index and asks [`Decisions::nth_decision`] for it.
-    fn decision_count(&self, _game: &Game, _state: &State, _me: usize, _step: u16) -> Option<u32> {
-        None
-    }
-    /// The `i`-th choice [`Decisions::decision_actions`] lists (`None` past the end). Asked
-    /// only of a module whose [`Decisions::decision_count`] answers; by default the choices
-    /// are listed up to it.
-    fn nth_decision(
+    /// One choice of those [`Decisions::decision_actions`] lists at `step` now, picked
+    /// without listing them, for a module that counts them (France's hundreds of builds):
+    /// `pick` gets how many there are and returns the index wanted, and the answer is the
+    /// listing's action at that index, `Some(None)` when `pick` returns `None` or an index
+    /// past the end. `None`, the default, says the module does not count its choices (the
+    /// random bot then lists them); `pick` is then not called.
+    fn sample_decision(
         &self,
-        game: &Game,
-        state: &State,
-        me: usize,
-        step: u16,
-        i: u32,
-    ) -> Option<Action> {
-        let (mut k, mut found) = (0, None);
-        self.decision_actions(game, state, me, step, &mut |a| {
-            if k == i {
-                found = Some(a);
-            }
-            k += 1;
-            found.is_none()
-        });
-        found
+        _game: &Game,
+        _state: &State,
+        _me: usize,
+        _step: u16,
+        _pick: &mut dyn FnMut(u32) -> Option<u32>,
+    ) -> Option<Option<Action>> {
+        None
     }
     /// Whether `action` is one of [`Decisions::decision_actions`] at `step` now: what
     /// [`State::is_legal`] asks of every decision a player makes. By default the choices

@@ -327,37 +327,6 @@ impl TrackPieces {
         });
     }
 
-    /// How many builds [`TrackPieces::for_each_build`] lists, counted a bed at a time.
-    fn build_count(&self, game: &Game, state: &State, me: usize) -> u32 {
-        let mut n = 0;
-        self.for_each_open_bed(game, state, me, |_, _, kinds, lanes| {
-            n += kinds * lanes;
-            true
-        });
-        n
-    }
-
-    /// The `i`-th build [`TrackPieces::for_each_build`] lists, found a bed at a time.
-    fn nth_build(&self, game: &Game, state: &State, me: usize, mut i: u32) -> Option<(usize, u8)> {
-        let mut at = None;
-        self.for_each_open_bed(game, state, me, |r, range, kinds, lanes| {
-            if i < kinds * lanes {
-                at = Some((r, range, kinds));
-                return false;
-            }
-            i -= kinds * lanes;
-            true
-        });
-        let (r, range, kinds) = at?;
-        let lane = self
-            .free_lanes(game, state, me, r)
-            .nth((i / kinds) as usize)?;
-        let colour = self
-            .colours_left(game, state, me, range)
-            .nth((i % kinds) as usize)?;
-        Some((lane, colour))
-    }
-
     /// Whether any piece of the supply fits any bed now.
     pub fn any_build(&self, game: &Game, state: &State, me: usize) -> bool {
         let mut any = false;
@@ -541,27 +510,54 @@ impl Decisions for TrackPieces {
         }
     }
 
-    /// Counted a bed at a time (France offers up to a few hundred builds after every card
-    /// drawn; listing them was half of a random France game).
-    fn decision_count(&self, game: &Game, state: &State, me: usize, _step: u16) -> Option<u32> {
-        Some(self.build_count(game, state, me).max(1))
-    }
-
-    fn nth_decision(
+    /// Counted a bed at a time, each open bed met once (France offers up to a few hundred
+    /// builds after every card drawn; listing them was half of a random France game, and
+    /// walking the beds a second time to find the picked one was a seventh).
+    fn sample_decision(
         &self,
         game: &Game,
         state: &State,
         me: usize,
         _step: u16,
-        i: u32,
-    ) -> Option<Action> {
-        let mechanic = me as u8;
-        let choice = match self.nth_build(game, state, me, i) {
-            Some((lane, colour)) => LaneColour { lane, colour }.to_choice(),
-            None if i == 0 && !self.any_build(game, state, me) => SKIP,
-            None => return None,
+        pick: &mut dyn FnMut(u32) -> Option<u32>,
+    ) -> Option<Option<Action>> {
+        // Each open bed with its builds: (route, kinds' range, kinds with a piece left, lanes).
+        type OpenBed = (usize, (usize, usize), u32, u32);
+        let mut beds: smallvec::SmallVec<[OpenBed; 64]> = smallvec::SmallVec::new();
+        let mut count = 0;
+        self.for_each_open_bed(game, state, me, |r, range, kinds, lanes| {
+            beds.push((r, range, kinds, lanes));
+            count += kinds * lanes;
+            true
+        });
+        let Some(mut i) = pick(count.max(1)) else {
+            return Some(None);
         };
-        Some(Action::Mechanic { mechanic, choice })
+        let mechanic = me as u8;
+        if count == 0 {
+            // No piece fits any bed: the skip is the one choice.
+            return Some((i == 0).then_some(Action::Mechanic {
+                mechanic,
+                choice: SKIP,
+            }));
+        }
+        let build = beds.iter().find_map(|&(r, range, kinds, lanes)| {
+            if i >= kinds * lanes {
+                i -= kinds * lanes;
+                return None;
+            }
+            let lane = self
+                .free_lanes(game, state, me, r)
+                .nth((i / kinds) as usize)?;
+            let colour = self
+                .colours_left(game, state, me, range)
+                .nth((i % kinds) as usize)?;
+            Some(Action::Mechanic {
+                mechanic,
+                choice: LaneColour { lane, colour }.to_choice(),
+            })
+        });
+        Some(build)
     }
 
     /// Answered without listing every build (France offers up to a few hundred): a build

@@ -24,14 +24,19 @@ impl State {
         game: &Game,
         pick: impl FnOnce(u32, Option<u32>) -> Option<u32>,
     ) -> Option<Action> {
+        let mut pick = Some(pick);
         if let Phase::Mechanic { mechanic, step } = self.phase
             && let Some(decisions) = game.mechanics.modules[mechanic as usize].decisions()
-            && let Some(n) = decisions.decision_count(game, self, mechanic as usize, step)
+            && let Some(picked) =
+                decisions.sample_decision(game, self, mechanic as usize, step, &mut |n| {
+                    pick.take().and_then(|pick| pick(n, None))
+                })
         {
             // A module that counts its choices without listing them (France's builds).
-            let i = pick(n, None)?;
-            return decisions.nth_decision(game, self, mechanic as usize, step, i);
+            return picked;
         }
+        // Not taken above: a module that does not count its choices never calls it.
+        let pick = pick.take()?;
         if self.phase != Phase::Main {
             // Listed once, on the stack while few (France's track-bed builds can run to
             // hundreds: listing them twice, to find they do not fit and again, was half of a
