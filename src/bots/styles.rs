@@ -66,7 +66,7 @@
 //! bot's plan and the plans it expects of the others (planned on tickets dealt again from
 //! those it has not seen, a guess kept until that player takes tickets; France: a bed of its own plan in the
 //! colour it holds most, else one whose crossing cuts the others' plans); plans run through
-//! beds still to build, and the card wanted for such a bed is the colour held most; a claim off the plan is taken first when a module's `claim_bonus`
+//! beds still to build, and the card wanted for such a bed is the colour held most; a claim off the plan is taken first when a module's `ClaimBonus`
 //! (Alvin's capture) and the route's points reach [`BONUS_POINTS_PER_TRAIN`] a train within
 //! the trains the plan leaves.
 //!

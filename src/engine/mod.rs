@@ -39,9 +39,9 @@ mod state;
 
 pub use error::{ChoiceKind, EngineError, IllegalMove, PlayerRange};
 pub use hooks::{
-    Actions, Advice, AfterAction, Allows, Core, Costs, Counter, CounterKey, Decisions, DeckCards,
-    EndScoring, Installed, Mechanic, OnClaim, OnDraw, OnTurnEnd, PlanView, PlayerCost, PublicWords,
-    Redeal, Report, RoutePoints, RouteSplit, Setup, TicketValue, TurnMods,
+    Actions, Advice, AfterAction, Allows, ClaimBonus, Core, Costs, Counter, CounterKey, Decisions,
+    DeckCards, EndScoring, Installed, Mechanic, OnClaim, OnDraw, OnTurnEnd, PlanView, PlayerCost,
+    PublicWords, Redeal, Report, RoutePoints, RouteSplit, Setup, TicketValue, TurnMods,
 };
 pub use mechanics::POSITION_ENTRIES;
 pub use paths::longest_path;

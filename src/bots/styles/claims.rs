@@ -142,11 +142,11 @@ impl StyleBot {
     }
 
     /// A claim off the plan that a module makes worth it
-    /// ([`claim_bonus`](crate::engine::Advice::claim_bonus): Alvin's capture): the lane whose
+    /// ([`claim_bonus`](crate::engine::ClaimBonus::claim_bonus): Alvin's capture): the lane whose
     /// bonus and route points together reach [`BONUS_POINTS_PER_TRAIN`] a train, within the
     /// trains the plan leaves; the best, the lowest lane on ties.
     pub(super) fn bonus_claim(&self, game: &Game, state: &State) -> Option<usize> {
-        if game.mechanics.modules.is_empty() {
+        if game.mechanics.claim_bonus.is_empty() {
             return None;
         }
         let p = state.current;
@@ -155,8 +155,8 @@ impl StyleBot {
         for &lane in &self.lanes {
             let bonus: i32 = game
                 .mechanics
-                .each_advice()
-                .map(|(m, advice)| advice.claim_bonus(game, state, m, p, lane as usize))
+                .each_claim_bonus()
+                .map(|(m, module)| module.claim_bonus(game, state, m, p, lane as usize))
                 .sum();
             if bonus <= 0 {
                 continue;

@@ -140,12 +140,6 @@ pub trait Advice {
         None
     }
 
-    /// Points beyond the route's own that claiming `lane` now is expected to give player `p`
-    /// (Alvin's capture), so a bot may claim it off its plan.
-    fn claim_bonus(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> i32 {
-        0
-    }
-
     /// Whether `lane`, which this module closed to player `p`, may open later in the game
     /// (a network not grown there yet), so that planners may plan through it.
     fn opens_later(&self, _game: &Game, _state: &State, _me: usize, _p: u8, _lane: usize) -> bool {
@@ -178,6 +172,16 @@ pub trait Advice {
     fn rewards_completed_tickets(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {
         false
     }
+}
+
+/// What a claim is worth beyond its route's points, for planning bots: a hook of its own
+/// rather than a method of [`Advice`] because a style bot asks it of every claimable lane
+/// at every turn, and on a map where no module gives such points (the USA's bonus advises
+/// on tickets only) it must not be asked at all.
+pub trait ClaimBonus {
+    /// Points beyond the route's own that claiming `lane` now is expected to give player `p`
+    /// (Alvin's capture, a festival's cards), so a bot may claim it off its plan.
+    fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32;
 }
 
 #[cfg(test)]

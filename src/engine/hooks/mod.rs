@@ -42,13 +42,14 @@
 //! | [`counters`](Report::counters), [`counter_ratios`](Report::counter_ratios), [`counter_is_operand`](Report::counter_is_operand), [`unverified`](Report::unverified) | named integer counts about a finished game (per player or for the game) and ratios of two counts' sums (their operands left out of the text report); what of the module's data is a placeholder, which reports say first | Old West's markers, starting cities and Alvin; France's beds built, never claimed, built for others, builds skipped, routes cut; Iberia's festivals (cards a pile taken) and second draft; South Korea's Express cards and mat; any module's report figures | playtests sum them as integers, so reports are byte-identical at any thread count |
 //! | [`PositionEntries`](crate::engine::position::PositionEntries): [`keys`](crate::engine::position::PositionEntries::keys), [`read`](crate::engine::position::PositionEntries::read), [`leaves_out`](crate::engine::position::PositionEntries::leaves_out), [`check_claims`](crate::engine::position::PositionEntries::check_claims), [`before_claims`](crate::engine::position::PositionEntries::before_claims), [`check`](crate::engine::position::PositionEntries::check), [`trains_off_board`](crate::engine::position::PositionEntries::trains_off_board) | read the module's own keys of a position file and check them, putting them in the position at their phase (before the claims, once they are made, with every claim, trains off the board); leave out an optional variant nobody wrote | Old West's `markers` and `alvin`, Iberia's `festivals`, South Korea's `mat`, the UK's `technologies`, `technology_points` and `right_of_way`; crossings (two crossing routes both claimed) | problems keep the position codes and their places; the list's order and the phases fix the order of problems; a key no reader knows gets the closest known key |
 //! | [`ticket_decision`](Advice::ticket_decision) | say that a decision's choices are tickets (a draft pick, a keep of exactly N), so planning bots price them with their own plans | Iberia and South Korea's drafts | advice only, as below |
-//! | [`advise`](Advice::advise), [`advise_action`](Advice::advise_action), [`claim_bonus`](Advice::claim_bonus), [`opens_later`](Advice::opens_later), [`plan_anchor`](Advice::plan_anchor), [`rewards_completed_tickets`](Advice::rewards_completed_tickets) | tell planning bots how good a decision's choices are for their plan, which module action (a purchase) their plan calls for now, what a claim is worth beyond its route, which closed lanes may open, where their network must start, whether one more completed ticket pays beyond its value | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds; the UK's purchases and the routes technologies still in the supply open; the most-completed-tickets bonuses (Globetrotter, Castilla's TICKETMAN and CAPITALTICKETMAN), the UK's Double Heading and Risky Contracts | advice only: the rules never read it, and random bots ignore it |
+//! | [`advise`](Advice::advise), [`advise_action`](Advice::advise_action), [`opens_later`](Advice::opens_later), [`plan_anchor`](Advice::plan_anchor), [`rewards_completed_tickets`](Advice::rewards_completed_tickets) | tell planning bots how good a decision's choices are for their plan, which module action (a purchase) their plan calls for now, what a claim is worth beyond its route, which closed lanes may open, where their network must start, whether one more completed ticket pays beyond its value | Old West's starting city, markers, Alvin's move and capture, network; France's build (own planned beds, cutting others' plans) and unbuilt beds; the UK's purchases and the routes technologies still in the supply open; the most-completed-tickets bonuses (Globetrotter, Castilla's TICKETMAN and CAPITALTICKETMAN), the UK's Double Heading and Risky Contracts | advice only: the rules never read it, and random bots ignore it |
+//! | [`claim_bonus`](ClaimBonus::claim_bonus) | say what claiming a lane is worth beyond its route's points | Alvin's capture, Iberia's festival cards | advice only, as above; asked of no module on a map where none plays it |
 mod advice;
 pub mod packed;
 mod report;
 pub mod rules;
 
-pub use advice::{Advice, PlanView, TicketDecision, subset_mask, subsets};
+pub use advice::{Advice, ClaimBonus, PlanView, TicketDecision, subset_mask, subsets};
 pub use packed::{Choice, Word};
 pub use report::{Counter, CounterKey, CounterRatio, Report};
 pub use rules::{
@@ -160,6 +161,10 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn advice(&self) -> Option<&dyn Advice> {
         None
     }
+    /// Points a claim gives beyond its route's, for planning bots.
+    fn claim_bonus(&self) -> Option<&dyn ClaimBonus> {
+        None
+    }
     /// Reporting: counters, placeholders, choices in words.
     fn report(&self) -> Option<&dyn Report> {
         None
@@ -225,6 +230,7 @@ pub struct Installed {
     pub route_points: Vec<u8>,
     pub ticket_value: Vec<u8>,
     pub end_scoring: Vec<u8>,
+    pub claim_bonus: Vec<u8>,
     /// Whether some module sets lane colours during play ([`Mechanic::sets_lane_colors`]).
     pub lane_colors: bool,
     /// Module → its first word in `State::mechanic_state`, and the total at the end.
@@ -270,6 +276,7 @@ impl Installed {
                 (m.route_points().is_some(), &mut out.route_points),
                 (m.ticket_value().is_some(), &mut out.ticket_value),
                 (m.end_scoring().is_some(), &mut out.end_scoring),
+                (m.claim_bonus().is_some(), &mut out.claim_bonus),
             ] {
                 if on {
                     list.push(i);
@@ -292,6 +299,7 @@ impl Installed {
         each_route_points: route_points, route_points -> RouteSplit;
         each_ticket_value: ticket_value, ticket_value -> TicketValue;
         each_end_scoring: end_scoring, end_scoring -> EndScoring;
+        each_claim_bonus: claim_bonus, claim_bonus -> ClaimBonus;
     }
 
     pub fn len(&self) -> usize {

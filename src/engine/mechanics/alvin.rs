@@ -16,7 +16,7 @@
 use super::city_markers::CityMarkers;
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
-    Advice, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Setup, Word,
+    Advice, ClaimBonus, Counter, Decisions, EndScoring, OnClaim, PlanView, Report, Setup, Word,
 };
 use crate::engine::position::{
     At, Cx, GAME, MARKER, PlayerEntries, Position, PositionEntries, Reader, Whole,
@@ -98,7 +98,15 @@ impl Mechanic for Alvin {
         CAPTURES + game.players as usize
     }
 
-    plays!(setup, on_claim, decisions, end_scoring, advice, report);
+    plays!(
+        setup,
+        on_claim,
+        decisions,
+        end_scoring,
+        advice,
+        claim_bonus,
+        report
+    );
 }
 
 impl Setup for Alvin {
@@ -218,7 +226,7 @@ impl Report for Alvin {
     }
 }
 
-impl Advice for Alvin {
+impl ClaimBonus for Alvin {
     fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
         let route = &game.routes[game.lane_route[lane] as usize];
         let city = Self::city(game, state, me);
@@ -229,7 +237,9 @@ impl Advice for Alvin {
         // The capture, and half the holder's points (he may be taken back).
         self.capture_points + self.end_points / 2
     }
+}
 
+impl Advice for Alvin {
     fn advise(
         &self,
         game: &Game,

@@ -32,8 +32,8 @@
 
 use super::{Game, Mechanic, State};
 use crate::engine::hooks::{
-    Advice, Counter, CounterRatio, Decisions, DeckCards, EndScoring, OnClaim, PlanView, Report,
-    Word,
+    Advice, ClaimBonus, Counter, CounterRatio, Decisions, DeckCards, EndScoring, OnClaim, PlanView,
+    Report, Word,
 };
 use crate::engine::scoring::{BonusLine, DetailedScore};
 use crate::engine::{Action, Cards, ChoiceKind, IllegalMove};
@@ -245,7 +245,15 @@ impl Mechanic for Festivals {
         PILES + self.groups.len() * (1 + 2 * game.players as usize)
     }
 
-    plays!(deck_cards, on_claim, decisions, end_scoring, advice, report);
+    plays!(
+        deck_cards,
+        on_claim,
+        decisions,
+        end_scoring,
+        advice,
+        claim_bonus,
+        report
+    );
 }
 
 impl DeckCards for Festivals {
@@ -417,7 +425,7 @@ impl Report for Festivals {
     }
 }
 
-impl Advice for Festivals {
+impl ClaimBonus for Festivals {
     fn claim_bonus(&self, game: &Game, state: &State, me: usize, p: u8, lane: usize) -> i32 {
         let groups = self.takeable(game, state, me, lane);
         let best = groups
@@ -432,7 +440,9 @@ impl Advice for Festivals {
             best
         }
     }
+}
 
+impl Advice for Festivals {
     fn advise(
         &self,
         game: &Game,

@@ -70,6 +70,7 @@ macro_rules! plays {
     (@ticket_value) => { $crate::plays!(@@ticket_value TicketValue); };
     (@end_scoring) => { $crate::plays!(@@end_scoring EndScoring); };
     (@advice) => { $crate::plays!(@@advice Advice); };
+    (@claim_bonus) => { $crate::plays!(@@claim_bonus ClaimBonus); };
     (@report) => { $crate::plays!(@@report Report); };
     (@redeal) => { $crate::plays!(@@redeal Redeal); };
     (@@$accessor:ident $hook:ident) => {
