@@ -484,3 +484,233 @@ fn a_ferry_edit_is_proposed_confirmed_and_written() {
         .unwrap();
     assert_eq!(route.ferry, 1);
 }
+
+/// Castilla y León as shipped, its text and map.
+fn castilla() -> (String, ttrmap::model::MapFile) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/castilla.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let map = ttrmap::load::load_str("castilla.toml", &text).map.unwrap();
+    (text, map)
+}
+
+/// The candidates `tune` draws on Castilla y León at two players after 40 games with the four
+/// styles, with `frozen` kept out of reach.
+fn castilla_candidates(frozen: &[&str]) -> Vec<ttrmap::tune::edit::Edit> {
+    use ttrmap::tune::candidates::{Frozen, candidates};
+    let (_, map) = castilla();
+    let game = common::engine::game_without("castilla.toml", 2, None, &["mechanics.mystery_train"]);
+    let config = ttrmap::playtest::Config {
+        games: 40,
+        seed: 7,
+        bots: ttrmap::bots::STYLE_BOTS
+            .split(',')
+            .map(String::from)
+            .collect(),
+        threads: 1,
+        progress: false,
+    };
+    let report = ttrmap::playtest::run(&game, &config).unwrap();
+    let frozen = Frozen {
+        names: frozen.iter().map(|f| f.to_string()).collect(),
+    };
+    candidates(&map, &report, &frozen, &Default::default(), &[], 512)
+}
+
+/// A route scoring edit on a map whose table comes from its preset (Castilla's, Europe's
+/// 1, 2, 4, 7, 10, 15 and 21 points for 8 spaces) gives the map its own `route_points` in
+/// `[rules]`, the whole table with the one entry changed, and leaves every other byte (the
+/// comments included) alone; once the map spells the table, a second edit changes that one
+/// value. The edited maps load with exactly the tables asked for and lint as the original.
+#[test]
+fn a_route_points_edit_writes_the_scoring_table_into_the_map() {
+    use ttrmap::tune::edit::{Edit, apply};
+    let (text, map) = castilla();
+    assert_eq!(map.rules.points_for_length(3), Some(4), "Europe's table");
+    let up = Edit::RoutePoints {
+        length: 3,
+        from: 4,
+        to: 5,
+    };
+    let once = apply("castilla.toml", &text, &map, &up).unwrap();
+    let table = "route_points = { 1 = 1, 2 = 2, 3 = 5, 4 = 7, 5 = 10, 6 = 15, 8 = 21 }\n";
+    assert_eq!(
+        once,
+        text.replacen(
+            "[rules]\nbase = \"castilla\"\n",
+            &format!("[rules]\nbase = \"castilla\"\n{table}"),
+            1
+        )
+    );
+    let loaded = ttrmap::load::load_str("castilla.toml", &once);
+    let edited = loaded.map.clone().unwrap();
+    let want: Vec<(u8, i32)> = vec![(1, 1), (2, 2), (3, 5), (4, 7), (5, 10), (6, 15), (8, 21)];
+    assert_eq!(
+        edited.rules.route_points.into_iter().collect::<Vec<_>>(),
+        want
+    );
+    let codes = |l: &ttrmap::load::Loaded| {
+        let mut c: Vec<&str> = ttrmap::lint::run(l).iter().map(|d| d.code).collect();
+        c.sort();
+        c
+    };
+    let original = ttrmap::load::load_str("castilla.toml", &text);
+    assert_eq!(codes(&loaded), codes(&original), "the same lint findings");
+    // The entry is now in the file: the next step rewrites its value only.
+    let again = Edit::RoutePoints {
+        length: 3,
+        from: 5,
+        to: 6,
+    };
+    let map2 = loaded.map.unwrap();
+    let twice = apply("castilla.toml", &once, &map2, &again).unwrap();
+    assert_eq!(twice, once.replacen("3 = 5,", "3 = 6,", 1));
+    assert!(
+        again
+            .describe(&map2)
+            .contains("3 spaces scores 5 → 6 points")
+    );
+}
+
+/// A deck scaled: Castilla's eight long tickets (15 to 19 points) at 80 %, rounded half up,
+/// is one edit that rewrites exactly their eight values; the capitals decks, which a Normal
+/// game at two players never deals, get no deck edit; every scoring table entry a route
+/// length of the map uses (1 to 4 spaces) is offered, never one that would make a longer
+/// route score no more than a shorter one.
+#[test]
+fn deck_and_scoring_table_edits_are_drawn_and_a_deck_edit_writes_its_tickets() {
+    use ttrmap::tune::edit::{Edit, apply};
+    let (text, map) = castilla();
+    let all = castilla_candidates(&[]);
+    let decks: Vec<(&str, u32)> = all
+        .iter()
+        .filter_map(|e| match e {
+            Edit::TicketDeck { deck, percent, .. } => Some((deck.as_str(), *percent)),
+            _ => None,
+        })
+        .collect();
+    assert!(decks.contains(&("long", 80)), "{decks:?}");
+    assert!(decks.contains(&("normal", 110)), "{decks:?}");
+    assert!(
+        decks.iter().all(|(d, _)| !d.contains("capitals")),
+        "{decks:?}"
+    );
+    let long = all
+        .iter()
+        .find(|e| matches!(e, Edit::TicketDeck { deck, percent: 80, .. } if deck == "long"))
+        .unwrap();
+    let written = apply("castilla.toml", &text, &map, long).unwrap();
+    let changed: Vec<(&str, &str)> = text
+        .lines()
+        .zip(written.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    let expected: Vec<(String, String)> = [15, 16, 17, 17, 17, 17, 17, 19]
+        .iter()
+        .zip([12, 13, 14, 14, 14, 14, 14, 15])
+        .map(|(a, b)| (format!("points = {a}"), format!("points = {b}")))
+        .collect();
+    let changed: Vec<(String, String)> = changed
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    assert_eq!(changed, expected);
+    assert!(
+        long.describe(&map)
+            .contains("deck long: every ticket worth 80 %"),
+        "{}",
+        long.describe(&map)
+    );
+    let mut tables: Vec<(u8, i32, i32)> = all
+        .iter()
+        .filter_map(|e| match e {
+            Edit::RoutePoints { length, from, to } => Some((*length, *from, *to)),
+            _ => None,
+        })
+        .collect();
+    tables.sort();
+    // 1 → 0 and 1 → 2 (= the 2-space route's 2) and 2 → 1 are not tables a designer keeps.
+    assert_eq!(
+        tables,
+        vec![(2, 2, 3), (3, 4, 3), (3, 4, 5), (4, 7, 6), (4, 7, 8)]
+    );
+}
+
+/// `--freeze ticket-deck,route-points` keeps both kinds out of the candidates, and only them.
+#[test]
+fn freezing_the_deck_and_scoring_kinds_keeps_them_out() {
+    use ttrmap::tune::edit::Edit;
+    let frozen = castilla_candidates(&["ticket-deck", "route-points"]);
+    assert!(
+        !frozen
+            .iter()
+            .any(|e| matches!(e, Edit::TicketDeck { .. } | Edit::RoutePoints { .. })),
+        "{frozen:?}"
+    );
+    assert!(frozen.iter().any(|e| e.kind() == "route-length"));
+    let only_deck = castilla_candidates(&["ticket-deck"]);
+    assert!(only_deck.iter().any(|e| e.kind() == "route-points"));
+    assert!(!only_deck.iter().any(|e| e.kind() == "ticket-deck"));
+}
+
+/// The scoring table end to end on Castilla y León at two players, every other kind frozen:
+/// destination-hungry wins most games because tickets pay much against its routes, so a route
+/// length scoring a point more narrows the style spread on fresh games; `--write` adds the
+/// map's own `route_points` to `[rules]` and changes nothing else, and the JSON names the edit.
+#[test]
+fn a_route_points_edit_is_proposed_confirmed_and_written() {
+    let dir = TempDir::new("tune-route-points");
+    let (text, _) = castilla();
+    let file = dir.0.join("castilla.toml");
+    std::fs::write(&file, &text).unwrap();
+    let args = [
+        "tune",
+        "castilla.toml",
+        "--goal",
+        "style-spread<=usa",
+        "--games",
+        "800",
+        "--max-games",
+        "400000",
+        "--max-edits",
+        "1",
+        "--freeze",
+        "ticket-points,route-length,route-colour,ferry-locomotives,ticket-deck",
+        "--format",
+        "json",
+        "--threads",
+        "1",
+        "--write",
+    ];
+    let (code, out, err) = run(&dir.0, &args);
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let steps = t["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1, "{t}");
+    let edit = &steps[0]["edit"];
+    assert_eq!(edit["kind"], "route-points", "{edit}");
+    let (length, to) = (
+        edit["length"].as_u64().unwrap(),
+        edit["to"].as_i64().unwrap(),
+    );
+    assert!(
+        edit["from"].as_i64().unwrap() < to,
+        "a route scores more: {edit}"
+    );
+    let after = std::fs::read_to_string(&file).unwrap();
+    let added: Vec<&str> = after
+        .lines()
+        .filter(|l| !text.lines().any(|o| o == *l))
+        .collect();
+    assert_eq!(added.len(), 1, "{added:?}");
+    assert!(
+        added[0].starts_with("route_points = { 1 = 1, "),
+        "{added:?}"
+    );
+    assert!(
+        added[0].contains(&format!(" {length} = {to},")),
+        "{added:?}"
+    );
+    assert_eq!(after.lines().count(), text.lines().count() + 1);
+    let map = ttrmap::load::load_path(&file).unwrap().map.unwrap();
+    assert_eq!(map.rules.points_for_length(length as u8), Some(to as i32));
+}

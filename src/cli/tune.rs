@@ -1,9 +1,9 @@
 //! `ttrmap tune MAP --goal GOAL... [--games N] [--budget MINUTES | --max-games N]
 //! [--max-edits K] [--candidates C] [--freeze NAME,...] [--allow-lint CODE,...] [--write]
 //! [--format human|json|html] [-o FILE]`: small edits (ticket values, route lengths, lane
-//! colours, ferry locomotives) that bring the playtest's figures inside the designer's
-//! bands, each measured on paired games, then confirmed original against tuned on fresh
-//! games. `--write` applies them to the map.
+//! colours, ferry locomotives, a ticket deck scaled, the route scoring table) that bring the
+//! playtest's figures inside the designer's bands, each measured on paired games, then
+//! confirmed original against tuned on fresh games. `--write` applies them to the map.
 
 use super::playtest::{
     MAX_GAMES, PlaytestFormat, json_text, optional_left_out, report_format, report_target,
@@ -71,7 +71,8 @@ pub struct Args {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     patience: usize,
     /// Edits the search may not make: a kind (ticket-points, route-length, route-colour,
-    /// ferry-locomotives), a route by id or `from-to`, or a ticket by label (comma-separated).
+    /// ferry-locomotives, ticket-deck, route-points), a route by id or `from-to`, or a ticket
+    /// by label (comma-separated).
     #[arg(long, value_delimiter = ',', value_name = "NAME")]
     freeze: Vec<String>,
     /// Lint codes an edit may add findings of (comma-separated), e.g. `route-drawn-length`

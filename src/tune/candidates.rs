@@ -12,6 +12,10 @@
 //!   change is given its new one in the same edit (the map's rule kept, not broken).
 //! - Colours: two lanes of the same length and kind exchange colours, busiest with quietest.
 //! - Ferries: one locomotive fewer on a quiet ferry, one more on a busy one.
+//! - Ticket decks: every ticket of a deck at 80, 90, 110 or 125 % of its value, rounded; the
+//!   decks whose tickets are kept most often first (a deck the games never deal is left out).
+//! - Route scoring: one entry of the table one point up or down (the table kept strictly
+//!   increasing), the lengths whose routes are claimed most often first.
 
 use super::edit::{Edit, LaneColour, Revalue};
 use crate::graph::{BoardGraph, UNREACHABLE};
@@ -20,7 +24,8 @@ use crate::playtest::Report;
 use std::collections::BTreeSet;
 
 /// What the designer keeps out of reach: kinds of edit (`ticket-points`, `route-length`,
-/// `route-colour`, `ferry-locomotives`), routes (by id or `from-to`) and tickets (by label).
+/// `route-colour`, `ferry-locomotives`, `ticket-deck`, `route-points`), routes (by id or
+/// `from-to`) and tickets (by label).
 #[derive(Debug, Clone, Default)]
 pub struct Frozen {
     pub names: Vec<String>,
@@ -32,6 +37,8 @@ pub const KINDS: &[&str] = &[
     "route-length",
     "route-colour",
     "ferry-locomotives",
+    "ticket-deck",
+    "route-points",
 ];
 
 impl Frozen {
@@ -47,7 +54,8 @@ impl Frozen {
         !self.kind(e.kind())
             && e.touches().iter().all(|&(what, i)| match what {
                 't' => !self.names.contains(&map.tickets[i].label()),
-                _ => !self.route(&map.routes[i]),
+                'r' => !self.route(&map.routes[i]),
+                _ => true,
             })
     }
 }
@@ -252,6 +260,94 @@ fn ferry_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
     out
 }
 
+/// The deck-wide scalings: every ticket of a deck with a value of 1 or more at `percent` % of
+/// it, rounded half up (at least 1). The prior is the share of games' kept tickets the deck
+/// holds: a deck the games never deal (another mode's) cannot change them, so it is left out.
+fn deck_edits(map: &MapFile, report: &Report) -> Vec<(f64, Edit)> {
+    let ids = map.deck_ids();
+    let kept_in_all: u64 = report.ticket_completion.iter().map(|t| t.kept).sum();
+    let mut out = Vec::new();
+    for deck in &ids {
+        let members: Vec<(usize, i32)> = map
+            .tickets
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.deck.as_deref().unwrap_or(ids[0]) == *deck && t.targets.is_none())
+            .filter_map(|(i, t)| t.points.filter(|&p| p >= 1).map(|p| (i, p)))
+            .collect();
+        let kept: u64 = report
+            .ticket_completion
+            .iter()
+            .filter(|t| members.iter().any(|&(i, _)| i == t.source))
+            .map(|t| t.kept)
+            .sum();
+        if kept == 0 {
+            continue;
+        }
+        let prior = kept as f64 / kept_in_all.max(1) as f64;
+        // Small changes first: they are the likelier to be confirmed without overshooting.
+        for percent in [90u32, 110, 80, 125] {
+            let tickets: Vec<Revalue> = members
+                .iter()
+                .map(|&(ticket, from)| {
+                    let to = ((i64::from(from) * i64::from(percent) + 50) / 100).max(1) as i32;
+                    Revalue { ticket, from, to }
+                })
+                .filter(|v| v.to != v.from)
+                .collect();
+            if !tickets.is_empty() {
+                let deck = deck.to_string();
+                out.push((
+                    prior,
+                    Edit::TicketDeck {
+                        deck,
+                        percent,
+                        tickets,
+                    },
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// One entry of the route scoring table a point up or down, for each length the map's routes
+/// score by the table (a route with its own `points` does not): the table stays strictly
+/// increasing (a longer route never scores less) and every entry at least 1. The prior is how
+/// often routes of that length are claimed.
+fn points_edits(map: &MapFile, rates: &[f64]) -> Vec<(f64, Edit)> {
+    let table = &map.rules.route_points;
+    let mut out = Vec::new();
+    for (&length, &from) in table {
+        let claimed: f64 = map
+            .routes
+            .iter()
+            .zip(rates)
+            .filter(|(r, _)| r.length == length && r.points.is_none())
+            .map(|(_, rate)| rate)
+            .sum();
+        let used = map
+            .routes
+            .iter()
+            .any(|r| r.length == length && r.points.is_none());
+        if !used {
+            continue;
+        }
+        for to in [from + 1, from - 1] {
+            let mut edited = table.clone();
+            edited.insert(length, to);
+            let increasing = edited
+                .values()
+                .zip(edited.values().skip(1))
+                .all(|(a, b)| a < b);
+            if to >= 1 && increasing {
+                out.push((claimed, Edit::RoutePoints { length, from, to }));
+            }
+        }
+    }
+    out
+}
+
 /// Each ticket's (value, shortest cost) when it has one value and a reachable cost.
 fn ticket_costs(map: &MapFile) -> Vec<Option<(i32, u32)>> {
     let graph = BoardGraph::new(map);
@@ -330,6 +426,8 @@ pub fn candidates(
         length_edits(map, &rates),
         colour_edits(map, &rates),
         ferry_edits(map, &rates),
+        deck_edits(map, report),
+        points_edits(map, &rates),
     ];
     for list in &mut kinds {
         list.retain(|(_, e)| {

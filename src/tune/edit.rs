@@ -56,6 +56,17 @@ pub enum Edit {
     SwapColours { a: LaneColour, b: LaneColour },
     /// The locomotives a ferry asks for.
     FerryLocomotives { route: usize, from: u8, to: u8 },
+    /// Every ticket of a deck worth `percent` % of its value, rounded (at least 1): the
+    /// designer's lever when the whole deck pays too much or too little against the routes.
+    /// `tickets` lists the values that change.
+    TicketDeck {
+        deck: String,
+        percent: u32,
+        tickets: Vec<Revalue>,
+    },
+    /// One entry of the route scoring table (`[rules] route_points`): what a claimed route of
+    /// `length` spaces scores. Routes against tickets, without touching a ticket.
+    RoutePoints { length: u8, from: i32, to: i32 },
 }
 
 impl Edit {
@@ -106,6 +117,18 @@ impl Edit {
                 vec!["routes".into(), (*route).into(), "ferry".into()],
                 to.to_string(),
             )],
+            Edit::TicketDeck { tickets, .. } => {
+                tickets.iter().map(|v| points(v.ticket, v.to)).collect()
+            }
+            // Written where the map spells the entry; `apply` adds it when the map does not.
+            Edit::RoutePoints { length, to, .. } => vec![(
+                vec![
+                    "rules".into(),
+                    "route_points".into(),
+                    Seg::Key(length.to_string()),
+                ],
+                to.to_string(),
+            )],
         }
     }
 
@@ -128,6 +151,10 @@ impl Edit {
                 .collect(),
             Edit::SwapColours { a, b } => vec![('r', a.route), ('r', b.route)],
             Edit::FerryLocomotives { route, .. } => vec![('r', *route)],
+            Edit::TicketDeck { tickets, .. } => tickets.iter().map(|v| ('t', v.ticket)).collect(),
+            // No route or ticket: a table entry may move again in a later round (one point
+            // at a time, each step confirmed on its own fresh games).
+            Edit::RoutePoints { .. } => Vec::new(),
         }
     }
 
@@ -138,6 +165,8 @@ impl Edit {
             Edit::MoveSpace { .. } | Edit::RouteLength { .. } => "route-length",
             Edit::SwapColours { .. } => "route-colour",
             Edit::FerryLocomotives { .. } => "ferry-locomotives",
+            Edit::TicketDeck { .. } => "ticket-deck",
+            Edit::RoutePoints { .. } => "route-points",
         }
     }
 
@@ -184,6 +213,25 @@ impl Edit {
                 "ferry {}: {from} → {to} locomotives",
                 names::route(map, *route)
             ),
+            Edit::TicketDeck {
+                deck,
+                percent,
+                tickets,
+            } => {
+                let (old, new) = tickets
+                    .iter()
+                    .fold((0, 0), |(o, n), v| (o + v.from, n + v.to));
+                format!(
+                    "deck {deck}: every ticket worth {percent} % of its value, rounded \
+                     ({} ticket{} change, {old} → {new} points in all)",
+                    tickets.len(),
+                    if tickets.len() == 1 { "" } else { "s" }
+                )
+            }
+            Edit::RoutePoints { length, from, to } => format!(
+                "route scoring: a route of {length} space{} scores {from} → {to} points",
+                if *length == 1 { "" } else { "s" }
+            ),
         }
     }
 }
@@ -217,11 +265,54 @@ pub fn apply(name: &str, text: &str, map: &MapFile, edit: &Edit) -> Result<Strin
     for (path, value) in edit.writes(map) {
         let at = spans.locate(&path);
         if !at.exact {
+            // A scoring table entry usually comes from the preset: the map gets its own.
+            if let Edit::RoutePoints { length, to, .. } = edit {
+                return add_route_points(name, text, map, *length, *to)
+                    .ok_or_else(|| Refusal::NotWritten(edit.describe(map)));
+            }
             return Err(Refusal::NotWritten(edit.describe(map)));
         }
         writes.push((at.value, value));
     }
     Ok(crate::spans::splice(text, writes))
+}
+
+/// `text` with the scoring table entry `length = to` added to the map's `[rules]`: into its
+/// `route_points` when it has one, else as a new `route_points` holding the whole table the map
+/// plays by (its preset's, with the one entry changed), so the map says what it scores whether
+/// the table is merged over the preset's or replaces it. The rest of the text is kept as it was
+/// (`toml_edit`); `None` unless the edited text loads with exactly that table.
+fn add_route_points(name: &str, text: &str, map: &MapFile, length: u8, to: i32) -> Option<String> {
+    use toml_edit::{DocumentMut, InlineTable, Item, Table, Value};
+    let mut want = map.rules.route_points.clone();
+    want.insert(length, to);
+    let mut doc: DocumentMut = text.parse().ok()?;
+    let rules = doc
+        .as_table_mut()
+        .entry("rules")
+        .or_insert_with(|| Item::Table(Table::new()))
+        .as_table_like_mut()?;
+    let key = length.to_string();
+    match rules.get_mut("route_points") {
+        Some(table) => {
+            table
+                .as_table_like_mut()?
+                .insert(&key, Item::Value(Value::from(i64::from(to))));
+        }
+        None => {
+            let mut table = InlineTable::new();
+            for (l, p) in &want {
+                table.insert(l.to_string(), Value::from(i64::from(*p)));
+            }
+            rules.insert("route_points", Item::Value(Value::InlineTable(table)));
+        }
+    }
+    let out = doc.to_string();
+    let loaded = crate::load::load_str(name, &out);
+    match (&loaded.map, loaded.has_errors()) {
+        (Some(m), false) if m.rules.route_points == want => Some(out),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -121,7 +121,13 @@ fn legal_candidates(search: &mut Search<'_>) -> Vec<(Edit, Version)> {
             .and_then(|t| Version::new(search.name, t, s, Some(&search.allowed)));
         match checked {
             Ok((v, _)) => legal.push((e, v)),
-            Err(why) => *search.refused.entry(why).or_default() += 1,
+            Err(why) => {
+                *search.refused.entry(why).or_default() += 1;
+                // To the back of the next rounds, as a played edit: refused once it is most
+                // often refused again (the same lint finding), and it kept a slot from an edit
+                // that could play (on Castilla y León half a round's slots went so).
+                search.tried.push(e);
+            }
         }
     }
     legal
