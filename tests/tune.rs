@@ -461,19 +461,14 @@ fn a_ferry_edit_is_proposed_confirmed_and_written() {
         "json",
         "--write",
     ];
-    let (code, out, err) = run(&dir.0, &args);
-    assert_eq!(code, 0, "{err}");
-    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let steps = t["steps"].as_array().unwrap();
-    assert_eq!(steps.len(), 1, "{t}");
-    let edit = &steps[0]["edit"];
-    assert_eq!(edit["kind"], "ferry-locomotives", "{edit}");
+    let step = the_one_step(&dir.0, &args, "ferry-locomotives");
+    let edit = &step["edit"];
     assert_eq!(
         (edit["from"].as_u64(), edit["to"].as_u64()),
         (Some(2), Some(1))
     );
-    let turns = |k: &str| steps[0][k][0].as_f64().unwrap();
-    assert!(turns("after") < turns("before"), "{}", steps[0]);
+    let turns = |k: &str| step[k][0].as_f64().unwrap();
+    assert!(turns("after") < turns("before"), "{}", step);
     let after = std::fs::read_to_string(&file).unwrap();
     assert_eq!(after, before.replacen("ferry = 2\n", "ferry = 1\n", 1));
     let map = ttrmap::load::load_path(&file).unwrap().map.unwrap();
@@ -681,13 +676,8 @@ fn a_route_points_edit_is_proposed_confirmed_and_written() {
         "1",
         "--write",
     ];
-    let (code, out, err) = run(&dir.0, &args);
-    assert_eq!(code, 0, "{err}");
-    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let steps = t["steps"].as_array().unwrap();
-    assert_eq!(steps.len(), 1, "{t}");
-    let edit = &steps[0]["edit"];
-    assert_eq!(edit["kind"], "route-points", "{edit}");
+    let step = the_one_step(&dir.0, &args, "route-points");
+    let edit = &step["edit"];
     let (length, to) = (
         edit["length"].as_u64().unwrap(),
         edit["to"].as_i64().unwrap(),
@@ -713,4 +703,16 @@ fn a_route_points_edit_is_proposed_confirmed_and_written() {
     assert_eq!(after.lines().count(), text.lines().count() + 1);
     let map = ttrmap::load::load_path(&file).unwrap().map.unwrap();
     assert_eq!(map.rules.points_for_length(length as u8), Some(to as i32));
+}
+
+/// Runs `tune` with `args` (JSON output) in `dir`, checks that it proposed exactly one edit,
+/// of `kind`, and returns its step (the edit and what it measured).
+fn the_one_step(dir: &Path, args: &[&str], kind: &str) -> serde_json::Value {
+    let (code, out, err) = run(dir, args);
+    assert_eq!(code, 0, "{err}");
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let steps = t["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1, "{t}");
+    assert_eq!(steps[0]["edit"]["kind"], kind, "{}", steps[0]);
+    steps[0].clone()
 }
