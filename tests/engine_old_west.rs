@@ -436,3 +436,24 @@ fn alvin_is_captured_moved_and_captured_again() {
     t.claim(1, "santa-fe", "pueblo", None);
     assert_eq!(alvin_line(&t), [(1, 10), (1, 20)]);
 }
+
+/// A claim's points beyond its route are asked only of the modules that give them
+/// ([`ClaimBonus`](ttrmap::engine::ClaimBonus)): Alvin on Old West, none without him, and
+/// none on the USA, whose bonus module advises on tickets only (the style bots skip the
+/// question there, lane by lane, every turn).
+#[test]
+fn claim_bonus_is_asked_only_of_the_modules_that_give_it() {
+    let with = old_west(4, true, MarkersCountedAt::Claim);
+    let alvin = module(&with, "Alvin");
+    assert_eq!(with.mechanics.claim_bonus, vec![alvin as u8]);
+    let without = old_west(4, false, MarkersCountedAt::Claim);
+    assert!(without.mechanics.claim_bonus.is_empty());
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    let usa = ttrmap::load::load_path(&path)
+        .expect("readable")
+        .map
+        .expect("loads");
+    let usa = Game::new(&usa, 4, None).expect("playable");
+    assert!(!usa.mechanics.is_empty(), "the USA plays a bonus module");
+    assert!(usa.mechanics.claim_bonus.is_empty());
+}

@@ -381,6 +381,7 @@ mod tests {
         ("TicketValue", "ticket_value"),
         ("EndScoring", "end_scoring"),
         ("Advice", "advice"),
+        ("ClaimBonus", "claim_bonus"),
         ("Report", "report"),
         ("Redeal", "redeal"),
     ];
