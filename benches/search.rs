@@ -1,9 +1,10 @@
 //! The search bot's speed on one thread (plain main, std::time): 2-player games of
 //! `search:N` against destination-hungry, seats alternating: USA at 64, 128 and 256 rollouts a
-//! decision, Europe and Castilla y León (mode normal, no mystery train) at 128, the budget of
-//! the strength runs in docs/playtest.md. Prints the
-//! search bot's decisions per second (each one a search, except single-choice decisions and
-//! those where the styles agree), the milliseconds a decision, and whole games per second.
+//! decision, Europe at 128 and Castilla y León (mode normal, no mystery train) at 64 and 128,
+//! the budgets of the strength runs in docs/search-experiments.md. Prints the search bot's
+//! decisions per second (each one a search, except single-choice decisions and, under 17
+//! rollouts, those where the styles agree), the milliseconds a decision, and whole games per
+//! second.
 //! Run: `cargo bench --bench search`.
 //!
 //! Both wall time and the thread's CPU time (Linux `/proc/thread-self/schedstat`) are
@@ -122,10 +123,7 @@ fn main() {
     measure("USA", &game, 128, 10);
     measure("USA", &game, 256, 10);
     measure("Europe", &two_players("europe.toml", &[]), 128, 6);
-    measure(
-        "Castilla",
-        &two_players("castilla.toml", &["mechanics.mystery_train"]),
-        128,
-        4,
-    );
+    let castilla = two_players("castilla.toml", &["mechanics.mystery_train"]);
+    measure("Castilla", &castilla, 64, 4);
+    measure("Castilla", &castilla, 128, 4);
 }

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
-use ttrmap::bots::{self, Bot, SearchBot};
+use ttrmap::bots::{self, Bot, Budget, SearchBot};
 use ttrmap::engine::mechanics::ticket_draft::TicketDraft;
 use ttrmap::engine::{Action, CARD_KINDS, Game, Mechanic, Phase, Seen, State};
 use ttrmap::load::load_path;
@@ -220,6 +220,78 @@ fn budget_syntax() {
     assert!(bots::by_name("search:").is_none());
     assert!(bots::by_name("search:x").is_none());
     assert!(bots::by_name("searchy").is_none());
+    // A time budget: whole milliseconds, at least one.
+    for (name, budget) in [
+        ("search", Some(Budget::Rollouts(64))),
+        ("search:16", Some(Budget::Rollouts(16))),
+        ("search:50ms", Some(Budget::CpuMillis(50))),
+        ("search:0ms", None),
+        ("search:ms", None),
+        ("search:5s", None),
+        ("search:1.5ms", None),
+    ] {
+        assert_eq!(SearchBot::budget(name), budget, "{name}");
+        assert_eq!(bots::by_name(name).is_some(), budget.is_some(), "{name}");
+    }
+}
+
+/// Under a time budget a decision searches until the budget is spent (CPU time where the
+/// system tells): never less, since the clock is read before each rollout past the minimum.
+#[test]
+fn a_time_budget_is_spent_before_the_bot_decides() {
+    let g = game("usa.toml", 2);
+    let state = mid_game(&g, 30);
+    let mut legal = Vec::new();
+    state.legal_actions(&g, &mut legal);
+    let mut bot = SearchBot::with_budget(Budget::CpuMillis(40));
+    let cpu = || {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+    };
+    let (start, wall) = (cpu(), std::time::Instant::now());
+    let a = bot.choose(&g, &state, &legal, &mut ChaCha8Rng::seed_from_u64(2));
+    let spent = match (start, cpu()) {
+        (Some(a), Some(b)) => std::time::Duration::from_nanos(b - a),
+        _ => wall.elapsed(),
+    };
+    assert!(legal.contains(&a));
+    assert!(spent >= std::time::Duration::from_millis(40), "{spent:?}");
+}
+
+/// A report of a bot under a time budget says first that its seed does not replay its games
+/// (text and page); a report of rollout budgets does not.
+#[test]
+fn a_time_budget_is_named_in_the_report() {
+    for (bots, format, timed) in [
+        ("search:2ms,one-step", "human", true),
+        ("search:2ms,one-step", "html", true),
+        ("search:4,one-step", "human", false),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
+            .args([
+                "playtest",
+                &map_path("usa.toml"),
+                "--players",
+                "2",
+                "--games",
+                "1",
+            ])
+            .args(["--bots", bots, "--format", format])
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            text.contains("TIME BUDGET (search:2ms)") && text.contains("give rollouts (search:N)"),
+            timed,
+            "{bots} {format}"
+        );
+    }
 }
 
 fn playtest(players: &str, bots: &str, threads: &str) -> String {

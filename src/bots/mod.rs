@@ -24,7 +24,7 @@ mod styles;
 mod tunnels;
 
 pub use planner::Planner;
-pub use search::SearchBot;
+pub use search::{Budget, SearchBot};
 pub use styles::{Style, StyleBot};
 
 use crate::engine::{Action, Game, State};
@@ -105,9 +105,12 @@ pub const BOT_DOCS: &[(&str, &str)] = &[
     ),
     (
         "search",
-        "determinized Monte Carlo search, the styles as rollouts; `search:N` gives N \
-         rollouts a decision (default 64; below 4 it plays destination-hungry); never reads \
-         others' hidden cards or tickets, it deals them again from what it has not seen",
+        "tree search over its own moves in dealt copies of the position, the styles \
+         playing the rest; `search:N` gives N rollouts a decision (default 64; below 4 it \
+         plays destination-hungry), `search:Nms` N milliseconds of CPU time a decision (how \
+         many rollouts that buys depends on the machine, so a seed does not replay the same \
+         games: use rollouts to reproduce a run); never reads others' hidden cards or \
+         tickets, it deals them again from what it has not seen",
     ),
 ];
 
@@ -144,8 +147,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
 pub enum BotKind {
     Random,
     Style(Style),
-    /// The search bot at this many rollouts a decision.
-    Search(u32),
+    /// The search bot with this budget a decision.
+    Search(Budget),
 }
 
 impl BotKind {
@@ -154,7 +157,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Style(s) => Box::new(StyleBot::new(s)),
-            BotKind::Search(n) => Box::new(SearchBot::new(n)),
+            BotKind::Search(b) => Box::new(SearchBot::with_budget(b)),
         }
     }
 }
@@ -165,7 +168,7 @@ impl std::str::FromStr for BotKind {
     fn from_str(name: &str) -> Result<BotKind, UnknownBot> {
         match name {
             "random" => Some(BotKind::Random),
-            _ if name.starts_with("search") => SearchBot::iterations(name).map(BotKind::Search),
+            _ if name.starts_with("search") => SearchBot::budget(name).map(BotKind::Search),
             _ => Style::by_name(name).map(BotKind::Style),
         }
         .ok_or_else(|| UnknownBot(name.to_string()))

@@ -567,10 +567,36 @@ pub fn random_note(bots: &[String]) -> Option<&'static str> {
     )
 }
 
+/// The note of a report where a bot searched under a time budget (`search:50ms`): its
+/// games depend on the machine, so the seed does not reproduce them.
+pub fn clock_note(bots: &[String]) -> Option<String> {
+    let timed: Vec<&str> = bots
+        .iter()
+        .filter(|b| {
+            matches!(
+                b.parse(),
+                Ok(crate::bots::BotKind::Search(
+                    crate::bots::Budget::CpuMillis(_)
+                ))
+            )
+        })
+        .map(String::as_str)
+        .collect();
+    (!timed.is_empty()).then(|| {
+        format!(
+            "TIME BUDGET ({}): a decision searches until its CPU time is spent, so how many rollouts it makes depends on this machine and its load, and the same seed plays other games on another run; give rollouts (search:N) to reproduce a run",
+            timed.join(", ")
+        )
+    })
+}
+
 /// The report as text for people.
 pub fn render_human(r: &Report) -> String {
     let mut s = String::new();
     if let Some(note) = random_note(&r.bots) {
+        let _ = writeln!(s, "{note}");
+    }
+    if let Some(note) = clock_note(&r.bots) {
         let _ = writeln!(s, "{note}");
     }
     let _ = writeln!(

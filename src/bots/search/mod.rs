@@ -1,44 +1,50 @@
-//! `search`: determinized Monte Carlo search with the style bots as rollout policies.
+//! `search`: information-set Monte Carlo tree search over the bot's own moves, the style
+//! bots playing everything the tree does not hold.
 //!
-//! At each decision with more than one legal action the bot:
+//! At each decision with more than one legal action the bot runs `N` iterations (`search:N`;
+//! `search` is [`DEFAULT_ITERATIONS`]), each of them:
 //!
-//! 1. draws a determinization ([`State::determinize`]): a copy of the
-//!    position in which what it cannot know (the other players' train cards and tickets,
-//!    the order of the ticket decks, the tickets others returned out of the game) is dealt
-//!    again from what it has not seen. It never reads another player's hidden cards: the
-//!    only hidden things it looks at are in that copy, drawn afresh, and the engine pools
-//!    what it deals in a canonical order, so the deal a seed gives depends on public
-//!    things only (tested). It remembers the tickets it was offered in the game
-//!    (they are known to it, so they are not dealt to others);
-//! 2. asks the four style bots what they would play in that copy: their distinct legal
-//!    choices are the candidates (a style's choice is legal in the real position too:
-//!    legality depends only on the bot's own hand and the public board). In a game where a
-//!    module pays the bot's seat for the number of tickets it completes (a bonus for the
-//!    most completed tickets; `Advice::rewards_completed_tickets`), a ticket draw no
-//!    style proposed is one more candidate (`SearchBot::candidates`): on Castilla y León it lifted the
-//!    bot from under 60 % to 61.0 % of 1,000 games (62.6 % [59.6, 65.5] with the
-//!    engine's canonical deal); offered on Europe too it cost 10 points;
-//! 3. plays each candidate out to the end of the game in `iterations / candidates`
-//!    determinizations (the same determinizations and the same chance for every candidate,
-//!    so candidates are compared on the same deals): after the candidate, its own seat plays
-//!    the style that proposed it, and each other seat a style that changes with the
-//!    determinization (seat `p` in determinization `k` plays style `(k + p) mod 4`), as
-//!    the bot does not know how the others play;
-//! 4. plays the candidate with the best total value, a win counting 1, a shared first
-//!    place one half, plus [`MARGIN_WEIGHT`] a point of its margin over the best other
-//!    score (so that among equally winning moves the one winning by more is taken); on a
-//!    tie, the candidate proposed first (styles in the order destination-hungry,
-//!    route-focus, one-step, long-route).
+//! 1. a determinization ([`State::determinize`]): a copy of the position in which what it
+//!    cannot know (the other players' train cards and tickets, the order of the ticket
+//!    decks, the tickets others returned out of the game) is dealt again from what it has
+//!    not seen. It never reads another player's hidden cards: the only hidden things it
+//!    looks at are in that copy, drawn afresh, and the engine pools what it deals in a
+//!    canonical order, so the deal a seed gives depends on public things only (tested). It
+//!    remembers the tickets it was offered in the game (they are known to it, so they are
+//!    not dealt to others);
+//! 2. a walk down the tree ([`tree`]), whose nodes are sequences of the bot's own moves:
+//!    at each of its decisions in that copy it picks a move by UCB1 among those the node
+//!    admits, the others' seats and chance playing in between; then one new node, and the
+//!    game played out to the end by the styles: its own seat by the style that proposed the
+//!    root move (destination-hungry after a move no style proposed), each other seat by a
+//!    style that changes with the iteration (seat `p` in iteration `k` plays style
+//!    `(k + p) mod 4`), as the bot does not know how the others play;
+//! 3. the result, a win counting 1, a shared first place one half, plus [`MARGIN_WEIGHT`] a
+//!    point of its margin over the best other score, added to every move on the path.
+//!
+//! A node admits first the styles' distinct legal choices ([`prior::proposals`]; at the
+//! root, in a game where a module pays the bot's seat for the number of tickets it
+//! completes, a ticket draw too when every candidate still gets [`MIN_DRAW_DEALS`]
+//! rollouts: on Castilla y León it lifted the flat search of the styles' choices from under
+//! 60 % to 61.0 % of 1,000 games), then one more of the other legal moves
+//! ([`prior::extras`]) at 16, 64, 144, ... visits (16 e² for the e-th). More rollouts thus
+//! buy a finer estimate, deeper plans of its next moves and moves no style would make: on
+//! USA at 2 players `search:256` beats `search:64` (the flat search of the styles' choices
+//! did not get stronger with more rollouts: 54.0 % [47.1, 60.8] of the same 200 games).
+//! The bot plays the root move played most often (ties: the higher total, then the earlier
+//! in prior order).
 //!
 //! Chance: every card and ticket drawn inside the search comes from sub-streams seeded from
-//! the `rng` the runner passes (one draw of it per searched decision), never from the
-//! game's own chance or the clock, so a seed plays the same game at any thread count.
+//! the `rng` the runner passes (one draw of it per searched decision, two streams an
+//! iteration), never from the game's own chance or the clock, so with a budget in rollouts a
+//! seed plays the same game at any thread count. A budget in CPU time ([`Budget::CpuMillis`],
+//! `search:50ms`) stops a decision when its time is spent ([`clock`]): how many rollouts it
+//! makes depends on the machine, the one exception to that rule, named first in the report.
 //!
-//! The budget is the number of rollouts (iterations) per decision: `search` means
-//! [`DEFAULT_ITERATIONS`], `search:N` means `N`. With fewer than [`MIN_ITERATIONS`], one
-//! legal action, or one candidate, there is nothing to compare and the bot plays its
-//! rollout policy: destination-hungry's choice in the determinized copy (the candidate
-//! proposed first).
+//! With fewer than [`MIN_ITERATIONS`] rollouts, one legal action, or a root admitting one
+//! move over the whole budget (the styles agree and the budget is under 17 rollouts), there
+//! is nothing to compare and the bot plays destination-hungry's choice in the determinized
+//! copy (the first proposal).
 //!
 //! Modules: the bot plays every module the engine plays, through the same `apply`. Each
 //! module deals its per-game words again in a determinization
@@ -55,15 +61,17 @@
 //! Simplification: cards another player took from the face-up display are public in the
 //! game, but the bot does not track them; they are dealt again with the rest.
 //!
-//! Measured (release, 2 players, seats alternating, seed 2026, against the best style on
-//! the map at 2 players): strength, speed (`benches/search.rs`), the diagnosis of the
-//! Castilla y León games and every change screened are in docs/search-experiments.md:
-//! `search:128` takes 3.9 ms a decision of CPU on USA, 7.5 on Europe and 37.7 on
-//! Castilla y León (where the ticket draw is searched whenever legal). Iberia and South Korea
-//! (seed 1, 200 games, against route-focus, the best style there at 2 players): 71.5 %
-//! [64.9, 77.3] and 80.5 % [74.5, 85.4], about 1.2 s and 2.9 s of CPU a game.
+//! Measured (release, 2 players, seats alternating, seed 2026; docs/search-experiments.md
+//! has the runs, the speed from `benches/search.rs`, and the flat search of the styles'
+//! choices before the tree): USA `search:64` wins 79.0 % of 200 games against
+//! destination-hungry, `search:256` 63.5 % of 200 against `search:64`; Castilla y León
+//! `search:128` 75.5 % of 200 against destination-hungry.
 
-use super::styles::{Style, StyleBot};
+mod clock;
+mod prior;
+mod tree;
+
+use super::styles::Style;
 use super::{Bot, CannotPlay};
 use crate::engine::{Action, Game, Seen, State};
 use rand::{RngExt, SeedableRng};
@@ -85,14 +93,27 @@ const TICKET_DRAW_STYLE: Style = Style::DestinationHungry;
 /// determinized deck and the rollout's own draws happen to fit) outweighs the styles'
 /// choices, and at `search:4` the bot lost three games of four to random by drawing.
 const MIN_DRAW_DEALS: u32 = 8;
-/// Actions after which a rollout stops and counts as a shared result (the engine ends
-/// games long before: this only bounds a rollout that could not finish).
-const ROLLOUT_CAP: u32 = 5_000;
+/// Rollouts a decision under a time budget at most (the tree holds a node per rollout).
+const MAX_TIMED_ITERATIONS: u32 = 1_000_000;
+/// Under a time budget the clock is read every this many rollouts (a read is a system call:
+/// a few microseconds against about 75 of a USA rollout).
+const CLOCK_EVERY: u32 = 4;
+
+/// How long the bot searches a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// This many rollouts (`search:N`): a seed plays the same games on any machine.
+    Rollouts(u32),
+    /// Rollouts until this many milliseconds of the thread's CPU time are spent
+    /// (`search:50ms`), at least [`MIN_ITERATIONS`]: how many depends on the machine and its
+    /// load, so a seed does not play the same games twice.
+    CpuMillis(u32),
+}
 
 /// The search bot (see the module doc).
 #[derive(Debug, Clone)]
 pub struct SearchBot {
-    iterations: u32,
+    budget: Budget,
     /// What this bot saw in the game `seen_in` (its seed): the tickets offered to it, the
     /// draft hands it held ([`State::observe`]).
     seen: Seen,
@@ -100,21 +121,31 @@ pub struct SearchBot {
 }
 
 impl SearchBot {
+    /// The bot at `iterations` rollouts a decision.
     pub fn new(iterations: u32) -> SearchBot {
+        SearchBot::with_budget(Budget::Rollouts(iterations))
+    }
+
+    pub fn with_budget(budget: Budget) -> SearchBot {
         SearchBot {
-            iterations,
+            budget,
             seen: Seen::default(),
             seen_in: None,
         }
     }
 
-    /// The rollouts a decision of a `--bots` name: `search` or `search:N` (N rollouts per
-    /// decision).
-    pub fn iterations(name: &str) -> Option<u32> {
+    /// The budget of a `--bots` name: `search` ([`DEFAULT_ITERATIONS`] rollouts),
+    /// `search:N` (N rollouts a decision) or `search:Nms` (N milliseconds of CPU time a
+    /// decision, N at least 1).
+    pub fn budget(name: &str) -> Option<Budget> {
         if name == "search" {
-            return Some(DEFAULT_ITERATIONS);
+            return Some(Budget::Rollouts(DEFAULT_ITERATIONS));
         }
-        name.strip_prefix("search:")?.parse().ok()
+        let n = name.strip_prefix("search:")?;
+        match n.strip_suffix("ms") {
+            Some(ms) => ms.parse().ok().filter(|&ms| ms > 0).map(Budget::CpuMillis),
+            None => n.parse().ok().map(Budget::Rollouts),
+        }
     }
 
     /// Whether this bot can play `game` without reading hidden state: an error naming the
@@ -138,10 +169,10 @@ impl SearchBot {
         state.observe(game, state.current_player(), &mut self.seen);
     }
 
-    /// The candidates: the styles' distinct legal choices in `copy`, with the style that
-    /// proposed each first, then, in a game with a bonus for the most completed tickets, a
-    /// ticket draw when it is legal and no style proposed it (played on by
-    /// [`TICKET_DRAW_STYLE`]).
+    /// The root's proposals: the styles' distinct legal choices in `copy`, with the style
+    /// that proposed each first, then, in a game with a bonus for the most completed tickets,
+    /// a ticket draw when it is legal and no style proposed it (played on by
+    /// [`TICKET_DRAW_STYLE`]) if every proposal still gets [`MIN_DRAW_DEALS`] rollouts.
     fn candidates(
         game: &Game,
         copy: &State,
@@ -149,20 +180,7 @@ impl SearchBot {
         iterations: u32,
     ) -> Vec<(Action, Style)> {
         let mut out: Vec<(Action, Style)> = Vec::new();
-        let mut scratch = Vec::new();
-        let mut unused = ChaCha8Rng::seed_from_u64(0);
-        for style in Style::ALL {
-            let mut bot = StyleBot::new(style);
-            if let Some(a) = bot.act(game, copy, &mut scratch, &mut unused)
-                && legal.contains(&a)
-                && !out.iter().any(|&(b, _)| b == a)
-            {
-                out.push((a, style));
-            }
-        }
-        if out.is_empty() {
-            out.push((legal[0], Style::DestinationHungry));
-        }
+        prior::proposals(game, copy, legal, &mut out);
         if rewards_completed_tickets(game, copy)
             && legal.contains(&Action::DrawTickets)
             && !out.iter().any(|&(a, _)| a == Action::DrawTickets)
@@ -184,45 +202,6 @@ impl SearchBot {
 fn rewards_completed_tickets(game: &Game, state: &State) -> bool {
     game.mechanics
         .reward_completed_tickets(game, state, state.current_player())
-}
-
-/// Plays `first` then the styles to the end of the game in `copy`; the value for `me`.
-fn rollout(
-    game: &Game,
-    mut copy: State,
-    me: u8,
-    first: Action,
-    mine: Style,
-    k: u32,
-    chance: &mut ChaCha8Rng,
-) -> f64 {
-    if copy.apply(game, first, chance).is_err() {
-        return 0.0;
-    }
-    let mut bots: Vec<StyleBot> = (0..copy.players.len())
-        .map(|p| {
-            if p == me as usize {
-                StyleBot::new(mine)
-            } else {
-                StyleBot::new(Style::ALL[(k as usize + p) % Style::ALL.len()])
-            }
-        })
-        .collect();
-    let mut scratch = Vec::new();
-    let mut unused = ChaCha8Rng::seed_from_u64(0);
-    for _ in 0..ROLLOUT_CAP {
-        if copy.is_terminal() {
-            break;
-        }
-        let p = copy.current_player() as usize;
-        let Some(a) = bots[p].act(game, &copy, &mut scratch, &mut unused) else {
-            return 0.5;
-        };
-        if copy.apply(game, a, chance).is_err() {
-            return 0.5;
-        }
-    }
-    value(&copy.scores(), me as usize)
 }
 
 /// A finished game's value for seat `me`: 1 a win, 1/2 a shared first place, plus the
@@ -273,31 +252,44 @@ impl Bot for SearchBot {
             r.set_stream(2 * k as u64 + s);
             r
         };
+        let (cap, limit) = match self.budget {
+            Budget::Rollouts(n) => (n, None),
+            Budget::CpuMillis(ms) => (
+                MAX_TIMED_ITERATIONS,
+                Some(std::time::Duration::from_millis(ms as u64)),
+            ),
+        };
+        let watch = clock::Stopwatch::start();
         let copy0 = state.determinize(game, me, &self.seen, &mut stream(0, 0));
-        let cands = Self::candidates(game, &copy0, legal, self.iterations);
-        if cands.len() == 1 || self.iterations < MIN_ITERATIONS || Self::supports(game).is_err() {
-            return cands[0].0;
+        let mut root = Self::candidates(game, &copy0, legal, cap);
+        let proposed = root.len();
+        if cap < MIN_ITERATIONS || Self::supports(game).is_err() {
+            return root[0].0;
         }
-        let deals = (self.iterations / cands.len() as u32).max(1);
-        let mut totals = vec![0.0f64; cands.len()];
-        for k in 0..deals {
+        if tree::extras_allowed(cap - 1) > 0 {
+            prior::extras(game, &copy0, legal, &mut root);
+        }
+        if root.len() == 1 {
+            return root[0].0;
+        }
+        let mut search = tree::Tree::new(game, me, root, proposed);
+        for k in 0..cap {
+            if let Some(limit) = limit
+                && k >= MIN_ITERATIONS
+                && k % CLOCK_EVERY == 0
+                && watch.spent() >= limit
+            {
+                break;
+            }
             let copy = if k == 0 {
                 copy0.clone()
             } else {
                 state.determinize(game, me, &self.seen, &mut stream(k, 0))
             };
-            let chance = stream(k, 1);
-            for (i, &(a, style)) in cands.iter().enumerate() {
-                totals[i] += rollout(game, copy.clone(), me, a, style, k, &mut chance.clone());
-            }
+            let styles = tree::seat_styles(copy.players.len(), me as usize, k);
+            search.iterate(copy, &styles, &mut stream(k, 1));
         }
-        let mut best = 0;
-        for i in 1..cands.len() {
-            if totals[i] > totals[best] {
-                best = i;
-            }
-        }
-        cands[best].0
+        search.best()
     }
 }
 
