@@ -63,6 +63,14 @@ pub trait PlayerCost {
     /// engine prices each class once a decision (pricing a UK game's hundred lanes one by
     /// one, for every decision, was a fifth of a random game).
     fn player_cost(&self, game: &Game, state: &State, me: usize, p: u8, class: &mut LaneClass);
+
+    /// Whether [`PlayerCost::player_cost`] may change any class for player `p` now (by
+    /// default it may). Answering `false` only when it would leave every class as it is
+    /// lets the engine count `p`'s claims as the core does, without pricing each class (a
+    /// UK player without Booster or Diesel Power pays as everyone does).
+    fn changes_costs(&self, _game: &Game, _state: &State, _me: usize, _p: u8) -> bool {
+        true
+    }
 }
 
 /// Cards of the module's own kinds in the train deck (kinds are the module's: 0, 1, ...).

@@ -231,8 +231,13 @@ impl Technologies {
         p: u8,
         effect: TechEffect,
     ) -> Option<usize> {
-        let with_effect = self.by_effect.get(effect as usize).copied().unwrap_or(0);
-        let held = self.owned(game, state, me, p) & with_effect;
+        self.held_with(self.owned(game, state, me, p), effect)
+    }
+
+    /// The first of technologies `owned` (bits over `techs`) with `effect`, for a caller
+    /// that reads a player's technologies once and asks of several effects.
+    fn held_with(&self, owned: u32, effect: TechEffect) -> Option<usize> {
+        let held = owned & self.by_effect.get(effect as usize).copied().unwrap_or(0);
         (held != 0).then(|| held.trailing_zeros() as usize)
     }
 
@@ -337,6 +342,10 @@ impl Setup for Technologies {
 impl PlayerCost for Technologies {
     fn player_cost(&self, game: &Game, state: &State, me: usize, p: u8, class: &mut LaneClass) {
         self.adjust_cost(game, state, me, p, class);
+    }
+
+    fn changes_costs(&self, game: &Game, state: &State, me: usize, p: u8) -> bool {
+        self.changes_cost(game, state, me, p)
     }
 }
 

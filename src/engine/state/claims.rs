@@ -29,10 +29,19 @@ impl State {
         self.class_cost(game, p, self.class_of(game, lane))
     }
 
+    /// Whether a module prices lanes for player `p` now other than as `game.lane_classes`
+    /// says ([`changes_costs`](crate::engine::hooks::PlayerCost::changes_costs)): when none
+    /// does, `p`'s claims are counted as the core counts them.
+    pub(super) fn costs_change_for(&self, game: &Game, p: u8) -> bool {
+        game.mechanics
+            .each_player_cost()
+            .any(|(m, module)| module.changes_costs(game, self, m, p))
+    }
+
     /// How player `p` pays for a lane of payment class `class` now (an index of
     /// `game.lane_classes`): a module's price depends on the class and the player, never on
     /// which lane, so a decision prices each class once.
-    fn class_cost(&self, game: &Game, p: u8, class: usize) -> LaneClass {
+    pub fn class_cost(&self, game: &Game, p: u8, class: usize) -> LaneClass {
         let mut class = game.lane_classes[class];
         for (m, module) in game.mechanics.each_player_cost() {
             module.player_cost(game, self, m, p, &mut class);
@@ -88,7 +97,7 @@ impl State {
         let mut stack = [0u32; STACK_CLASSES];
         let mut heap = Vec::new();
         let counts = class_buffer(game, &mut stack, &mut heap);
-        if !game.mechanics.player_costs.is_empty() {
+        if self.costs_change_for(game, self.current) {
             // Each class priced and counted once, when a lane of it is first met (stored
             // as ways + 1: 0 is not yet counted).
             let player = &self.players[self.current as usize];
@@ -114,6 +123,37 @@ impl State {
         }
     }
 
+    /// Per class, how many ways the current player can claim one of its lanes now, as the
+    /// modules price it for them (0 for classes without an open lane, too long for the
+    /// trains left, or when no claim is allowed); returns the number of legal claims in all
+    /// ([`State::for_each_claim_count`]'s ways summed, without a walk over the lanes).
+    pub(super) fn class_claim_ways(&self, game: &Game, ways: &mut [u32]) -> u32 {
+        ways.fill(0);
+        if !self.allowed(game, Core::Claim) {
+            return 0;
+        }
+        if !self.costs_change_for(game, self.current) {
+            return self.claim_counts(game, ways);
+        }
+        let p = self.current as usize;
+        let player = &self.players[p];
+        let classes = game.lane_classes.len();
+        let open = &self.open_by_class[p * classes..(p + 1) * classes];
+        let mut shapes = ShapeWays::default();
+        let mut total = 0;
+        for (c, (way, &lanes)) in ways.iter_mut().zip(open).enumerate() {
+            if lanes == 0 {
+                continue;
+            }
+            let class = self.class_cost(game, self.current, c);
+            if class.trains_needed() <= player.trains {
+                *way = shapes.count(&player.hand, &class);
+                total += *way * lanes as u32;
+            }
+        }
+        total
+    }
+
     /// Per class, how many ways the current player can claim one of its lanes (0 for
     /// classes too long for the trains left or without an open lane); returns the number
     /// of legal claims in all.
@@ -123,12 +163,13 @@ impl State {
         let classes = game.lane_classes.len();
         let open = &self.open_by_class[p * classes..(p + 1) * classes];
         let hand = &player.hand;
+        let mut shapes = ShapeWays::default();
         let mut total = 0;
         for ((count, &lanes), class) in counts.iter_mut().zip(open).zip(&game.lane_classes) {
             let ways = if lanes == 0 || class.trains_needed() > player.trains {
                 0
             } else {
-                class_claim_count(hand, class)
+                shapes.count(hand, class)
             };
             *count = ways;
             total += ways * lanes as u32;
@@ -341,10 +382,66 @@ impl State {
     }
 }
 
-/// Lane classes counted on the stack; boards with more use the heap.
-const STACK_CLASSES: usize = 64;
+/// The ways a hand pays each colour of the lane shapes met in one count (a shape: a payment
+/// class but for its colour, [`colour_claim_count`]): a gray lane and the coloured lanes of
+/// its length share one count of each colour, where counting every class on its own
+/// counted a colour once for the gray class and again for the coloured one (the UK's
+/// "any 4 cards" payments, counted for some 35 classes a decision, were a quarter of a
+/// random UK game).
+#[derive(Default)]
+pub(super) struct ShapeWays {
+    /// Shape (the class made gray) → ways per colour and for locomotives alone (`LOCO`),
+    /// [`ShapeWays::UNKNOWN`] until asked.
+    shapes: smallvec::SmallVec<[(LaneClass, [u32; LOCO as usize + 1]); 16]>,
+}
 
-fn class_buffer<'a>(game: &Game, stack: &'a mut [u32], heap: &'a mut Vec<u32>) -> &'a mut [u32] {
+impl ShapeWays {
+    const UNKNOWN: u32 = u32::MAX;
+
+    /// [`class_claim_count`] of `hand` for `class`, from the counts of its shape's colours.
+    pub(super) fn count(&mut self, hand: &Cards, class: &LaneClass) -> u32 {
+        if class.color >= LOCO && class.color != GRAY {
+            // The locomotive's colour number, which France's recolouring tables hold and no
+            // lane has: not a shape's colour.
+            return class_claim_count(hand, class);
+        }
+        let shape = LaneClass {
+            color: GRAY,
+            ..*class
+        };
+        let at = match self.shapes.iter().position(|(s, _)| *s == shape) {
+            Some(at) => at,
+            None => {
+                self.shapes
+                    .push((shape, [Self::UNKNOWN; LOCO as usize + 1]));
+                self.shapes.len() - 1
+            }
+        };
+        let (shape, by_colour) = &mut self.shapes[at];
+        let mut ways = |c: u8| {
+            let w = &mut by_colour[c as usize];
+            if *w == Self::UNKNOWN {
+                *w = colour_claim_count(hand, shape, c);
+            }
+            *w
+        };
+        let colours: u32 = if class.color == GRAY {
+            (0..LOCO).map(&mut ways).sum()
+        } else {
+            ways(class.color)
+        };
+        colours + ways(LOCO)
+    }
+}
+
+/// Lane classes counted on the stack; boards with more use the heap.
+pub(super) const STACK_CLASSES: usize = 64;
+
+pub(super) fn class_buffer<'a>(
+    game: &Game,
+    stack: &'a mut [u32],
+    heap: &'a mut Vec<u32>,
+) -> &'a mut [u32] {
     let n = game.lane_classes.len();
     if n <= stack.len() {
         &mut stack[..n]

@@ -17,6 +17,15 @@ impl State {
             .is_some_and(|w| w & (1 << (lane % 64)) != 0)
     }
 
+    /// Which of lanes `64 × word ..` a mechanic module has closed to player `p` (bit `i` for
+    /// lane `64 × word + i`), for a module that sets many at once.
+    pub fn lanes_blocked_word(&self, game: &Game, p: u8, word: usize) -> u64 {
+        self.blocked
+            .get(p as usize * game.lane_words + word)
+            .copied()
+            .unwrap_or(0)
+    }
+
     /// Closes `lane` to player `p` (or opens it again), for mechanic modules (crossing
     /// routes, a connected-network rule, technologies). The lane tables still decide too:
     /// unblocking never opens a lane that is claimed or full. Keeps the open-lane caches.
@@ -82,9 +91,10 @@ impl State {
         }
     }
 
-    /// `lane`'s payment class now (a module may have coloured it during play).
+    /// `lane`'s payment class now, an index of `game.lane_classes` (a module may have
+    /// coloured it during play).
     #[inline]
-    pub(super) fn class_of(&self, game: &Game, lane: usize) -> usize {
+    pub fn class_of(&self, game: &Game, lane: usize) -> usize {
         self.lane_classes(game)[lane] as usize
     }
 

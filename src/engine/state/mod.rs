@@ -12,6 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
 mod claims;
+#[cfg(test)]
+mod claims_tests;
 mod deck;
 mod determinize;
 mod for_modules;
@@ -23,6 +25,7 @@ mod stations;
 mod tickets;
 mod turn;
 
+use claims::{STACK_CLASSES, class_buffer};
 pub use determinize::Seen;
 use lanes::{all_lanes_open, open_counts_by_class, open_counts_by_slot};
 use legal::{DRAW_ACTIONS, SMALL_ACTIONS, SmallActions};
@@ -30,7 +33,7 @@ pub use payments::{
     MAX_SUBSTITUTE_LOCOS, SUBSTITUTE_LOCOS_SHIFT, can_pay, can_pay_locomotives, claim_locos,
     claim_ways_match_general, locomotive_payment, pack_claim_locos, pay_with, payment_ways,
 };
-use payments::{class_claim_count, class_payment, for_each_claim};
+use payments::{class_claim_count, class_payment, colour_claim_count, for_each_claim};
 
 /// One decision. Payments name a colour (`LOCO` = locomotives only) and how many
 /// locomotives are played; the rest of the payment follows from the hand (see

@@ -143,10 +143,11 @@ impl State {
 
     /// [`State::sample_legal`] for a main phase the core alone does not count (module
     /// actions, actions modules take away, lanes priced per player, a very large display):
-    /// the draws, stations and module actions are listed, the claims counted lane by lane
-    /// ([`State::for_each_claim_count`]) and only the picked lane's listed. The order is
-    /// [`State::legal_actions`]'s: draws, claims, stations, module actions, the end of an
-    /// extra claim; the pass when nothing else is legal.
+    /// the draws, stations and module actions are listed, the claims counted per payment
+    /// class ([`State::class_claim_ways`]: each class priced and counted once, times its
+    /// open lanes) and only the picked lane's listed. The order is [`State::legal_actions`]'s:
+    /// draws, claims, stations, module actions, the end of an extra claim; the pass when
+    /// nothing else is legal.
     pub(super) fn sample_main_general(
         &self,
         game: &Game,
@@ -154,15 +155,12 @@ impl State {
     ) -> Option<Action> {
         let mut draws = Vec::new();
         self.main_draw_actions(game, &mut draws);
-        // Each claimable lane and its ways, kept so that the pick walks them once more
-        // without pricing every lane again.
-        let mut lanes: smallvec::SmallVec<[(u16, u32); 128]> = smallvec::SmallVec::new();
-        let mut claims = 0u32;
-        self.for_each_claim_count(game, |lane, ways| {
-            lanes.push((lane as u16, ways));
-            claims += ways;
-            true
-        });
+        let mut stack = [0u32; STACK_CLASSES];
+        let mut heap = Vec::new();
+        let ways = class_buffer(game, &mut stack, &mut heap);
+        // Summed per class, not lane by lane: walking every open lane to add up its ways
+        // was an eighth of a random UK game; only a picked claim walks them, to find its lane.
+        let claims = self.class_claim_ways(game, ways);
         let mut rest_list = Vec::new();
         self.station_actions(game, &mut rest_list);
         self.mechanic_actions(game, &mut rest_list);
@@ -185,16 +183,18 @@ impl State {
         if rest >= claims {
             return rest_list.get((rest - claims) as usize).copied();
         }
-        let &(lane, _) = lanes.iter().find(|&&(_, ways)| {
-            let here = rest < ways;
+        let classes = self.lane_classes(game);
+        let lane = self.open_lanes(game, self.current as usize).find(|&lane| {
+            let n = ways[classes[lane] as usize];
+            let here = rest < n;
             if !here {
-                rest -= ways;
+                rest -= n;
             }
             here
         })?;
         let mut found = None;
         let mut k = 0;
-        self.for_each_claim_of_lane(game, lane as usize, |a| {
+        self.for_each_claim_of_lane(game, lane, |a| {
             if k == rest {
                 found = Some(a);
             }

@@ -54,12 +54,25 @@ impl Technologies {
     /// Opens to player `p` the lanes their technologies allow and closes the others.
     pub(super) fn refresh_access(&self, game: &Game, state: &mut State, me: usize, p: u8) {
         let access = self.access(self.owned(game, state, me, p));
+        // The lanes to close, as a bitset, and only the lanes that change are set: setting
+        // every lane after every purchase was a twentieth of a random UK game.
+        let mut closed: smallvec::SmallVec<[u64; 8]> = smallvec::smallvec![0; game.lane_words];
         for r in 0..game.routes.len() {
-            let open = self.route_open_in(game, access, r);
+            if self.route_open_in(game, access, r) {
+                continue;
+            }
             let route = &game.routes[r];
             let first = route.first_lane as usize;
             for lane in first..first + route.lane_count as usize {
-                state.set_lane_blocked(game, p, lane, !open);
+                closed[lane / 64] |= 1 << (lane % 64);
+            }
+        }
+        for (word, &closed) in closed.iter().enumerate() {
+            let mut change = closed ^ state.lanes_blocked_word(game, p, word);
+            while change != 0 {
+                let bit = change.trailing_zeros() as usize;
+                change &= change - 1;
+                state.set_lane_blocked(game, p, word * 64 + bit, closed >> bit & 1 != 0);
             }
         }
     }
@@ -77,7 +90,8 @@ impl Technologies {
         if owned == 0 {
             return;
         }
-        if let Some(t) = self.holds(game, state, me, p, TechEffect::AnyCardsAsLocomotive) {
+        // Asked for every class priced: the technologies are read once, not once an effect.
+        if let Some(t) = self.held_with(owned, TechEffect::AnyCardsAsLocomotive) {
             let n = self.techs[t].value.clamp(1, 20) as u8;
             if class.loco_on_spaces {
                 class.any_for_one = match class.any_for_one {
@@ -93,14 +107,21 @@ impl Technologies {
                 };
             }
         }
-        if self
-            .holds(game, state, me, p, TechEffect::DiscountOneCard)
-            .is_some()
+        if self.held_with(owned, TechEffect::DiscountOneCard).is_some()
             && class.length > class.ferry
             && class.length >= 2
         {
             class.discount = 1;
         }
+    }
+
+    /// Whether [`Technologies::adjust_cost`] changes anything for player `p`: only Booster
+    /// and Diesel Power do.
+    pub(super) fn changes_cost(&self, game: &Game, state: &State, me: usize, p: u8) -> bool {
+        let owned = self.owned(game, state, me, p);
+        self.held_with(owned, TechEffect::AnyCardsAsLocomotive)
+            .is_some()
+            || self.held_with(owned, TechEffect::DiscountOneCard).is_some()
     }
 
     /// The cards standing for one locomotive for player `p` (Booster's, or the rules').

@@ -4,7 +4,7 @@
 use super::{DRAW3, STEP_RIGHT_OF_WAY, Technologies};
 use crate::engine::hooks::{AfterAction, Choice};
 use crate::engine::{
-    Action, Cards, ChoiceKind, Game, IllegalMove, LOCO, LaneClass, NOBODY, Phase, State, can_pay,
+    Action, Cards, ChoiceKind, Game, IllegalMove, LOCO, NOBODY, Phase, State, can_pay,
     can_pay_locomotives, locomotive_payment, pay_with, payment_ways,
 };
 use crate::model::TechEffect;
@@ -97,28 +97,25 @@ impl Technologies {
                     }
                     continue;
                 }
-                let payments = directs.map(|direct| {
-                    let paid = self.purchase_payment(game, state, me, p, t, direct)?;
-                    Some((direct, paid))
-                });
                 // Right of Way is offered only with a claim the hand left after each payment
-                // can make (the lanes checked once for all the payments).
-                let usable = (tech.effect == TechEffect::ClaimClaimedRoute).then(|| {
-                    let mut hands = [None; MAX_DIRECT];
-                    for (slot, payment) in hands.iter_mut().zip(payments.clone()) {
-                        *slot = payment.map(|(_, paid)| {
+                // can make (the lanes checked once for all the payments). Each payment is
+                // worked out once (working each out twice was 3 % of a random UK game).
+                let mut hands = [None; MAX_DIRECT];
+                for (slot, direct) in hands.iter_mut().zip(directs) {
+                    *slot = self
+                        .purchase_payment(game, state, me, p, t, direct)
+                        .map(|paid| {
                             let mut hand = state.players[p as usize].hand;
                             for k in 0..hand.len() {
                                 hand[k] -= paid[k];
                             }
                             hand
                         });
-                    }
-                    self.right_of_way_hands(game, state, me, p, &hands)
-                });
-                for (direct, _) in payments.flatten() {
-                    if usable.is_none_or(|u| (direct as usize) < MAX_DIRECT && u & 1 << direct != 0)
-                    {
+                }
+                let usable = self.right_of_way_hands(game, state, me, p, &hands);
+                for (direct, hand) in hands.iter().enumerate() {
+                    if hand.is_some() && usable & 1 << direct != 0 {
+                        let direct = direct as u8;
                         push(Action::Mechanic {
                             mechanic: me as u8,
                             choice: Purchase { tech: t, direct }.to_choice(),
@@ -206,6 +203,10 @@ impl Technologies {
         let owned = self.owned(game, state, me, p);
         let turn_at = self.turn_at(game);
         state.mechanic_words_mut(game, me)[turn_at] = 0;
+        // Every turn ends here: the cards are looked at only when one is held.
+        if self.held_with(owned, TechEffect::ExtraClaim).is_none() {
+            return;
+        }
         for (t, tech) in self.techs.iter().enumerate() {
             if owned & (1 << t) != 0 && tech.effect == TechEffect::ExtraClaim {
                 self.give_back(game, state, me, p, t);
@@ -223,7 +224,8 @@ impl Technologies {
     }
 
     /// Calls `f(lane, class)`, in lane order until it breaks, for every lane player `p` could
-    /// take by Right of Way whatever their hand, with the way `p` pays it (`class`): another
+    /// take by Right of Way whatever their hand, with its payment class (`class`, an index of
+    /// `game.lane_classes`, which [`State::class_cost`] prices for `p`): another
     /// player holds it and nobody shares it, its route is one `p` holds no lane of, is in no
     /// parallel group, needs no more trains than `p` has and is open to `p`'s technologies.
     /// The one walk both the claims and the purchase's offer read.
@@ -233,7 +235,7 @@ impl Technologies {
         state: &State,
         me: usize,
         p: u8,
-        mut f: impl FnMut(usize, &LaneClass) -> ControlFlow<()>,
+        mut f: impl FnMut(usize, usize) -> ControlFlow<()>,
     ) {
         let access = self.access(self.owned(game, state, me, p));
         let trains = state.players[p as usize].trains;
@@ -257,7 +259,7 @@ impl Technologies {
                     .shared_lanes()
                     .iter()
                     .any(|&(l, q)| l as usize == lane || (q == p && lanes.contains(&(l as usize))));
-            if !holds && f(lane, &state.lane_cost(game, p, lane)).is_break() {
+            if !holds && f(lane, state.class_of(game, lane)).is_break() {
                 return;
             }
         }
@@ -276,7 +278,8 @@ impl Technologies {
     ) -> Vec<(u16, u8, u16)> {
         let mut out = Vec::new();
         self.right_of_way_lanes(game, state, me, p, |lane, class| {
-            payment_ways(hand, class, |color, locos| {
+            let class = state.class_cost(game, p, class);
+            payment_ways(hand, &class, |color, locos| {
                 out.push((lane as u16, color, locos))
             });
             ControlFlow::Continue(())
@@ -303,15 +306,18 @@ impl Technologies {
         if wanted == 0 {
             return 0;
         }
-        self.right_of_way_lanes(game, state, me, p, |_, class| {
-            for (i, hand) in hands.iter().enumerate() {
-                if let Some(hand) = hand
-                    && found & (1 << i) == 0
-                    && can_pay(hand, class)
-                {
-                    found |= 1 << i;
-                }
-            }
+        // Per payment class, the hands that pay it (`None`: not yet asked): priced and
+        // tried once a class, not once for every lane another player holds.
+        let mut paying: smallvec::SmallVec<[Option<u32>; 64]> =
+            smallvec::smallvec![None; game.lane_classes.len()];
+        self.right_of_way_lanes(game, state, me, p, |_, c| {
+            found |= *paying[c].get_or_insert_with(|| {
+                let class = state.class_cost(game, p, c);
+                hands.iter().enumerate().fold(0, |m, (i, hand)| match hand {
+                    Some(hand) if can_pay(hand, &class) => m | 1 << i,
+                    _ => m,
+                })
+            });
             if found == wanted {
                 ControlFlow::Break(())
             } else {
@@ -414,6 +420,60 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// `right_of_way_hands` (each payment class priced and tried once) says a hand could
+    /// make a Right of Way claim exactly when `right_of_way_claims` (lane by lane) lists
+    /// one, for each seat and a few hands, on positions of random UK games.
+    #[test]
+    fn right_of_way_hands_match_the_claims_listed() {
+        use rand::{RngExt, SeedableRng};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/uk.toml");
+        let map = crate::load::load_path(&path).unwrap().map.unwrap();
+        let game = Game::new(&map, 4, None).unwrap();
+        let (me, tech) = game
+            .mechanics
+            .modules
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| Some((i, m.as_any()?.downcast_ref::<Technologies>()?)))
+            .expect("the UK plays technologies");
+        let (mut some, mut none) = (0, 0);
+        for seed in 0..4 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = State::new(&game, seed, &mut rng);
+            while !state.is_terminal() {
+                if state.turn.is_multiple_of(7) {
+                    for p in 0..game.players {
+                        let mut hands = [None; 4];
+                        for (k, hand) in hands.iter_mut().enumerate() {
+                            let mut h = state.players[p as usize].hand;
+                            // Fewer cards, down to none: hands that pay and that do not.
+                            h.iter_mut().for_each(|n| *n = *n * (3 - k as u16) / 3);
+                            *hand = Some(h);
+                        }
+                        let found = tech.right_of_way_hands(&game, &state, me, p, &hands);
+                        for (k, hand) in hands.iter().enumerate() {
+                            let listed = !tech
+                                .right_of_way_claims(&game, &state, me, p, hand.as_ref().unwrap())
+                                .is_empty();
+                            assert_eq!(found & 1 << k != 0, listed, "seed {seed} player {p}");
+                            if listed { some += 1 } else { none += 1 }
+                        }
+                    }
+                }
+                let Some(a) =
+                    state.sample_legal(&game, |n, _| (n > 0).then(|| rng.random_range(0..n)))
+                else {
+                    break;
+                };
+                state.apply(&game, a, &mut rng).unwrap();
+            }
+        }
+        assert!(
+            some > 50 && none > 50,
+            "{some} hands can claim, {none} cannot"
+        );
     }
 
     #[test]
