@@ -139,7 +139,6 @@ impl State {
         let player = &self.players[p];
         let classes = game.lane_classes.len();
         let open = &self.open_by_class[p * classes..(p + 1) * classes];
-        let mut shapes = ShapeWays::default();
         let mut total = 0;
         for (c, (way, &lanes)) in ways.iter_mut().zip(open).enumerate() {
             if lanes == 0 {
@@ -147,7 +146,7 @@ impl State {
             }
             let class = self.class_cost(game, self.current, c);
             if class.trains_needed() <= player.trains {
-                *way = shapes.count(&player.hand, &class);
+                *way = class_claim_count(&player.hand, &class);
                 total += *way * lanes as u32;
             }
         }
@@ -163,13 +162,12 @@ impl State {
         let classes = game.lane_classes.len();
         let open = &self.open_by_class[p * classes..(p + 1) * classes];
         let hand = &player.hand;
-        let mut shapes = ShapeWays::default();
         let mut total = 0;
         for ((count, &lanes), class) in counts.iter_mut().zip(open).zip(&game.lane_classes) {
             let ways = if lanes == 0 || class.trains_needed() > player.trains {
                 0
             } else {
-                shapes.count(hand, class)
+                class_claim_count(hand, class)
             };
             *count = ways;
             total += ways * lanes as u32;
@@ -379,58 +377,6 @@ impl State {
             out.push(lane as u16);
             true
         });
-    }
-}
-
-/// The ways a hand pays each colour of the lane shapes met in one count (a shape: a payment
-/// class but for its colour, [`colour_claim_count`]): a gray lane and the coloured lanes of
-/// its length share one count of each colour, where counting every class on its own
-/// counted a colour once for the gray class and again for the coloured one (the UK's
-/// "any 4 cards" payments, counted for some 35 classes a decision, were a quarter of a
-/// random UK game).
-#[derive(Default)]
-pub(super) struct ShapeWays {
-    /// Shape (the class made gray) → ways per colour and for locomotives alone (`LOCO`),
-    /// [`ShapeWays::UNKNOWN`] until asked.
-    shapes: smallvec::SmallVec<[(LaneClass, [u32; LOCO as usize + 1]); 16]>,
-}
-
-impl ShapeWays {
-    const UNKNOWN: u32 = u32::MAX;
-
-    /// [`class_claim_count`] of `hand` for `class`, from the counts of its shape's colours.
-    pub(super) fn count(&mut self, hand: &Cards, class: &LaneClass) -> u32 {
-        if class.color >= LOCO && class.color != GRAY {
-            // The locomotive's colour number, which France's recolouring tables hold and no
-            // lane has: not a shape's colour.
-            return class_claim_count(hand, class);
-        }
-        let shape = LaneClass {
-            color: GRAY,
-            ..*class
-        };
-        let at = match self.shapes.iter().position(|(s, _)| *s == shape) {
-            Some(at) => at,
-            None => {
-                self.shapes
-                    .push((shape, [Self::UNKNOWN; LOCO as usize + 1]));
-                self.shapes.len() - 1
-            }
-        };
-        let (shape, by_colour) = &mut self.shapes[at];
-        let mut ways = |c: u8| {
-            let w = &mut by_colour[c as usize];
-            if *w == Self::UNKNOWN {
-                *w = colour_claim_count(hand, shape, c);
-            }
-            *w
-        };
-        let colours: u32 = if class.color == GRAY {
-            (0..LOCO).map(&mut ways).sum()
-        } else {
-            ways(class.color)
-        };
-        colours + ways(LOCO)
     }
 }
 

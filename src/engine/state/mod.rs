@@ -33,7 +33,7 @@ pub use payments::{
     MAX_SUBSTITUTE_LOCOS, SUBSTITUTE_LOCOS_SHIFT, can_pay, can_pay_locomotives, claim_locos,
     claim_ways_match_general, locomotive_payment, pack_claim_locos, pay_with, payment_ways,
 };
-use payments::{class_claim_count, class_payment, colour_claim_count, for_each_claim};
+use payments::{class_claim_count, class_payment, for_each_claim};
 
 /// One decision. Payments name a colour (`LOCO` = locomotives only) and how many
 /// locomotives are played; the rest of the payment follows from the hand (see

@@ -294,29 +294,7 @@ fn for_each_colour_and_locos(
     class: &LaneClass,
     mut f: impl FnMut(u8, u8, u16) -> bool,
 ) {
-    let go_on = if class.color == GRAY {
-        (0..LOCO).all(|c| colour_and_locos(hand, class, c, &mut f))
-    } else {
-        colour_and_locos(hand, class, class.color, &mut f)
-    };
-    if go_on {
-        colour_and_locos(hand, class, LOCO, &mut f);
-    }
-}
-
-/// [`for_each_colour_and_locos`] for one colour (or the locomotive alone, `LOCO`); returns
-/// whether to go on.
-#[inline(always)]
-fn colour_and_locos(
-    hand: &Cards,
-    class: &LaneClass,
-    color: u8,
-    f: &mut impl FnMut(u8, u8, u16) -> bool,
-) -> bool {
     let spaces = (class.length - class.ferry).saturating_sub(class.discount);
-    if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
-        return true;
-    }
     let max_locos = if class.loco_on_spaces {
         hand[LOCO as usize].min((class.ferry + spaces) as u16)
     } else {
@@ -324,16 +302,30 @@ fn colour_and_locos(
     } as u8;
     let any_substitutes =
         class.any_for_one > 0 || class.ferry_substitute.is_some_and(|(_, same)| !same);
-    for locos in 0..=max_locos {
-        if color != LOCO && locos - locos.min(class.ferry) >= spaces {
-            break;
+    // Whether to go on.
+    let mut try_colour = |color: u8| {
+        if color != LOCO && (hand[color as usize] == 0 || spaces == 0) {
+            return true;
         }
-        let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
-        if !f(color, locos, if any_substitutes { left } else { 0 }) {
-            return false;
+        for locos in 0..=max_locos {
+            if color != LOCO && locos - locos.min(class.ferry) >= spaces {
+                break;
+            }
+            let left = (hand[LOCO as usize] - locos as u16).min(MAX_SUBSTITUTE_LOCOS);
+            if !f(color, locos, if any_substitutes { left } else { 0 }) {
+                return false;
+            }
         }
+        true
+    };
+    let go_on = if class.color == GRAY {
+        (0..LOCO).all(&mut try_colour)
+    } else {
+        try_colour(class.color)
+    };
+    if go_on {
+        try_colour(LOCO);
     }
-    true
 }
 
 /// How many ways `hand` can pay a lane of `class` (the length of [`for_each_claim`]).
@@ -369,23 +361,6 @@ pub(super) fn class_claim_count(hand: &Cards, class: &LaneClass) -> u32 {
 /// `claim_ways_match_general` checks it against the general loop.
 fn count_spaces(hand: &Cards, class: &LaneClass) -> u32 {
     let spaces = class.length.saturating_sub(class.discount) as u16;
-    let mut total = 0;
-    if spaces > 0 {
-        for_each_colour(class, |c| {
-            let have = hand[c as usize];
-            if have > 0 {
-                total += spaces_ways(hand, class, Some(have));
-            }
-        });
-    }
-    total + spaces_ways(hand, class, None)
-}
-
-/// [`count_spaces`]'s payments of one colour holding `have` cards (`None`: the locomotive
-/// alone).
-#[inline]
-fn spaces_ways(hand: &Cards, class: &LaneClass, have: Option<u16>) -> u32 {
-    let spaces = class.length.saturating_sub(class.discount) as u16;
     let locos = hand[LOCO as usize];
     let colours: u16 = hand[..LOCO as usize].iter().sum();
     let max_direct = if class.loco_on_spaces {
@@ -396,77 +371,38 @@ fn spaces_ways(hand: &Cards, class: &LaneClass, have: Option<u16>) -> u32 {
     let substitutes =
         class.any_for_one > 0 || class.ferry_substitute.is_some_and(|(_, same)| !same);
     let n = class.any_for_one as u16;
-    let mut ways = 0u32;
-    for d in 0..=max_direct {
-        if have.is_some() && d >= spaces {
-            break;
-        }
-        let coloured = have.map_or(0, |h| h.min(spaces - d));
-        let short = spaces - d - coloured;
-        if short > 0 && n == 0 {
-            continue;
-        }
-        let any = short * n;
-        let left = (locos - d).min(MAX_SUBSTITUTE_LOCOS);
-        let lo = any.saturating_sub(colours - coloured);
-        let hi = any.min(locos - d).min(if substitutes { left } else { 0 });
-        if lo <= hi {
-            ways += (hi - lo + 1) as u32;
-        }
-    }
-    ways
-}
-
-/// How many ways `hand` pays a lane of `class` with cards of `colour` (one the class takes,
-/// with or without locomotives) or, for `LOCO`, with locomotives alone: [`class_claim_count`]
-/// is the sum over the class's colours and `LOCO`, and the answer does not depend on the
-/// class's own colour. So a gray lane and the coloured lanes of its shape share the work
-/// ([`ShapeWays`](super::claims) counts each shape's colours once a decision);
-/// [`claim_ways_match_general`] checks the sum.
-pub(super) fn colour_claim_count(hand: &Cards, class: &LaneClass, colour: u8) -> u32 {
-    let mut n = 0;
-    if class.is_simple() || class.is_plain_ferry() {
-        if colour == LOCO {
-            let locos = hand[LOCO as usize];
-            return if class.is_simple() {
-                class.loco_on_spaces && locos >= class.length as u16
-            } else {
-                plain_ferry_locos_only(locos, class)
-            } as u32;
-        }
-        // The closed form of the class in this one colour.
-        let one = LaneClass {
-            color: colour,
-            ..*class
-        };
-        closed_form(hand, &one, |_, lo, hi| {
+    // The payments of a colour holding `have` cards (`None`: the locomotive alone).
+    let ways = |have: Option<u16>| {
+        let mut ways = 0u32;
+        for d in 0..=max_direct {
+            if have.is_some() && d >= spaces {
+                break;
+            }
+            let coloured = have.map_or(0, |h| h.min(spaces - d));
+            let short = spaces - d - coloured;
+            if short > 0 && n == 0 {
+                continue;
+            }
+            let any = short * n;
+            let left = (locos - d).min(MAX_SUBSTITUTE_LOCOS);
+            let lo = any.saturating_sub(colours - coloured);
+            let hi = any.min(locos - d).min(if substitutes { left } else { 0 });
             if lo <= hi {
-                n += (hi - lo + 1) as u32;
+                ways += (hi - lo + 1) as u32;
+            }
+        }
+        ways
+    };
+    let mut total = 0;
+    if spaces > 0 {
+        for_each_colour(class, |c| {
+            let have = hand[c as usize];
+            if have > 0 {
+                total += ways(Some(have));
             }
         });
-        return n;
     }
-    if class.ferry == 0 {
-        let spaces = class.length.saturating_sub(class.discount);
-        return match colour {
-            LOCO => spaces_ways(hand, class, None),
-            c if spaces > 0 && hand[c as usize] > 0 => {
-                spaces_ways(hand, class, Some(hand[c as usize]))
-            }
-            _ => 0,
-        };
-    }
-    colour_and_locos(hand, class, colour, &mut |color, locos, top| {
-        if let Some((spent, any)) = before_substitutes(hand, class, color, locos) {
-            let (lo, hi) = among_range(hand, &spent, any);
-            let hi = hi.min(top);
-            if lo <= hi {
-                n += (hi - lo + 1) as u32;
-            }
-        }
-        true
-    });
-    n
+    total + ways(None)
 }
 
 /// Whether `hand` can pay a lane of `class` at all ([`class_claim_count`] `> 0`), stopping
@@ -526,14 +462,8 @@ pub fn claim_ways_match_general(hand: &Cards, class: &LaneClass) -> bool {
     for_each_claim(hand, class, |c, l| fast.push((c, l)));
     let mut slow = Vec::new();
     for_each_claim_general(hand, class, |c, l| slow.push((c, l)));
-    let colours = if class.color == GRAY {
-        (0..LOCO).map(|c| colour_claim_count(hand, class, c)).sum()
-    } else {
-        colour_claim_count(hand, class, class.color)
-    };
     fast == slow
         && class_claim_count(hand, class) as usize == fast.len()
-        && colours + colour_claim_count(hand, class, LOCO) == fast.len() as u32
         && slow == every_payment_tried(hand, class)
         && class_can_pay(hand, class) != fast.is_empty()
 }
