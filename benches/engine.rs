@@ -18,19 +18,10 @@ use std::time::Instant;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use ttrmap::bots::{self, Bot};
+use ttrmap::cpu_time::thread_cpu_ns;
 use ttrmap::engine::Game;
 use ttrmap::load::load_path;
 use ttrmap::playtest::game_seed;
-
-/// Nanoseconds this thread has run on a CPU, if the system tells.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
 
 /// Whether the figure `label` was asked for: every figure without arguments, else those
 /// whose label contains one of the arguments (cargo passes `--bench`: flags are skipped).

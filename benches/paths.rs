@@ -19,6 +19,7 @@ mod boards;
 use boards::{Edge, grid, ladder, node_count, subset, triangulated, wheel};
 use std::time::Instant;
 use ttrmap::bots::{self, Bot};
+use ttrmap::cpu_time::thread_cpu_ns;
 use ttrmap::engine::{Game, longest_path};
 use ttrmap::load::load_path;
 use ttrmap::playtest::game_seed;
@@ -26,16 +27,6 @@ use ttrmap::playtest::game_seed;
 /// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// Nanoseconds this thread has run on a CPU, if the system tells.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
 
 /// Seconds of one call of `f` (CPU time where known, else wall) and its result: the mean of
 /// as many calls as fill 5 ms (one for a slow call), the least of `runs` such batches.

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use std::time::Instant;
 use ttrmap::bots::{self, Bot, SearchBot};
+use ttrmap::cpu_time::thread_cpu_ns;
 use ttrmap::engine::{Action, Game, State};
 use ttrmap::load::load_path;
 use ttrmap::playtest::{game_seed, play_game};
@@ -21,16 +22,6 @@ use ttrmap::playtest::{game_seed, play_game};
 /// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// Nanoseconds this thread has run on a CPU, if the system tells.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
 
 /// A search bot that counts its decisions.
 struct Counted<'a> {

@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod check;
 pub mod cli;
+pub mod cpu_time;
 pub mod diagnostic;
 pub mod doc_comment;
 pub mod engine;

@@ -244,11 +244,7 @@ fn a_time_budget_is_spent_before_the_bot_decides() {
     let mut legal = Vec::new();
     state.legal_actions(&g, &mut legal);
     let mut bot = SearchBot::with_budget(Budget::CpuMillis(40));
-    let cpu = || {
-        std::fs::read_to_string("/proc/thread-self/schedstat")
-            .ok()
-            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-    };
+    let cpu = ttrmap::cpu_time::thread_cpu_ns;
     let (start, wall) = (cpu(), std::time::Instant::now());
     let a = bot.choose(&g, &state, &legal, &mut ChaCha8Rng::seed_from_u64(2));
     let spent = match (start, cpu()) {

@@ -4,22 +4,13 @@
 //! CPU time is what the budget means: on a busy machine a decision still gets its share of
 //! work, where wall time would give it less.
 
+use crate::cpu_time::thread_cpu_ns;
 use std::time::{Duration, Instant};
 
 /// A decision's stopwatch.
 pub(super) struct Stopwatch {
     cpu_start: Option<u64>,
     wall_start: Instant,
-}
-
-/// Nanoseconds this thread has run on a CPU, if the system tells.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
 }
 
 impl Stopwatch {
