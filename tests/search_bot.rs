@@ -264,24 +264,16 @@ fn a_time_budget_is_named_in_the_report() {
         ("search:2ms,one-step", "html", true),
         ("search:4,one-step", "human", false),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
-            .args([
-                "playtest",
-                &map_path("usa.toml"),
-                "--players",
-                "2",
-                "--games",
-                "1",
-            ])
-            .args(["--bots", bots, "--format", format])
-            .output()
-            .expect("runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = usa_playtest(&[
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--bots",
+            bots,
+            "--format",
+            format,
+        ]);
         assert_eq!(
             text.contains("TIME BUDGET (search:2ms)") && text.contains("give rollouts (search:N)"),
             timed,
@@ -290,24 +282,11 @@ fn a_time_budget_is_named_in_the_report() {
     }
 }
 
-fn playtest(players: &str, bots: &str, threads: &str) -> String {
+/// `ttrmap playtest` of the USA with `args`; its standard output (the run must succeed).
+fn usa_playtest(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_ttrmap"))
-        .args([
-            "playtest",
-            &map_path("usa.toml"),
-            "--players",
-            players,
-            "--games",
-            "2",
-            "--seed",
-            "4",
-            "--bots",
-            bots,
-            "--format",
-            "json",
-            "--threads",
-            threads,
-        ])
+        .args(["playtest", &map_path("usa.toml")])
+        .args(args)
         .output()
         .expect("runs");
     assert!(
@@ -316,6 +295,24 @@ fn playtest(players: &str, bots: &str, threads: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Two USA games (seed 4) of `bots` at `players`, as JSON, on `threads` threads.
+fn playtest(players: &str, bots: &str, threads: &str) -> String {
+    usa_playtest(&[
+        "--players",
+        players,
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--bots",
+        bots,
+        "--format",
+        "json",
+        "--threads",
+        threads,
+    ])
 }
 
 #[test]
