@@ -363,8 +363,16 @@ impl Planner {
 
     /// Like [`Planner::shortest`], but through exactly one borrowed route (see the module
     /// comment): the cost includes the station's price; `self.borrow` names the borrowed
-    /// route and the station's city. `None`: no such way.
-    fn shortest_via_station(&mut self, game: &Game, from: &[u16], to: &[u16]) -> Option<u32> {
+    /// route and the station's city. `None`: no such way cheaper than `below` (a way that
+    /// costs as much as the one without a station is never taken, so the search stops
+    /// there instead of settling the rest of the board).
+    fn shortest_via_station(
+        &mut self,
+        game: &Game,
+        from: &[u16],
+        to: &[u16],
+        below: u32,
+    ) -> Option<u32> {
         let n = game.node_count as usize;
         self.station_dist.clear();
         self.station_dist.resize(2 * n, BLOCKED);
@@ -376,13 +384,24 @@ impl Planner {
         for &t in to {
             self.target[t as usize] = true;
         }
+        // Station prices are route-like costs too: the bucket queue takes them when every
+        // step is below its limit, as in [`Planner::shortest`].
+        let max_price = self.borrow_at.iter().filter(|&&c| c != BLOCKED).max();
+        let by_buckets = (self.cost_bound.max(max_price.copied().unwrap_or(0)) as usize) < BUCKETS;
+        self.buckets.clear(2 * n);
+        self.heap.clear();
         for &f in from {
-            self.station_dist[f as usize] = 0;
+            self.station_reach(by_buckets, f as usize, 0, (u16::MAX, u16::MAX));
         }
         self.path.clear();
         self.borrow = None;
+        // Both queues settle the pairs in the order of a scan of every pair (least distance,
+        // the lowest-numbered among equals): the scan was half of a Castilla y León game.
         loop {
-            let (at, best) = closest_undone(&self.station_dist, &self.station_done)?;
+            let (best, at) = self.station_pop(by_buckets)?;
+            if best >= below {
+                return None;
+            }
             let (node, borrowed) = (at % n, at >= n);
             if borrowed && self.target[node] {
                 let mut i = at;
@@ -399,23 +418,54 @@ impl Planner {
                 return Some(best);
             }
             self.station_done[at] = true;
-            for &r in &game.node_routes[node] {
-                let next = game.routes[r as usize].other_end(node as u16) as usize;
+            for &(r, next) in game.node_links(node) {
+                let next = next as usize;
                 let c = self.cost[r as usize];
                 if c != BLOCKED {
                     let to = next + if borrowed { n } else { 0 };
-                    if best + c < self.station_dist[to] {
-                        self.station_dist[to] = best + c;
-                        self.station_via[to] = (r, at as u16);
-                    }
+                    self.station_reach(by_buckets, to, best + c, (r, at as u16));
                 }
                 if !borrowed && self.borrowable[r as usize] {
                     let price = self.borrow_at[self.station_city(game, r as usize) as usize];
-                    if price != BLOCKED && best + price < self.station_dist[next + n] {
-                        self.station_dist[next + n] = best + price;
-                        self.station_via[next + n] = (r, at as u16);
+                    if price != BLOCKED {
+                        self.station_reach(by_buckets, next + n, best + price, (r, at as u16));
                     }
                 }
+            }
+        }
+    }
+
+    /// Reaches the (node, borrowed yet) pair `at` of the station search at distance `d`
+    /// through `via`, if that is nearer than before, and queues it there.
+    fn station_reach(&mut self, by_buckets: bool, at: usize, d: u32, via: (u16, u16)) {
+        let old = self.station_dist[at];
+        if d >= old {
+            return;
+        }
+        self.station_dist[at] = d;
+        self.station_via[at] = via;
+        if by_buckets {
+            // A pair is queued once, at its distance (a settled pair is never nearer).
+            if old != BLOCKED {
+                self.buckets.remove(old, at);
+            }
+            self.buckets.insert(d, at);
+        } else {
+            self.heap.push(Reverse((d, at as u16)));
+        }
+    }
+
+    /// The station search's unsettled pair of least distance, the lowest-numbered among
+    /// equals, with its distance; `None` when none is left.
+    fn station_pop(&mut self, by_buckets: bool) -> Option<(u32, usize)> {
+        if by_buckets {
+            return self.buckets.pop();
+        }
+        loop {
+            let Reverse((d, at)) = self.heap.pop()?;
+            let at = at as usize;
+            if !self.station_done[at] && d == self.station_dist[at] {
+                return Some((d, at));
             }
         }
     }
@@ -548,7 +598,8 @@ impl Planner {
                 && self.stations_possible()
             {
                 let direct_path = std::mem::take(&mut self.path);
-                if let Some(cost) = self.shortest_via_station(game, a, b) {
+                let below = direct.map_or(BLOCKED, |(_, direct_cost)| direct_cost);
+                if let Some(cost) = self.shortest_via_station(game, a, b, below) {
                     let need = self.path_trains(game);
                     let cheaper = self.plan_trains + need <= trains
                         && direct.is_none_or(|(direct_need, direct_cost)| {
@@ -693,26 +744,25 @@ impl Buckets {
     }
 }
 
-/// The unsettled node nearest the start in an O(V²) Dijkstra (the boards have a few dozen
-/// nodes, so a heap does not pay), with its distance; `None` when every node left is
-/// unreachable.
-fn closest_undone(dist: &[u32], done: &[bool]) -> Option<(usize, u32)> {
-    let mut best = BLOCKED;
-    let mut node = None;
-    for (n, (&d, &settled)) in dist.iter().zip(done).enumerate() {
-        if !settled && d < best {
-            best = d;
-            node = Some(n);
-        }
-    }
-    node.map(|n| (n, best))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    /// The unsettled node nearest the start in an O(V²) Dijkstra, with its distance; `None`
+    /// when every node left is unreachable.
+    fn closest_undone(dist: &[u32], done: &[bool]) -> Option<(usize, u32)> {
+        let mut best = BLOCKED;
+        let mut node = None;
+        for (n, (&d, &settled)) in dist.iter().zip(done).enumerate() {
+            if !settled && d < best {
+                best = d;
+                node = Some(n);
+            }
+        }
+        node.map(|n| (n, best))
+    }
 
     /// The search the heap replaced: settle the unsettled node of least distance found by
     /// a scan of every node.
@@ -823,5 +873,113 @@ mod tests {
             pl.shortest(&game, &[0], &[1]),
             pl.shortest_by_heap(&game, &[0], &[1])
         );
+    }
+
+    /// The station search as it was before the heap: each step settles the (node, borrowed
+    /// yet) pair a scan of every pair finds nearest. Returns the cost, the routes to claim
+    /// and the borrowed route with its station's city.
+    fn station_search_by_scan(
+        pl: &mut Planner,
+        game: &Game,
+        from: &[u16],
+        to: &[u16],
+    ) -> (Option<u32>, Vec<u16>, Option<(u16, u16)>) {
+        let n = game.node_count as usize;
+        let mut dist = vec![BLOCKED; 2 * n];
+        let mut done = vec![false; 2 * n];
+        let mut via = vec![(u16::MAX, u16::MAX); 2 * n];
+        for &f in from {
+            dist[f as usize] = 0;
+        }
+        loop {
+            let Some((at, best)) = closest_undone(&dist, &done) else {
+                return (None, Vec::new(), None);
+            };
+            let (node, borrowed) = (at % n, at >= n);
+            if borrowed && to.contains(&(node as u16)) {
+                let (mut path, mut borrow, mut i) = (Vec::new(), None, at);
+                while via[i].0 != u16::MAX {
+                    let (r, prev) = via[i];
+                    if (prev as usize) < n && i >= n {
+                        borrow = Some((r, pl.station_city(game, r as usize)));
+                    } else if pl.cost[r as usize] > 0 {
+                        path.push(r);
+                    }
+                    i = prev as usize;
+                }
+                return (Some(best), path, borrow);
+            }
+            done[at] = true;
+            for &r in &game.node_routes[node] {
+                let next = game.routes[r as usize].other_end(node as u16) as usize;
+                let c = pl.cost[r as usize];
+                let to = next + if borrowed { n } else { 0 };
+                if c != BLOCKED && best + c < dist[to] {
+                    dist[to] = best + c;
+                    via[to] = (r, at as u16);
+                }
+                if !borrowed && pl.borrowable[r as usize] {
+                    let price = pl.borrow_at[pl.station_city(game, r as usize) as usize];
+                    if price != BLOCKED && best + price < dist[next + n] {
+                        dist[next + n] = best + price;
+                        via[next + n] = (r, at as u16);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The station search's queues (buckets and heap) settle pairs in the scan's order, so
+    /// they find the same cost, routes and borrowed route, ties included: Europe at 2 players after 60 moves
+    /// of two styles (seat 1's routes to borrow), random costs with many ties (0-3), every
+    /// pair of cities.
+    #[test]
+    fn the_station_search_finds_what_the_scan_found() {
+        use crate::bots::Bot;
+        use crate::bots::styles::{Style, StyleBot};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/europe.toml");
+        let map = crate::load::load_path(&path).unwrap().map.unwrap();
+        let game = Game::new(&map, 2, None).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut state = State::new(&game, 3, &mut rng);
+        let mut bots = [
+            StyleBot::new(Style::LongRoute),
+            StyleBot::new(Style::OneStep),
+        ];
+        let mut scratch = Vec::new();
+        for _ in 0..60 {
+            let p = state.current_player() as usize;
+            let a = bots[p].act(&game, &state, &mut scratch, &mut rng).unwrap();
+            state.apply(&game, a, &mut rng).unwrap();
+        }
+        let mut pl = Planner::new(false);
+        pl.reset_costs(&game, &state, 0);
+        assert!(pl.borrowable.iter().filter(|&&b| b).count() > 5);
+        let nodes = game.node_count;
+        let mut borrowed = 0;
+        for round in 0..10 {
+            // Even rounds: small costs (the bucket queue); odd: past its limit (the heap).
+            let scale = if round % 2 == 0 { 1 } else { BUCKETS as u32 };
+            for c in pl.cost.iter_mut().filter(|c| **c != BLOCKED) {
+                *c = rng.random_range(0..4u32) * scale;
+            }
+            pl.cost_bound = 3 * scale;
+            for a in 0..nodes {
+                for b in (0..nodes).filter(|&b| b != a) {
+                    let heap = pl.shortest_via_station(&game, &[a], &[b], BLOCKED);
+                    let found = (heap, pl.path.clone(), pl.borrow);
+                    let scan = station_search_by_scan(&mut pl, &game, &[a], &[b]);
+                    assert_eq!(found, scan, "round {round}, {a} to {b}");
+                    // A bound at the cost finds nothing; one above it, the same way.
+                    if let Some(cost) = heap {
+                        assert_eq!(pl.shortest_via_station(&game, &[a], &[b], cost), None);
+                        let above = pl.shortest_via_station(&game, &[a], &[b], cost + 1);
+                        assert_eq!((above, pl.path.clone(), pl.borrow), scan);
+                    }
+                    borrowed += usize::from(found.2.is_some());
+                }
+            }
+        }
+        assert!(borrowed > 1000, "{borrowed} searches through a station");
     }
 }
