@@ -256,7 +256,8 @@ fn a_time_budget_is_spent_before_the_bot_decides() {
 }
 
 /// A report of a bot under a time budget says first that its seed does not replay its games
-/// (text and page); a report of rollout budgets does not.
+/// and what a searched decision took on the mean (text and page); a report of rollout
+/// budgets does not.
 #[test]
 fn a_time_budget_is_named_in_the_report() {
     for (bots, format, timed) in [
@@ -275,10 +276,44 @@ fn a_time_budget_is_named_in_the_report() {
             format,
         ]);
         assert_eq!(
-            text.contains("TIME BUDGET (search:2ms)") && text.contains("give rollouts (search:N)"),
+            text.contains("TIME BUDGET (search:2ms)")
+                && text.contains("mean CPU time a decision: search:2ms ")
+                && text.contains("give rollouts (search:N)"),
             timed,
             "{bots} {format}"
         );
+    }
+}
+
+/// The JSON report gives a timed bot's searched decisions and their mean CPU time, at least
+/// its budget (a decision stops only once the budget is spent); other bots have none.
+#[test]
+fn a_timed_bot_reports_its_mean_decision_time() {
+    for (bots, timed) in [("search:2ms,one-step", true), ("search:4,one-step", false)] {
+        let text = usa_playtest(&[
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--bots",
+            bots,
+            "--format",
+            "json",
+        ]);
+        let report: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let by_bot = report["by_bot"].as_array().expect("by_bot");
+        let clocks: Vec<Option<&serde_json::Value>> =
+            by_bot.iter().map(|b| b.get("decisions")).collect();
+        assert!(clocks[1].is_none(), "one-step: {:?}", clocks[1]);
+        match clocks[0] {
+            Some(d) => {
+                assert!(timed, "{bots}: {d}");
+                // Two games of USA: the search bot decides dozens of times in each.
+                assert!(d["searched"].as_u64().expect("count") > 20, "{d}");
+                assert!(d["mean_ms"].as_f64().expect("mean") >= 2.0, "{d}");
+            }
+            None => assert!(!timed, "{bots}"),
+        }
     }
 }
 

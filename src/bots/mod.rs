@@ -42,6 +42,14 @@ pub trait Bot: Send {
         Ok(())
     }
 
+    /// For a bot that searches under a budget of CPU time: the decisions it searched so far
+    /// and the thread CPU time they took, in nanoseconds (its forced moves not counted).
+    /// The report gives their mean, as that time is what the budget bought. `None` for
+    /// every other bot.
+    fn clock(&self) -> Option<(u64, u64)> {
+        None
+    }
+
     /// Chooses among `legal`, which is never empty.
     fn choose(
         &mut self,

@@ -115,7 +115,7 @@ pub fn render_html(report: &Report, map: &MapFile) -> Result<String, RenderError
     if let Some(note) = super::report::random_note(&r.bots) {
         let _ = writeln!(body, "<p class=\"warning\">{}</p>", esc(note));
     }
-    if let Some(note) = super::report::clock_note(&r.bots) {
+    if let Some(note) = super::report::clock_note(r) {
         let _ = writeln!(body, "<p class=\"warning\">{}</p>", esc(&note));
     }
     if let Some(note) = &r.mode_outside_range {

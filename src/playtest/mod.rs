@@ -93,6 +93,9 @@ pub struct GameLog {
     /// Every action in order, when `record` is set.
     pub actions: Vec<Action>,
     pub record: bool,
+    /// By seat, what a bot under a time budget reports of its decisions ([`Bot::clock`]),
+    /// filled in at the game's end.
+    pub clocks: Vec<Option<(u64, u64)>>,
 }
 
 /// Plays one game to its end (or to a failure state). The bots sit in seat order.
@@ -347,6 +350,7 @@ fn play_into(
         ..GameLog::default()
     };
     let state = play_logged(game, &mut seats, seed, &mut log);
+    log.clocks = seats.iter().map(|b| b.clock()).collect();
     let counters = if state.result.is_some() {
         totals::module_counters(game, &state)
     } else {

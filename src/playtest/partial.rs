@@ -15,8 +15,9 @@ use std::ops::Range;
 
 /// What a part file says it is.
 pub const KIND: &str = "ttrmap-playtest-part";
-/// The part format; a part of another format is refused. Format 2 added the `digest`.
-pub const FORMAT: u32 = 2;
+/// The part format; a part of another format is refused. Format 2 added the `digest`, format 3
+/// the bots' decision clocks (`bot_clock`).
+pub const FORMAT: u32 = 3;
 /// The largest part file read: a part is sized by the board, not the games.
 pub const MAX_PART_BYTES: u64 = 256 * 1024 * 1024;
 /// The most shards a run is split into: far more machines than a playtest needs, and few

@@ -48,6 +48,19 @@ pub struct BotReport {
     /// Share of its seats in which this bot started the last round.
     pub ended_game: f64,
     pub score_histogram: Vec<(i32, u64)>,
+    /// A bot under a time budget (`search:50ms`): its searched decisions and the mean CPU
+    /// time they took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decisions: Option<DecisionClock>,
+}
+
+/// What a bot under a time budget spent a decision ([`BotReport::decisions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct DecisionClock {
+    /// Decisions it searched (forced moves are not searched).
+    pub searched: u64,
+    /// Their mean CPU time, in milliseconds.
+    pub mean_ms: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -359,6 +372,10 @@ pub(super) fn build(
                 mean: means(&t.bot_scores[b], t.bot_seats_played[b]),
                 ended_game: ratio(t.bot_ended[b], t.bot_seats_played[b]),
                 score_histogram: hist(&t.bot_hist[b]),
+                decisions: t.bot_clock[b].map(|(searched, ns)| DecisionClock {
+                    searched,
+                    mean_ms: ratio(ns, searched) / 1e6,
+                }),
             })
             .collect(),
         turns_mean: ratio(t.turns_sum, finished),
@@ -568,9 +585,11 @@ pub fn random_note(bots: &[String]) -> Option<&'static str> {
 }
 
 /// The note of a report where a bot searched under a time budget (`search:50ms`): its
-/// games depend on the machine, so the seed does not reproduce them.
-pub fn clock_note(bots: &[String]) -> Option<String> {
-    let timed: Vec<&str> = bots
+/// games depend on the machine, so the seed does not reproduce them; and what a searched
+/// decision took, on the mean.
+pub fn clock_note(r: &Report) -> Option<String> {
+    let timed: Vec<&str> = r
+        .bots
         .iter()
         .filter(|b| {
             matches!(
@@ -582,12 +601,29 @@ pub fn clock_note(bots: &[String]) -> Option<String> {
         })
         .map(String::as_str)
         .collect();
-    (!timed.is_empty()).then(|| {
-        format!(
-            "TIME BUDGET ({}): a decision searches until its CPU time is spent, so how many rollouts it makes depends on this machine and its load, and the same seed plays other games on another run; give rollouts (search:N) to reproduce a run",
-            timed.join(", ")
-        )
-    })
+    if timed.is_empty() {
+        return None;
+    }
+    let spent: Vec<String> = r
+        .by_bot
+        .iter()
+        .filter_map(|b| {
+            let d = b.decisions?;
+            Some(format!(
+                "{} {:.1} ms over {} searched decisions",
+                b.bot, d.mean_ms, d.searched
+            ))
+        })
+        .collect();
+    let spent = if spent.is_empty() {
+        String::new()
+    } else {
+        format!(" (mean CPU time a decision: {})", spent.join("; "))
+    };
+    Some(format!(
+        "TIME BUDGET ({}): a decision searches until its CPU time is spent{spent}, so how many rollouts it makes depends on this machine and its load, and the same seed plays other games on another run; give rollouts (search:N) to reproduce a run",
+        timed.join(", ")
+    ))
 }
 
 /// The report as text for people.
@@ -596,7 +632,7 @@ pub fn render_human(r: &Report) -> String {
     if let Some(note) = random_note(&r.bots) {
         let _ = writeln!(s, "{note}");
     }
-    if let Some(note) = clock_note(&r.bots) {
+    if let Some(note) = clock_note(r) {
         let _ = writeln!(s, "{note}");
     }
     let _ = writeln!(

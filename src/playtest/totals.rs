@@ -118,6 +118,8 @@ pub struct Totals {
     pub bot_scores: Vec<[i64; PARTS]>,
     pub bot_hist: Vec<BTreeMap<i32, u64>>,
     pub bot_ended: Vec<u64>,
+    /// For a bot under a time budget, its searched decisions and their CPU nanoseconds.
+    pub bot_clock: Vec<Option<(u64, u64)>>,
     pub turns_sum: u64,
     pub turns_min: u32,
     pub turns_max: u32,
@@ -192,6 +194,14 @@ pub fn module_counters(game: &Game, state: &State) -> Vec<(u8, Counter)> {
 
 // Merging adds saturating: real totals never come near the limits, and a hand-edited part
 // read by `ttrmap merge` must not make the sum panic.
+/// Two bots' decision clocks (decisions, CPU nanoseconds) added up.
+fn add_clock(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> Option<(u64, u64)> {
+    match (a, b) {
+        (Some((n, t)), Some((m, u))) => Some((n.saturating_add(m), t.saturating_add(u))),
+        (a, b) => a.or(b),
+    }
+}
+
 fn add_all(a: &mut [u64], b: &[u64]) {
     a.iter_mut()
         .zip(b)
@@ -235,6 +245,7 @@ impl Totals {
             bot_scores: vec![[0; PARTS]; b],
             bot_hist: vec![BTreeMap::new(); b],
             bot_ended: vec![0; b],
+            bot_clock: vec![None; b],
             turns_sum: 0,
             turns_min: u32::MAX,
             turns_max: 0,
@@ -275,6 +286,9 @@ impl Totals {
         for k in 0..CARD_KINDS {
             self.drawn[k] += log.drawn[k] as u64;
             self.spent[k] += log.spent[k] as u64;
+        }
+        for (&clock, &b) in log.clocks.iter().zip(seat_bot) {
+            self.bot_clock[b] = add_clock(self.bot_clock[b], clock);
         }
         if log.passes > 0 {
             self.pass_games += 1;
@@ -422,6 +436,7 @@ impl Totals {
             ("bot_scores", self.bot_scores.len(), cx.bots),
             ("bot_hist", self.bot_hist.len(), cx.bots),
             ("bot_ended", self.bot_ended.len(), cx.bots),
+            ("bot_clock", self.bot_clock.len(), cx.bots),
             (
                 "ticket_kept",
                 self.ticket_kept.len(),
@@ -514,6 +529,9 @@ impl Totals {
             add_hist(a, b);
         }
         add_all(&mut self.bot_ended, &o.bot_ended);
+        for (a, b) in self.bot_clock.iter_mut().zip(&o.bot_clock) {
+            *a = add_clock(*a, *b);
+        }
         add(&mut self.turns_sum, o.turns_sum);
         self.turns_min = self.turns_min.min(o.turns_min);
         self.turns_max = self.turns_max.max(o.turns_max);

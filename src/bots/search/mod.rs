@@ -118,6 +118,9 @@ pub struct SearchBot {
     /// draft hands it held ([`State::observe`]).
     seen: Seen,
     seen_in: Option<u64>,
+    /// Under a time budget: the decisions searched and their CPU time ([`Bot::clock`]).
+    searched: u64,
+    searched_ns: u64,
 }
 
 impl SearchBot {
@@ -131,6 +134,8 @@ impl SearchBot {
             budget,
             seen: Seen::default(),
             seen_in: None,
+            searched: 0,
+            searched_ns: 0,
         }
     }
 
@@ -234,6 +239,10 @@ impl Bot for SearchBot {
         Self::supports(game)
     }
 
+    fn clock(&self) -> Option<(u64, u64)> {
+        matches!(self.budget, Budget::CpuMillis(_)).then_some((self.searched, self.searched_ns))
+    }
+
     fn choose(
         &mut self,
         game: &Game,
@@ -288,6 +297,10 @@ impl Bot for SearchBot {
             };
             let styles = tree::seat_styles(copy.players.len(), me as usize, k);
             search.iterate(copy, &styles, &mut stream(k, 1));
+        }
+        if limit.is_some() {
+            self.searched += 1;
+            self.searched_ns += watch.spent().as_nanos() as u64;
         }
         search.best()
     }
