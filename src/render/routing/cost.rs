@@ -171,7 +171,6 @@ pub(super) mod tests {
             .collect();
         let corners: Vec<P> = quads.iter().flat_map(|p| p.q).collect();
         Candidate {
-            centre: Vec::new(),
             lanes: Vec::new(),
             quads,
             own,

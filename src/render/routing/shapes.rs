@@ -148,7 +148,7 @@ fn fanned(n: &Need, a: P, b: P) -> Vec<(f64, f64)> {
 /// The lanes of a route along its centre line.
 pub(super) fn shape(
     n: &Need,
-    line: Polyline,
+    line: &Polyline,
     bend_cost: f64,
     slide: f64,
     stretch: Stretch,
@@ -158,13 +158,21 @@ pub(super) fn shape(
     let cars = n.route.length as f64;
     let pitch = s.space_width + s.lane_gap;
     let (a, b) = (n.pts[0], n.pts[n.pts.len() - 1]);
-    let mut quads = Vec::new();
+    // One space per car of each lane: sized once (a shape's spaces are most of what the
+    // layout keeps).
+    let mut quads = Vec::with_capacity(n.lanes * n.route.length as usize);
     let mut short = 0.0;
     let mut squeezed_past = false;
     // The cars are laid once along the route's own line (its place in a bundle of parallel
     // routes), and each lane's are those moved sideways: the lanes of a double or triple run
     // side by side, car beside car, their whole length.
-    let own_line = line.offset(n.shift);
+    let shifted;
+    let own_line = if n.shift.abs() < f64::EPSILON {
+        line
+    } else {
+        shifted = line.offset(n.shift);
+        &shifted
+    };
     let mut s0 = own_line.leave_from_start(a, n.clear[0]);
     let mut s1 = own_line.enter_at_end(b, n.clear[1]);
     // Room beyond the cars and their gaps: spread between them, or left at one end (a map's
@@ -192,7 +200,7 @@ pub(super) fn shape(
             // far from the marker's centre as the line's: every lane starts at its city.
             let back = |c: f64| c - (c * c - off * off).max(0.0).sqrt();
             let spaces: Vec<Space> = lay_lane(
-                &own_line,
+                own_line,
                 s0 - back(clear[0]),
                 (s1 + back(clear[1])).max(s0),
                 n.route.length as usize,
@@ -226,7 +234,6 @@ pub(super) fn shape(
         .collect();
     let own = bend_cost + COST_SHORT * short + if squeezed_past { COST_SQUEEZED } else { 0.0 };
     Candidate {
-        centre: line.pts,
         lanes,
         quads,
         own,
