@@ -4,7 +4,8 @@
 //! planar) with 2,000 tickets. Goals: under 20 ms for Europe, under 1 s for the large board
 //! (every rule, the drawn-board ones included), human output within 2x of JSON. The large
 //! board's routes do not fit (cities 15 mm apart, up to six cars); a second 2,000-city board
-//! whose routes do (`lint/fitting.rs`) has the same 1 s goal.
+//! whose routes do (`fitting_board`: the board-geometry tests' grid at 50 × 40) has the same
+//! 1 s goal.
 //! `--write FILE` writes the large board's TOML and `--write-fitting FILE` the other's, to
 //! time `ttrmap check` on them (two builds against each other, measured in the same run,
 //! whole-process CPU).
@@ -12,8 +13,21 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-#[path = "lint/fitting.rs"]
-mod fitting;
+#[path = "../tests/board_geometry/grid_board.rs"]
+mod grid_board;
+
+/// The 2,000-city board whose routes fit: the board-geometry tests' generated grid at 50 × 40
+/// cities, with 2,000 tickets, so the time is that of a board a designer would draw.
+fn fitting_board() -> String {
+    grid_board::grid_board(&grid_board::Grid {
+        id: "fitting",
+        name: "Large fitting board",
+        cols: 50,
+        rows: 40,
+        tickets: 2000,
+        fitted: None,
+    })
+}
 
 /// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
 #[global_allocator]
@@ -165,7 +179,7 @@ fn main() {
         }
         if a == "--write-fitting" {
             let path = args.next().expect("--write-fitting FILE");
-            std::fs::write(&path, fitting::fitting_board(50, 40, 2000)).expect("write the board");
+            std::fs::write(&path, fitting_board()).expect("write the board");
             println!("wrote {path}");
             return;
         }
@@ -191,7 +205,7 @@ fn main() {
     );
     let fast = time("europe (47 cities)", &europe, 50, Duration::from_millis(20));
     let large_ok = time("large (2,000 cities)", &large, 3, Duration::from_secs(1));
-    let fitting = ttrmap::load::load_str("fitting.toml", &fitting::fitting_board(50, 40, 2000));
+    let fitting = ttrmap::load::load_str("fitting.toml", &fitting_board());
     assert!(!fitting.has_errors(), "{:?}", fitting.diagnostics.first());
     let fitting_ok = time(
         "fitting (2,000 cities)",

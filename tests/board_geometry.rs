@@ -890,3 +890,5 @@ color = "red"
 
 #[path = "board_geometry/generated.rs"]
 mod generated;
+#[path = "board_geometry/grid_board.rs"]
+pub mod grid_board;

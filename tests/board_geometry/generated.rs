@@ -7,116 +7,22 @@
 //! the size.
 
 use super::*;
-use std::fmt::Write;
 
 const COLS: usize = 20;
 const ROWS: usize = 15;
-const SPACING_MM: f64 = 70.0;
-const JITTER_MM: f64 = 10.0;
 
-/// A deterministic xorshift, so the board is the same on every run.
-struct Rand(u64);
-
-impl Rand {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
-    /// Uniform in [-1, 1].
-    fn unit(&mut self) -> f64 {
-        self.below(2001) as f64 / 1000.0 - 1.0
-    }
-}
-
-/// A pronounceable name: consonant–vowel syllables, capitalised.
-fn name(rand: &mut Rand) -> String {
-    const C: &[u8] = b"bcdfghklmnprstvz";
-    const V: &[u8] = b"aeiou";
-    let syllables = 2 + rand.below(5) as usize;
-    let mut s = String::new();
-    for i in 0..syllables {
-        let c = C[rand.below(C.len() as u64) as usize] as char;
-        s.push(if i == 0 { c.to_ascii_uppercase() } else { c });
-        s.push(V[rand.below(V.len() as u64) as usize] as char);
-    }
-    s
-}
-
-/// The generated board as map TOML; with `fitted`, the cities at those positions and the
-/// cars at that size, as `ttrmap layout --fit --write` writes them (the routes' lengths are
-/// the generated board's).
+/// The generated board as map TOML ([`grid_board`](super::grid_board)); with `fitted`, the
+/// cities at those positions and the cars at that size, as `ttrmap layout --fit --write`
+/// writes them (the routes' lengths are the generated board's).
 fn board(fitted: Option<(&[[f64; 2]], [f64; 2])>) -> String {
-    let mut rand = Rand(0x300c_17e5);
-    let space = fitted.map_or(String::new(), |(_, [l, w])| {
-        format!(", space_mm = [{l}, {w}]")
-    });
-    let mut t = format!(
-        "[map]\nid = \"generated\"\nname = \"Generated 300\"\nplayers = {{ min = 2, max = 5 }}\n\
-         board = {{ width = 1480, height = 1120, units = \"mm\"{space} }}\n\n",
-    );
-    let mut pos = vec![[0.0f64; 2]; COLS * ROWS];
-    let at = |c: usize, r: usize| r * COLS + c;
-    for r in 0..ROWS {
-        for c in 0..COLS {
-            let p = [
-                60.0 + c as f64 * SPACING_MM + JITTER_MM * rand.unit(),
-                70.0 + r as f64 * SPACING_MM + JITTER_MM * rand.unit(),
-            ];
-            pos[at(c, r)] = p;
-            let p = fitted.map_or(p, |(f, _)| f[at(c, r)]);
-            let _ = writeln!(
-                t,
-                "[[cities]]\nid = \"c{c}-{r}\"\nname = \"{}\"\nposition = [{:.1}, {:.1}]\n",
-                name(&mut rand),
-                p[0],
-                p[1]
-            );
-        }
-    }
-    let colors = [
-        "red", "orange", "yellow", "green", "blue", "pink", "white", "black", "gray",
-    ];
-    let route = |t: &mut String, rand: &mut Rand, a: (usize, usize), b: (usize, usize)| {
-        let (pa, pb) = (pos[at(a.0, a.1)], pos[at(b.0, b.1)]);
-        let d = ((pa[0] - pb[0]).powi(2) + (pa[1] - pb[1]).powi(2)).sqrt();
-        // Markers of 5 mm, 3 mm clear at each end, cars of 25 mm and gaps of 1.6.
-        let length = ((d - 14.4) / 26.6).round().max(1.0) as u32;
-        let color = colors[rand.below(colors.len() as u64) as usize];
-        let _ = write!(
-            t,
-            "[[routes]]\nfrom = \"c{}-{}\"\nto = \"c{}-{}\"\nlength = {length}\n",
-            a.0, a.1, b.0, b.1
-        );
-        if rand.below(7) == 0 {
-            let i = colors.iter().position(|c| *c == color).unwrap_or(0);
-            let other = colors[(i + 1 + rand.below(8) as usize) % colors.len()];
-            let _ = writeln!(t, "colors = [\"{color}\", \"{other}\"]\n");
-        } else {
-            let _ = writeln!(t, "color = \"{color}\"\n");
-        }
-    };
-    for r in 0..ROWS {
-        for c in 0..COLS {
-            if c + 1 < COLS {
-                route(&mut t, &mut rand, (c, r), (c + 1, r));
-            }
-            if r + 1 < ROWS {
-                route(&mut t, &mut rand, (c, r), (c, r + 1));
-            }
-            // One diagonal in some cells: the two of a cell would cross.
-            if c + 1 < COLS && r + 1 < ROWS && rand.below(3) == 0 {
-                if rand.below(2) == 0 {
-                    route(&mut t, &mut rand, (c, r), (c + 1, r + 1));
-                } else {
-                    route(&mut t, &mut rand, (c + 1, r), (c, r + 1));
-                }
-            }
-        }
-    }
-    t
+    super::grid_board::grid_board(&super::grid_board::Grid {
+        id: "generated",
+        name: "Generated 300",
+        cols: COLS,
+        rows: ROWS,
+        tickets: 0,
+        fitted,
+    })
 }
 
 /// The board's counts, in the order of [`LABELS`], and a report line.

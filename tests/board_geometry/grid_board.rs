@@ -1,9 +1,10 @@
-//! The other 2,000-city board: one whose routes fit. `large_board` packs cities 15 mm apart
-//! with routes of up to six cars, so most routes do not fit and the drawn-board lints report
-//! thousands of them; here each route is as long as its distance wants (the 300-city board
-//! of `tests/board_geometry/generated.rs` at 50 × 40: a jittered grid 70 mm apart, links
-//! across and down and one diagonal in some cells, one route in seven a double, names of 4
-//! to 12 letters), so the time is that of a board a designer would draw.
+//! A board no one laid out by hand, as map TOML: `cols` × `rows` cities on a jittered grid
+//! 70 mm apart (names of 4 to 12 letters), joined to their neighbours across and down and by
+//! one diagonal in some cells (a planar network, as a printed board's is), each route as
+//! long as its distance wants at cars of about 25 mm, one in seven a double, and tickets
+//! between cities at most 8 columns and rows apart. Deterministic: the same board on every
+//! run. The board-geometry tests read it at 20 × 15; `benches/lint.rs` includes this file to
+//! time `check` on it at 50 × 40.
 
 use std::fmt::Write;
 
@@ -43,16 +44,33 @@ fn name(rand: &mut Rand) -> String {
     s
 }
 
-/// The board as map TOML: `cols` × `rows` cities and `tickets` tickets.
-pub fn fitting_board(cols: usize, rows: usize, tickets: usize) -> String {
+/// What to generate: the map's id and name, the grid, the tickets and, with `fitted`, the
+/// cities at those positions (by row, then column) and the cars at that size, as `ttrmap
+/// layout --fit --write` writes them (the routes' lengths stay the generated ones).
+pub struct Grid<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub cols: usize,
+    pub rows: usize,
+    pub tickets: usize,
+    pub fitted: Option<(&'a [[f64; 2]], [f64; 2])>,
+}
+
+/// The board of `g` as map TOML.
+pub fn grid_board(g: &Grid) -> String {
+    let (cols, rows) = (g.cols, g.rows);
     let mut rand = Rand(0x300c_17e5);
     let (w, h) = (
         150.0 + (cols - 1) as f64 * SPACING_MM,
         140.0 + (rows - 1) as f64 * SPACING_MM,
     );
+    let space = g.fitted.map_or(String::new(), |(_, [l, w])| {
+        format!(", space_mm = [{l}, {w}]")
+    });
     let mut t = format!(
-        "[map]\nid = \"fitting\"\nname = \"Large fitting board\"\nplayers = {{ min = 2, max = 5 }}\n\
-         board = {{ width = {w}, height = {h}, units = \"mm\" }}\n\n",
+        "[map]\nid = \"{}\"\nname = \"{}\"\nplayers = {{ min = 2, max = 5 }}\n\
+         board = {{ width = {w}, height = {h}, units = \"mm\"{space} }}\n\n",
+        g.id, g.name
     );
     let mut pos = vec![[0.0f64; 2]; cols * rows];
     for r in 0..rows {
@@ -62,6 +80,7 @@ pub fn fitting_board(cols: usize, rows: usize, tickets: usize) -> String {
                 70.0 + r as f64 * SPACING_MM + JITTER_MM * rand.unit(),
             ];
             pos[r * cols + c] = p;
+            let p = g.fitted.map_or(p, |(f, _)| f[r * cols + c]);
             let name = name(&mut rand);
             let _ = writeln!(
                 t,
@@ -106,7 +125,7 @@ pub fn fitting_board(cols: usize, rows: usize, tickets: usize) -> String {
             }
         }
     }
-    write_tickets(&mut t, &mut rand, cols, rows, tickets);
+    write_tickets(&mut t, &mut rand, cols, rows, g.tickets);
     t
 }
 
