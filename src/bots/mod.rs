@@ -13,8 +13,9 @@
 //! stateful module that has no redeal.
 //!
 //! The bots: [`RandomBot`] here; the four playing styles in `styles.rs` (whose `//!` states
-//! each style's rules), planning with `planner.rs`, ticket drafts with `draft.rs` and tunnels
-//! with `tunnels.rs`; the search bot in `search.rs`. How they play against each other is
+//! each style's rules), planning with `planner/` (its shortest-path searches in
+//! `planner/search.rs`), ticket drafts with `draft.rs` and tunnels with `tunnels.rs`; the
+//! search bot in `search/`. How they play against each other is
 //! measured in `docs/bots.md` and `docs/search-experiments.md`.
 
 mod draft;
