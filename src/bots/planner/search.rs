@@ -368,16 +368,25 @@ mod tests {
         }
     }
 
+    /// A shipped map's game at `players` and its starting position dealt from `seed`, with
+    /// the chance stream the deal left (the tests draw their costs from it).
+    fn game_at(map: &str, players: u8, seed: u64) -> (Game, State, ChaCha8Rng) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("maps")
+            .join(map);
+        let map = crate::load::load_path(&path).unwrap().map.unwrap();
+        let game = Game::new(&map, players, None).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let state = State::new(&game, seed, &mut rng);
+        (game, state, rng)
+    }
+
     /// The heap settles nodes in the scan's order (least distance, lowest node among
     /// equals), so it finds the same cost and the same routes, ties included: random costs
     /// with many ties (0-3) on the USA board, every pair of cities.
     #[test]
     fn the_heap_search_finds_what_the_scan_found() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
-        let map = crate::load::load_path(&path).unwrap().map.unwrap();
-        let game = Game::new(&map, 2, None).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let state = State::new(&game, 7, &mut rng);
+        let (game, state, mut rng) = game_at("usa.toml", 2, 7);
         let mut pl = Planner::new(false);
         pl.reset_costs(&game, &state, 0);
         let nodes = game.node_count;
@@ -415,11 +424,7 @@ mod tests {
     /// the heap.
     #[test]
     fn the_buckets_find_what_the_heap_found() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/france.toml");
-        let map = crate::load::load_path(&path).unwrap().map.unwrap();
-        let game = Game::new(&map, 4, None).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let state = State::new(&game, 11, &mut rng);
+        let (game, state, mut rng) = game_at("france.toml", 4, 11);
         let mut pl = Planner::new(false);
         pl.reset_costs(&game, &state, 0);
         let nodes = game.node_count;
@@ -505,18 +510,14 @@ mod tests {
     }
 
     /// The station search's queues (buckets and heap) settle pairs in the scan's order, so
-    /// they find the same cost, routes and borrowed route, ties included: Europe at 2 players after 60 moves
-    /// of two styles (seat 1's routes to borrow), random costs with many ties (0-3), every
-    /// pair of cities.
+    /// they find the same cost, routes and borrowed route, ties included: Europe at 2
+    /// players after 60 moves of two styles (seat 1's routes to borrow), random costs with
+    /// many ties (0-3), every pair of cities.
     #[test]
     fn the_station_search_finds_what_the_scan_found() {
         use crate::bots::Bot;
         use crate::bots::styles::{Style, StyleBot};
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/europe.toml");
-        let map = crate::load::load_path(&path).unwrap().map.unwrap();
-        let game = Game::new(&map, 2, None).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut state = State::new(&game, 3, &mut rng);
+        let (game, mut state, mut rng) = game_at("europe.toml", 2, 3);
         let mut bots = [
             StyleBot::new(Style::LongRoute),
             StyleBot::new(Style::OneStep),
