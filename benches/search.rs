@@ -5,7 +5,12 @@
 //! decisions per second (each one a search, except single-choice decisions and, under 17
 //! rollouts, those where the styles agree), the milliseconds a decision, and whole games per
 //! second.
-//! Run: `cargo bench --bench search`.
+//! Then each tier of `ttrmap ladder`'s default ladder (`DEFAULT_TIERS`) and a timed
+//! `search:50ms` playing itself on the USA and Castilla y León at 2 players: its CPU time a
+//! decision (every decision of either seat, forced ones too, engine moves included) and
+//! its games per second, the price of each step of a ladder.
+//! Run: `cargo bench --bench search` (`-- tiers` for the tiers alone, `-- budgets` for the
+//! budgets alone).
 //!
 //! Both wall time and the thread's CPU time (Linux `/proc/thread-self/schedstat`) are
 //! shown: on a busy machine the CPU-time rate is the one that measures the bot.
@@ -17,6 +22,7 @@ use ttrmap::bots::{self, Bot, SearchBot};
 use ttrmap::cpu_time::thread_cpu_ns;
 use ttrmap::engine::{Action, Game, State};
 use ttrmap::load::load_path;
+use ttrmap::playtest::ladder::DEFAULT_TIERS;
 use ttrmap::playtest::{game_seed, play_game};
 
 /// The allocator the `ttrmap` binary runs with (src/main.rs), so that the figures are its.
@@ -77,18 +83,55 @@ fn measure(map: &str, game: &Game, iterations: u32, games: u64) {
 
 /// `play_game` takes `Box<dyn Bot>`; the counted bot borrows its counter, so the game is
 /// played here with the same loop through the public API.
-fn play(game: &Game, seats: &mut [Box<dyn Bot + '_>], seed: u64) {
+/// Returns the decisions taken (either seat's).
+fn play(game: &Game, seats: &mut [Box<dyn Bot + '_>], seed: u64) -> u64 {
     let mut rng = ttrmap::playtest::chance_rng(seed);
     let mut brng = ttrmap::playtest::bot_rng(seed);
     let mut state = State::new(game, seed, &mut rng);
     let mut scratch = Vec::new();
+    let mut decisions = 0;
     while !state.is_terminal() {
         let p = state.current_player() as usize;
         let Some(a) = seats[p].act(game, &state, &mut scratch, &mut brng) else {
             break;
         };
+        decisions += 1;
         state.apply(game, a, &mut rng).expect("legal");
     }
+    decisions
+}
+
+/// `tier` playing itself in 2-player games of `game`, at least `games` of them and on until
+/// two seconds have passed (wall time decides when to stop, as reading the CPU clock costs
+/// more than a random bot's decision): its CPU time a decision and games a second.
+fn tier(map: &str, game: &Game, tier: &str, games: u64) {
+    let cpu = || thread_cpu_ns().map_or(0.0, |ns| ns as f64 / 1e9);
+    let (start, wall) = (cpu(), Instant::now());
+    let (mut played, mut decisions) = (0u64, 0u64);
+    while played < games || wall.elapsed().as_secs_f64() < 2.0 {
+        let mut seats: Vec<Box<dyn Bot>> = (0..2)
+            .map(|_| bots::by_name(tier).expect("a ladder tier"))
+            .collect();
+        decisions += play(game, &mut seats, game_seed(17, played));
+        played += 1;
+    }
+    let secs = cpu() - start;
+    println!(
+        "tier {tier}: {played} {map} 2-player games against itself, {secs:.2} s CPU: \
+         {:.1} µs a decision ({:.0} decisions a game), {:.1} games/s of CPU, one thread",
+        secs * 1e6 / decisions as f64,
+        decisions as f64 / played as f64,
+        played as f64 / secs,
+    );
+}
+
+/// Whether the bench was asked for `part` (`tiers`, `budgets`): both without arguments.
+fn wanted(part: &str) -> bool {
+    let words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    words.is_empty() || words.iter().any(|w| w == part)
 }
 
 /// A 2-player game of a shipped map, without the modules `without` names (its optional
@@ -110,11 +153,20 @@ fn main() {
         bots::by_name("destination-hungry").expect("a style"),
     ];
     play_game(&game, &mut warm, game_seed(1, 0));
-    measure("USA", &game, 64, 20);
-    measure("USA", &game, 128, 10);
-    measure("USA", &game, 256, 10);
-    measure("Europe", &two_players("europe.toml", &[]), 128, 6);
     let castilla = two_players("castilla.toml", &["mechanics.mystery_train"]);
-    measure("Castilla", &castilla, 64, 4);
-    measure("Castilla", &castilla, 128, 4);
+    if wanted("budgets") {
+        measure("USA", &game, 64, 20);
+        measure("USA", &game, 128, 10);
+        measure("USA", &game, 256, 10);
+        measure("Europe", &two_players("europe.toml", &[]), 128, 6);
+        measure("Castilla", &castilla, 64, 4);
+        measure("Castilla", &castilla, 128, 4);
+    }
+    if wanted("tiers") {
+        for (map, game) in [("USA", &game), ("Castilla", &castilla)] {
+            for name in DEFAULT_TIERS.split(',').chain(["search:50ms"]) {
+                tier(map, game, name, 2);
+            }
+        }
+    }
 }
