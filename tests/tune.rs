@@ -230,8 +230,9 @@ fn a_broken_ticket_is_the_first_edit() {
 fn the_game_allowance_is_never_passed_and_the_page_shows_the_edits() {
     let dir = starter("tune-allowance");
     // 400 games a full evaluation: the baseline plays 400, a round of up to 24 candidates at
-    // most 24 × 50 + 12 × 50 + 6 × 100 + 3 × 200 + 400 current + 800 fresh = 4,200, and the
-    // final confirmation 4 × 800: an allowance of 6,000 leaves no room for a round.
+    // most 48 × 50 + 24 × 50 + 12 × 100 + 6 × 200 + 400 current + 800 fresh = 7,200, and
+    // the final confirmation 2 × 3,200 (eight times --games): an allowance of 6,000 leaves
+    // no room for a round.
     let (code, out, err) = run(
         &dir.0,
         &[
@@ -321,11 +322,21 @@ fn a_frozen_kind_of_edit_is_never_proposed() {
 /// play its candidates, so the search stops where the free run went on, and says why.
 #[test]
 fn each_check_counts_against_the_game_allowance() {
-    let free = broken_ticket_run("tune-check-free", "100000", &["--max-edits", "2"]);
+    // The sizes this arithmetic was made for (the defaults were 24 candidates and a
+    // confirmation of twice --games).
+    let sizes = [
+        "--max-edits",
+        "2",
+        "--candidates",
+        "24",
+        "--confirm-games",
+        "2000",
+    ];
+    let free = broken_ticket_run("tune-check-free", "100000", &sizes);
     let dear = broken_ticket_run(
         "tune-check-dear",
         "100000",
-        &["--max-edits", "2", "--check-cost", "3000"],
+        &[&sizes[..], &["--check-cost", "3000"]].concat(),
     );
     assert_eq!(dear["check_cost"], 3000, "{dear}");
     let spent = |t: &serde_json::Value| {

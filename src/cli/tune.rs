@@ -31,10 +31,12 @@ pub struct Args {
     goal: Vec<Goal>,
     /// Games of a full evaluation (a round's last step; earlier steps play an eighth, a
     /// quarter, a half).
-    #[arg(long, default_value_t = 800,
+    #[arg(long, default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(8..=MAX_GAMES))]
     games: u64,
-    /// Games of the final confirmation, original against tuned (default: twice --games).
+    /// Games of the final confirmation, original against tuned (default: eight times
+    /// --games, so that its interval is half as wide as a round's and a goal near its band
+    /// can be confirmed).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     confirm_games: Option<u64>,
     /// Players per game (default: the map's minimum, at least 2).
@@ -62,12 +64,12 @@ pub struct Args {
     #[arg(long, default_value_t = 10)]
     max_edits: usize,
     /// Candidate edits each round tries.
-    #[arg(long, default_value_t = 24,
+    #[arg(long, default_value_t = 48,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=512))]
     candidates: usize,
     /// Rounds in a row with no confirmed edit before the search stops (each such round moves
     /// on to candidates not tried yet).
-    #[arg(long, default_value_t = 3,
+    #[arg(long, default_value_t = 6,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     patience: usize,
     /// Edits the search may not make: a kind (ticket-points, route-length, route-colour,
@@ -153,7 +155,9 @@ fn settings(args: &Args, players: u8, left_out: Vec<String>) -> Settings {
         frozen: Frozen {
             names: args.freeze.clone(),
         },
-        confirm_games: args.confirm_games.unwrap_or(args.games * 2),
+        confirm_games: args
+            .confirm_games
+            .unwrap_or(args.games.saturating_mul(8).min(MAX_GAMES)),
         allow_lint: args.allow_lint.clone(),
         progress: std::io::stderr().is_terminal(),
     }

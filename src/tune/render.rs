@@ -90,13 +90,12 @@ pub fn human(t: &Tuning) -> String {
     }
     let _ = writeln!(
         out,
-        "Spent: {} games and {} candidate checks counted as {} games each, {} of an allowance \
-         of {} (`--max-games {} --check-cost {}` repeats this search exactly).",
+        "Spent: {} games and {} candidate checks counted as {} games each, {} \
+         (`--max-games {} --check-cost {}` repeats this search exactly).",
         t.played,
         t.checks,
         t.check_cost,
-        t.played + t.checks * t.check_cost,
-        t.allowance,
+        spent_of(t),
         t.allowance,
         t.check_cost
     );
@@ -211,8 +210,11 @@ pub fn html(t: &Tuning, tuned: &MapFile) -> Result<String, RenderError> {
     }
     let _ = write!(
         intro,
-        "</section><p>Spent: {} games and {} candidate checks ({} games each) of an allowance of {} games.</p>",
-        t.played, t.checks, t.check_cost, t.allowance
+        "</section><p>Spent: {} games and {} candidate checks ({} games each), {} games.</p>",
+        t.played,
+        t.checks,
+        t.check_cost,
+        spent_of(t)
     );
     let title = format!("Tune: {}", t.map);
     match t.confirmation.as_ref().and_then(|c| c.comparison.as_ref()) {
@@ -221,5 +223,17 @@ pub fn html(t: &Tuning, tuned: &MapFile) -> Result<String, RenderError> {
             crate::playtest::compare::html::render_html_after(c, tuned, &title, &intro)
         }
         None => Ok(crate::playtest::page::page(&title, &intro)),
+    }
+}
+
+/// What the search spent against what it could: "N in all" under a CPU budget (whose game
+/// allowance is, by construction, what was spent: the `--max-games` that stops at the same
+/// place), else "N of an allowance of A".
+fn spent_of(t: &Tuning) -> String {
+    let spent = t.played + t.checks * t.check_cost;
+    if spent == t.allowance {
+        format!("{spent} in all")
+    } else {
+        format!("{spent} of an allowance of {}", t.allowance)
     }
 }
