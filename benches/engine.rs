@@ -23,17 +23,9 @@ use ttrmap::engine::Game;
 use ttrmap::load::load_path;
 use ttrmap::playtest::game_seed;
 
-/// Whether the figure `label` was asked for: every figure without arguments, else those
-/// whose label contains one of the arguments (cargo passes `--bench`: flags are skipped).
-fn wanted(label: &str) -> bool {
-    let words: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .map(|a| a.to_lowercase())
-        .collect();
-    let label = label.to_lowercase();
-    words.is_empty() || words.iter().any(|w| label.contains(w.as_str()))
-}
+#[path = "common/wanted.rs"]
+mod wanted;
+use wanted::wanted;
 
 /// The four style bots, in the seats' order.
 const STYLES: [&str; 4] = [

@@ -125,14 +125,9 @@ fn tier(map: &str, game: &Game, tier: &str, games: u64) {
     );
 }
 
-/// Whether the bench was asked for `part` (`tiers`, `budgets`): both without arguments.
-fn wanted(part: &str) -> bool {
-    let words: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    words.is_empty() || words.iter().any(|w| w == part)
-}
+#[path = "common/wanted.rs"]
+mod wanted;
+use wanted::wanted;
 
 /// A 2-player game of a shipped map, without the modules `without` names (its optional
 /// extensions, as a playtest plays it).
