@@ -727,3 +727,25 @@ fn the_one_step(dir: &Path, args: &[&str], kind: &str) -> serde_json::Value {
     assert_eq!(steps[0]["edit"]["kind"], kind, "{}", steps[0]);
     steps[0].clone()
 }
+
+/// The report's last line on what was spent: under `--max-games` it is what was spent of that
+/// allowance; under a CPU budget the allowance is by construction what was spent (the
+/// `--max-games` that stops at the same place), so it says "in all" rather than "N of an
+/// allowance of N".
+#[test]
+fn the_spent_line_reads_as_its_budget() {
+    let dir = starter("tune-spent");
+    let common = ["tune", "s.toml", "--goal", "turns<20", "--games", "40"];
+    let (code, out, err) = run(&dir.0, &[&common[..], &["--max-games", "900"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let spent = out.lines().find(|l| l.starts_with("Spent:")).expect(&out);
+    assert!(spent.contains(" of an allowance of 900 "), "{spent}");
+    let (code, out, err) = run(
+        &dir.0,
+        &[&common[..], &["--budget", "0.02", "--max-edits", "1"]].concat(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let spent = out.lines().find(|l| l.starts_with("Spent:")).expect(&out);
+    assert!(spent.contains(" in all (`--max-games "), "{spent}");
+    assert!(!spent.contains("allowance"), "{spent}");
+}
