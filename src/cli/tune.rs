@@ -35,8 +35,8 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(8..=MAX_GAMES))]
     games: u64,
     /// Games of the final confirmation, original against tuned (default: eight times
-    /// --games, so that its interval is half as wide as a round's and a goal near its band
-    /// can be confirmed).
+    /// --games, so that its interval is about a third as wide as a full evaluation's and a
+    /// goal near its band can be confirmed).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     confirm_games: Option<u64>,
     /// Players per game (default: the map's minimum, at least 2).

@@ -210,7 +210,7 @@ pub fn html(t: &Tuning, tuned: &MapFile) -> Result<String, RenderError> {
     }
     let _ = write!(
         intro,
-        "</section><p>Spent: {} games and {} candidate checks ({} games each), {} games.</p>",
+        "</section><p>Spent: {} games and {} candidate checks ({} games each), {}.</p>",
         t.played,
         t.checks,
         t.check_cost,
