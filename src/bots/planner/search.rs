@@ -381,6 +381,26 @@ mod tests {
         (game, state, rng)
     }
 
+    /// For `rounds` rounds: `costs` sets the planner's costs for the round, then `check` runs
+    /// for every ordered pair of distinct cities.
+    fn every_pair(
+        pl: &mut Planner,
+        game: &Game,
+        rounds: u32,
+        mut costs: impl FnMut(&mut Planner, u32),
+        mut check: impl FnMut(&mut Planner, u32, u16, u16),
+    ) {
+        let nodes = game.node_count;
+        for round in 0..rounds {
+            costs(pl, round);
+            for a in 0..nodes {
+                for b in (0..nodes).filter(|&b| b != a) {
+                    check(pl, round, a, b);
+                }
+            }
+        }
+    }
+
     /// The heap settles nodes in the scan's order (least distance, lowest node among
     /// equals), so it finds the same cost and the same routes, ties included: random costs
     /// with many ties (0-3) on the USA board, every pair of cities.
@@ -389,34 +409,31 @@ mod tests {
         let (game, state, mut rng) = game_at("usa.toml", 2, 7);
         let mut pl = Planner::new(false);
         pl.reset_costs(&game, &state, 0);
-        let nodes = game.node_count;
-        for round in 0..20 {
+        let costs = |pl: &mut Planner, _| {
             for c in pl.cost.iter_mut() {
                 *c = match rng.random_range(0..5u32) {
                     4 => BLOCKED,
                     n => n,
                 };
             }
-            for a in 0..nodes {
-                for b in (0..nodes).filter(|&b| b != a) {
-                    let heap = pl.shortest(&game, &[a], &[b]);
-                    let heap_path = pl.path.clone();
-                    let heap_via = pl.via.clone();
-                    let scan = shortest_by_scan(&mut pl, &game, &[a], &[b]);
-                    assert_eq!(heap, scan, "round {round}, {a} to {b}");
-                    if heap.is_some() {
-                        // Same tree towards the target: the same predecessor at every
-                        // node the target's path walks through.
-                        let mut n = b as usize;
-                        while heap_via[n] != u16::MAX {
-                            assert_eq!(heap_via[n], pl.via[n], "round {round}, {a} to {b}");
-                            n = game.routes[heap_via[n] as usize].other_end(n as u16) as usize;
-                        }
-                        assert!(heap_path.iter().all(|&r| pl.cost[r as usize] > 0));
-                    }
+        };
+        every_pair(&mut pl, &game, 20, costs, |pl, round, a, b| {
+            let heap = pl.shortest(&game, &[a], &[b]);
+            let heap_path = pl.path.clone();
+            let heap_via = pl.via.clone();
+            let scan = shortest_by_scan(pl, &game, &[a], &[b]);
+            assert_eq!(heap, scan, "round {round}, {a} to {b}");
+            if heap.is_some() {
+                // Same tree towards the target: the same predecessor at every node the
+                // target's path walks through.
+                let mut n = b as usize;
+                while heap_via[n] != u16::MAX {
+                    assert_eq!(heap_via[n], pl.via[n], "round {round}, {a} to {b}");
+                    n = game.routes[heap_via[n] as usize].other_end(n as u16) as usize;
                 }
+                assert!(heap_path.iter().all(|&r| pl.cost[r as usize] > 0));
             }
-        }
+        });
     }
 
     /// The bucket queue and the heap find the same cost, path and tree on costs up to the
@@ -428,7 +445,7 @@ mod tests {
         let mut pl = Planner::new(false);
         pl.reset_costs(&game, &state, 0);
         let nodes = game.node_count;
-        for round in 0..10 {
+        let costs = |pl: &mut Planner, _| {
             for c in pl.cost.iter_mut() {
                 *c = match rng.random_range(0..8u32) {
                     0 => BLOCKED,
@@ -437,16 +454,14 @@ mod tests {
                     _ => rng.random_range(1..BUCKETS as u32),
                 };
             }
-            for a in 0..nodes {
-                for b in (0..nodes).filter(|&b| b != a) {
-                    let heap = pl.shortest_by_heap(&game, &[a], &[b, (b + 7) % nodes]);
-                    let heap_path = pl.path.clone();
-                    let fast = pl.shortest(&game, &[a], &[b, (b + 7) % nodes]);
-                    assert_eq!(heap, fast, "round {round}, {a} to {b}");
-                    assert_eq!(heap_path, pl.path, "round {round}, {a} to {b}");
-                }
-            }
-        }
+        };
+        every_pair(&mut pl, &game, 10, costs, |pl, round, a, b| {
+            let heap = pl.shortest_by_heap(&game, &[a], &[b, (b + 7) % nodes]);
+            let heap_path = pl.path.clone();
+            let fast = pl.shortest(&game, &[a], &[b, (b + 7) % nodes]);
+            assert_eq!(heap, fast, "round {round}, {a} to {b}");
+            assert_eq!(heap_path, pl.path, "round {round}, {a} to {b}");
+        });
         pl.cost[0] = BUCKETS as u32;
         pl.cost_bound = BUCKETS as u32;
         assert_eq!(
@@ -531,31 +546,34 @@ mod tests {
         let mut pl = Planner::new(false);
         pl.reset_costs(&game, &state, 0);
         assert!(pl.borrowable.iter().filter(|&&b| b).count() > 5);
-        let nodes = game.node_count;
         let mut borrowed = 0;
-        for round in 0..10 {
-            // Even rounds: small costs (the bucket queue); odd: past its limit (the heap).
-            let scale = if round % 2 == 0 { 1 } else { BUCKETS as u32 };
+        // Even rounds: small costs (the bucket queue); odd: past its limit (the heap).
+        let scale = |round: u32| {
+            if round.is_multiple_of(2) {
+                1
+            } else {
+                BUCKETS as u32
+            }
+        };
+        let costs = |pl: &mut Planner, round| {
             for c in pl.cost.iter_mut().filter(|c| **c != BLOCKED) {
-                *c = rng.random_range(0..4u32) * scale;
+                *c = rng.random_range(0..4u32) * scale(round);
             }
-            pl.cost_bound = 3 * scale;
-            for a in 0..nodes {
-                for b in (0..nodes).filter(|&b| b != a) {
-                    let heap = pl.shortest_via_station(&game, &[a], &[b], BLOCKED);
-                    let found = (heap, pl.path.clone(), pl.borrow);
-                    let scan = station_search_by_scan(&mut pl, &game, &[a], &[b]);
-                    assert_eq!(found, scan, "round {round}, {a} to {b}");
-                    // A bound at the cost finds nothing; one above it, the same way.
-                    if let Some(cost) = heap {
-                        assert_eq!(pl.shortest_via_station(&game, &[a], &[b], cost), None);
-                        let above = pl.shortest_via_station(&game, &[a], &[b], cost + 1);
-                        assert_eq!((above, pl.path.clone(), pl.borrow), scan);
-                    }
-                    borrowed += usize::from(found.2.is_some());
-                }
+            pl.cost_bound = 3 * scale(round);
+        };
+        every_pair(&mut pl, &game, 10, costs, |pl, round, a, b| {
+            let heap = pl.shortest_via_station(&game, &[a], &[b], BLOCKED);
+            let found = (heap, pl.path.clone(), pl.borrow);
+            let scan = station_search_by_scan(pl, &game, &[a], &[b]);
+            assert_eq!(found, scan, "round {round}, {a} to {b}");
+            // A bound at the cost finds nothing; one above it, the same way.
+            if let Some(cost) = heap {
+                assert_eq!(pl.shortest_via_station(&game, &[a], &[b], cost), None);
+                let above = pl.shortest_via_station(&game, &[a], &[b], cost + 1);
+                assert_eq!((above, pl.path.clone(), pl.borrow), scan);
             }
-        }
+            borrowed += usize::from(found.2.is_some());
+        });
         assert!(borrowed > 1000, "{borrowed} searches through a station");
     }
 }
