@@ -32,11 +32,7 @@ impl Planner {
         from: &[u16],
         to: &[u16],
     ) -> Option<u32> {
-        self.dist.fill(BLOCKED);
-        self.target.fill(false);
-        for &t in to {
-            self.target[t as usize] = true;
-        }
+        self.start_towards(to);
         self.buckets.clear(game.node_count as usize);
         for &f in from {
             if self.dist[f as usize] != 0 {
@@ -74,6 +70,16 @@ impl Planner {
         }
     }
 
+    /// The start of a search towards `to`: no node reached yet, `to` marked as targets.
+    #[inline]
+    fn start_towards(&mut self, to: &[u16]) {
+        self.dist.fill(BLOCKED);
+        self.target.fill(false);
+        for &t in to {
+            self.target[t as usize] = true;
+        }
+    }
+
     /// Leaves in `self.path` the routes still to claim on the way found to `node`, at
     /// distance `best`; returns `best`.
     pub(super) fn walk_back(&mut self, game: &Game, node: usize, best: u32) -> u32 {
@@ -101,12 +107,8 @@ impl Planner {
         from: &[u16],
         to: &[u16],
     ) -> Option<u32> {
-        self.dist.fill(BLOCKED);
+        self.start_towards(to);
         self.done.fill(false);
-        self.target.fill(false);
-        for &t in to {
-            self.target[t as usize] = true;
-        }
         self.heap.clear();
         for &f in from {
             self.dist[f as usize] = 0;
